@@ -1,0 +1,35 @@
+"""Exact battle odds for War and SMART, and Monte Carlo to set beside them.
+
+Built on the shared dice model (:mod:`warkit.dice`): one battle is exact
+enumeration (:func:`roll_outcomes`), a whole attack is a Markov chain over
+(attackers, defenders) solved with numpy (:func:`win_probability`,
+:func:`win_table`, :func:`final_distribution`, :func:`expected_losses`), and
+:func:`simulate_rolls` / :func:`simulate_battles` sample the same model.
+
+Convention: ``attackers`` = armies that may attack (the territory holds
+``attackers + 1``), ``defenders`` = armies on the target. SMART modifiers:
+``terrain="attacker"|"defender"`` (S-TERRAIN-2/3) and ``reroll=Reroll(...)``
+(S-REROLL-1).
+"""
+
+from .battle import expected_losses, final_distribution, win_probability, win_table
+from .options import CARD_KINDS, BattleRules, Reroll
+from .roll import RerollChoice, choose_reroll, roll_outcomes
+from .simulate import BattleSample, RollSample, simulate_battles, simulate_rolls
+
+__all__ = [
+    "CARD_KINDS",
+    "BattleRules",
+    "BattleSample",
+    "Reroll",
+    "RerollChoice",
+    "RollSample",
+    "choose_reroll",
+    "expected_losses",
+    "final_distribution",
+    "roll_outcomes",
+    "simulate_battles",
+    "simulate_rolls",
+    "win_probability",
+    "win_table",
+]

@@ -1,0 +1,170 @@
+"""Whole battles: win probability, win tables, end-state distributions, expected losses.
+
+Convention everywhere: ``attackers`` = armies that may attack (the attacking
+territory holds ``attackers + 1``, one stays home, C-ATK-2); ``defenders`` =
+armies on the target. The attacker repeats battles with the most dice allowed
+(C-ATK-5) until the target is empty (conquest) or ``attackers <= stop_at``
+(``stop_at=0``: until no attacking army is left).
+
+Floats come from the numpy chain (:mod:`warkit.odds.chain`, cached tables);
+``exact=True`` gives Fractions from :mod:`warkit.odds.exact` (small cases).
+
+"Win" means the target is emptied (``defenders`` reaches 0).
+
+Degenerate cases of the literal SMART rules, visible in the numbers:
+
+- S-TERRAIN-3 (defender's terrain knowledge): a lone defender never falls, so
+  no battle ends in conquest: the win probability is 0 for any
+  ``defenders >= 1`` and the attacker fights on until it stops (by default
+  losing every attacking army; ``final_distribution(5, 2, terrain="defender")``
+  is ``{(0, 1): 0.700..., (0, 2): 0.299...}``). Battles that change nothing
+  are self-loops, conditioned away, so every DP ends.
+- S-TERRAIN-2 (attacker's terrain knowledge): the defender loses 1 even when
+  it wins every comparison, so a lone defender always falls
+  (``win_probability(a, 1, terrain="attacker") == 1``), and both sides can be
+  wiped out in the same battle: end state ``(0, 0)``, the target emptied but
+  no army left to move in (C-CONQ-1). It counts as a win here (the target is
+  emptied); ``final_distribution`` shows it apart, e.g. 5/12 of 1 against 1.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+
+from .chain import Chain
+from .exact import end_distribution
+from .options import BattleRules, Reroll, Side, battle_rules, check_whole
+
+_BLOCK = 32         # float win probabilities come from cached tables rounded up to this size
+MAX_ARMIES = 500    # per side, to keep tables in memory (War never gets near it)
+
+
+def _army(name: str, value: object) -> int:
+    count = check_whole(name, value)
+    if count > MAX_ARMIES:
+        raise ValueError(f"{name} must be at most {MAX_ARMIES} for the odds tables, got {count}")
+    return count
+
+
+def _armies(attackers: object, defenders: object, stop_at: object) -> tuple[int, int, int]:
+    return _army("attackers", attackers), _army("defenders", defenders), check_whole(
+        "stop_at", stop_at)
+
+
+def _round_up(n: int) -> int:
+    return -(-max(n, 1) // _BLOCK) * _BLOCK
+
+
+@lru_cache(maxsize=32)
+def _win_grid(rules: BattleRules, A: int, D: int, stop_at: int) -> np.ndarray:
+    ch = Chain(rules, A, D, stop_at)
+    table = ch.to_grid(ch.solve(ch.end_values(conquest=True)))[-1]
+    table.flags.writeable = False
+    return table
+
+
+@lru_cache(maxsize=4096)
+def _win_probability(rules: BattleRules, a: int, d: int, stop_at: int,
+                     exact: bool) -> float | Fraction:
+    if exact:
+        return sum((p for (_, left), p in end_distribution(rules, a, d, stop_at).items()
+                    if left == 0), Fraction(0))
+    return float(_win_grid(rules, _round_up(a), _round_up(d), stop_at)[a, d])
+
+
+@lru_cache(maxsize=256)
+def _final(rules: BattleRules, a: int, d: int, stop_at: int) -> dict[tuple[int, int], float]:
+    ch = Chain(rules, a, d, stop_at)
+    reach = ch.spread()
+    end = ((ch.d_of == 0) | (ch.a_of <= stop_at)) & (reach > 0)
+    final: dict[tuple[int, int], float] = {}
+    ends = zip(ch.a_of[end].tolist(), ch.d_of[end].tolist(), reach[end].tolist(), strict=True)
+    for left_a, left_d, p in ends:
+        final[left_a, left_d] = final.get((left_a, left_d), 0.0) + p
+    return dict(sorted(final.items()))
+
+
+def win_probability(attackers: int, defenders: int, *, stop_at: int = 0, exact: bool = False,
+                    sides: int = 6, ties: Side | None = None, max_attack_dice: int = 3,
+                    max_defence_dice: int = 3, terrain: Side | None = None,
+                    reroll: Reroll | None = None) -> float | Fraction:
+    """Probability that the attacker conquers the target (C-ATK-5).
+
+    ``attackers`` = armies that may attack (the territory holds ``attackers + 1``),
+    ``defenders`` = armies on the target. ``defenders == 0`` counts as already
+    conquered (1). ``max_defence_dice=2`` gives Risk's rule for comparison
+    lessons. ``exact=True`` returns a Fraction (keep the armies small). A win
+    is an emptied target, including the attacker-terrain end state ``(0, 0)``
+    (see the module notes). Other options as in
+    :func:`warkit.odds.roll_outcomes`; ``stop_at`` as in :func:`final_distribution`.
+
+    >>> win_probability(1, 1, exact=True)
+    Fraction(5, 12)
+    >>> round(win_probability(30, 30), 3), round(win_probability(30, 30, max_defence_dice=2), 3)
+    (0.057, 0.676)
+    """
+    rules = battle_rules(sides=sides, ties=ties, max_attack_dice=max_attack_dice,
+                         max_defence_dice=max_defence_dice, terrain=terrain, reroll=reroll)
+    a, d, stop = _armies(attackers, defenders, stop_at)
+    return _win_probability(rules, a, d, stop, bool(exact))
+
+
+def win_table(max_attackers: int, max_defenders: int, *, stop_at: int = 0, sides: int = 6,
+              ties: Side | None = None, max_attack_dice: int = 3, max_defence_dice: int = 3,
+              terrain: Side | None = None, reroll: Reroll | None = None) -> np.ndarray:
+    """Win probabilities for every start, as a float array ``W[a, d]``.
+
+    Shape ``(max_attackers + 1, max_defenders + 1)``; ``a`` = armies that may
+    attack (the territory holds ``a + 1``), ``d`` = armies on the target.
+    Edges: ``W[a, 0] = 1`` for every ``a`` (nothing to conquer: already
+    conquered, ``W[0, 0]`` included); ``W[a, d] = 0`` for ``d >= 1`` and
+    ``a <= stop_at`` (no attack at all). A fresh array, safe to modify.
+    """
+    rules = battle_rules(sides=sides, ties=ties, max_attack_dice=max_attack_dice,
+                         max_defence_dice=max_defence_dice, terrain=terrain, reroll=reroll)
+    A, D = _army("max_attackers", max_attackers), _army("max_defenders", max_defenders)
+    stop = check_whole("stop_at", stop_at)
+    return _win_grid(rules, A, D, stop).copy()
+
+
+def final_distribution(attackers: int, defenders: int, *, stop_at: int = 0, exact: bool = False,
+                       sides: int = 6, ties: Side | None = None, max_attack_dice: int = 3,
+                       max_defence_dice: int = 3, terrain: Side | None = None,
+                       reroll: Reroll | None = None) -> dict[tuple[int, int], float | Fraction]:
+    """How the whole battle ends: ``{(attackers left, defenders left): probability}``.
+
+    ``attackers`` = armies that may attack (the territory holds ``attackers + 1``;
+    "attackers left" excludes the army that stays home), ``defenders`` = armies
+    on the target. End states are ``(a, 0)`` (conquered, ``a`` armies may move
+    in, C-CONQ-1) and ``(a, d)`` with ``a <= stop_at`` (the attacker stopped).
+    ``stop_at=k``: the attacker attacks while it has more than ``k`` attacking
+    armies, always with the most dice allowed (so it may end below ``k``).
+    """
+    rules = battle_rules(sides=sides, ties=ties, max_attack_dice=max_attack_dice,
+                         max_defence_dice=max_defence_dice, terrain=terrain, reroll=reroll)
+    a, d, stop = _armies(attackers, defenders, stop_at)
+    if exact:
+        return dict(end_distribution(rules, a, d, stop))
+    return dict(_final(rules, a, d, stop))
+
+
+def expected_losses(attackers: int, defenders: int, *, stop_at: int = 0, exact: bool = False,
+                    sides: int = 6, ties: Side | None = None, max_attack_dice: int = 3,
+                    max_defence_dice: int = 3, terrain: Side | None = None,
+                    reroll: Reroll | None = None
+                    ) -> tuple[float, float] | tuple[Fraction, Fraction]:
+    """Expected ``(attacker losses, defender losses)`` over the whole battle.
+
+    ``attackers`` = armies that may attack (the territory holds ``attackers + 1``),
+    ``defenders`` = armies on the target; options as in :func:`final_distribution`.
+    """
+    final = final_distribution(attackers, defenders, stop_at=stop_at, exact=exact, sides=sides,
+                               ties=ties, max_attack_dice=max_attack_dice,
+                               max_defence_dice=max_defence_dice, terrain=terrain, reroll=reroll)
+    zero = Fraction(0) if exact else 0.0
+    lost_att = sum((p * (attackers - a) for (a, _), p in final.items()), zero)
+    lost_def = sum((p * (defenders - d) for (_, d), p in final.items()), zero)
+    return lost_att, lost_def

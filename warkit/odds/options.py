@@ -1,0 +1,206 @@
+"""The settings of a battle, checked once: dice, tie rule and SMART modifiers.
+
+Every public function of :mod:`warkit.odds` takes the same keyword options
+(``sides``, ``ties``, ``max_attack_dice``, ``max_defence_dice``, ``terrain``,
+``reroll``); :func:`battle_rules` checks them and folds them into one small
+hashable :class:`BattleRules`, which is the cache key of every table.
+Bad input raises :class:`ValueError` naming the argument and the reason.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ..dice import MAX_DICE, SIDES, TIES
+
+Side = Literal["attacker", "defender"]
+CardKind = Literal["non_controlled", "controlled", "joker"]
+SIDES_OF_BATTLE = ("attacker", "defender")
+MAX_SIDES = 12
+MAX_DICE_LIMIT = 6
+
+#: S-REROLL-1: card kind -> (how many dice may be rerolled, minimum of a rerolled die).
+CARD_KINDS: dict[str, tuple[tuple[int, ...], int]] = {
+    "non_controlled": ((1,), 2),   # card of a territory the player does not control
+    "controlled": ((1, 2), 3),     # card of a territory the player controls
+    "joker": ((1, 2, 3), 4),
+}
+
+#: A reroll policy: (own dice, enemy dice), both sorted high to low -> own dice to reroll.
+Policy = Literal["best", "lowest"] | Callable[[tuple, tuple], Sequence[int]]
+POLICIES = ("best", "lowest")
+
+
+def check_whole(name: str, value: object, minimum: int = 0, maximum: int | None = None,
+                rule: str = "") -> int:
+    """``value`` as an ``int`` if it is a whole number in range, else a ``ValueError``.
+
+    ``bool`` is refused: ``True`` armies is a bug, not 1.
+    """
+    if type(value) is int and value >= minimum and (maximum is None or value <= maximum):
+        return value                                             # the common case, fast
+    where = f" ({rule})" if rule else ""
+    if maximum is not None:
+        wanted = f"a whole number from {minimum} to {maximum}{where}"
+    elif minimum == 0:
+        wanted = "a non-negative whole number"
+    elif minimum == 1:
+        wanted = "a positive whole number"
+    else:
+        wanted = f"a whole number of at least {minimum}"
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{name} must be {wanted}, got {value!r}")
+    value = int(value)
+    if value < minimum or (maximum is not None and value > maximum):
+        raise ValueError(f"{name} must be {wanted}, got {value}")
+    return value
+
+
+def check_choice(name: str, value: object, allowed: Sequence[object]) -> None:
+    """Refuse an unknown option with the list of known ones."""
+    if value not in allowed:
+        known = ", ".join(repr(a) for a in allowed)
+        raise ValueError(f"{name} must be one of {known}, got {value!r}")
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """A SMART tactical regroup (S-REROLL-1) by one side of the battle.
+
+    After a roll, ``side`` discards a card of kind ``card`` to reroll some of
+    its own dice; a rerolled die is uniform on ``minimum..6``:
+
+    - ``"non_controlled"`` (card of a territory the player does not control):
+      1 die, minimum 2;
+    - ``"controlled"`` (card of a territory the player controls): 1 or 2 dice,
+      minimum 3;
+    - ``"joker"``: 1, 2 or 3 dice, minimum 4.
+
+    ``policy`` chooses the dice after seeing both rolls: ``"best"`` (default)
+    maximises the expected (enemy losses - own losses) of the battle, exactly,
+    over every allowed choice, and keeps the card when nothing helps (among
+    equally good choices: keep the card, else fewer dice, else the lower dice);
+    ``"lowest"`` always spends the card on the lowest dice; a callable
+    ``policy(own, enemy)`` gets both sorted rolls and returns the values of the
+    own dice to reroll (empty: keep the card).
+
+    ``cards`` only matters over whole battles: ``None`` means a card is at hand
+    for every battle (roll); a number ``n`` means at most ``n`` cards for the
+    whole attack, each spent the first time the policy wants one. A single
+    roll uses at most one card.
+    """
+
+    card: CardKind
+    side: Side = "attacker"
+    policy: Policy = "best"
+    cards: int | None = None
+
+    def __post_init__(self) -> None:
+        check_choice("reroll card", self.card, tuple(CARD_KINDS))
+        check_choice("reroll side", self.side, SIDES_OF_BATTLE)
+        if not callable(self.policy):
+            check_choice("reroll policy", self.policy, POLICIES)
+        if self.cards is not None:
+            check_whole("reroll cards", self.cards, minimum=1)
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """How many dice the card may reroll."""
+        return CARD_KINDS[self.card][0]
+
+    @property
+    def minimum(self) -> int:
+        """The lowest face a rerolled die can show."""
+        return CARD_KINDS[self.card][1]
+
+
+@dataclass(frozen=True)
+class BattleRules:
+    """Checked battle settings; the hashable cache key of every odds table.
+
+    ``ties`` is the resolved tie rule: the attacker's terrain knowledge
+    (S-TERRAIN-2) gives ties to the attacker, otherwise they go to the
+    defender (C-ATK-4) unless a lesson asks for ``ties="attacker"``.
+    """
+
+    sides: int = SIDES
+    ties: str = "defender"
+    max_attack_dice: int = MAX_DICE
+    max_defence_dice: int = MAX_DICE
+    terrain: Side | None = None
+    reroll: Reroll | None = None
+
+    def without_reroll(self) -> BattleRules:
+        """The same battle when no card is (any longer) at hand."""
+        return BattleRules(self.sides, self.ties, self.max_attack_dice,
+                           self.max_defence_dice, self.terrain, None)
+
+    def cap(self, def_dice: int, defenders: int) -> int:
+        """The most armies the defender can lose in one battle, as far as it matters.
+
+        Only the attacker's terrain knowledge (+1 loss) can exceed the dice;
+        then the loss is capped by the defenders present (S-TERRAIN-2).
+        Other rules never lose more than ``def_dice``, so every ``defenders``
+        maps to the same key and tables are shared.
+        """
+        if self.terrain == "attacker":
+            return min(defenders, def_dice + 1)
+        return def_dice
+
+
+_CHECKED: dict[tuple, BattleRules] = {}
+
+
+def battle_rules(*, sides: int = SIDES, ties: str | None = None,
+                 max_attack_dice: int = MAX_DICE, max_defence_dice: int = MAX_DICE,
+                 terrain: str | None = None, reroll: Reroll | None = None) -> BattleRules:
+    """Check the shared keyword options and fold them into a :class:`BattleRules`.
+
+    Options already checked come from a small memo (only for plain ``int``
+    dice settings, so ``sides=6.0`` is still refused even after ``sides=6``).
+    """
+    key = (sides, ties, max_attack_dice, max_defence_dice, terrain, reroll)
+    if type(sides) is int and type(max_attack_dice) is int and type(max_defence_dice) is int:
+        try:
+            rules = _CHECKED.get(key)
+        except TypeError:                      # an unhashable option: let the checks say why
+            return _check_rules(*key)
+        if rules is None:
+            rules = _check_rules(*key)
+            if len(_CHECKED) < 1024:
+                _CHECKED[key] = rules
+        return rules
+    return _check_rules(*key)
+
+
+def _check_rules(sides: object, ties: object, max_attack_dice: object, max_defence_dice: object,
+                 terrain: object, reroll: object) -> BattleRules:
+    sides = check_whole("sides", sides, 2, MAX_SIDES)
+    max_attack_dice = check_whole("max_attack_dice", max_attack_dice, 1, MAX_DICE_LIMIT)
+    max_defence_dice = check_whole("max_defence_dice", max_defence_dice, 1, MAX_DICE_LIMIT)
+    if ties is not None:
+        check_choice("ties", ties, TIES)
+    check_choice("terrain", terrain, (None, *SIDES_OF_BATTLE))
+    if terrain == "attacker":
+        if ties == "defender":
+            raise ValueError("ties='defender' contradicts terrain='attacker': the attacker's "
+                             "terrain knowledge gives ties to the attacker (S-TERRAIN-2)")
+        ties = "attacker"
+    elif terrain == "defender":
+        if ties == "attacker":
+            raise ValueError("ties='attacker' contradicts terrain='defender': with the "
+                             "defender's terrain knowledge ties stay with the defender "
+                             "(S-TERRAIN-3)")
+        ties = "defender"
+    elif ties is None:
+        ties = "defender"
+    if reroll is not None:
+        if not isinstance(reroll, Reroll):
+            raise ValueError(f"reroll must be a Reroll(...) or None, got {reroll!r}")
+        if sides != SIDES or max(max_attack_dice, max_defence_dice) > MAX_DICE:
+            raise ValueError("reroll needs the game's dice: sides=6 and at most 3 dice a side "
+                             "(S-REROLL-1 is stated for them)")
+    return BattleRules(sides, ties, max_attack_dice, max_defence_dice, terrain, reroll)
