@@ -317,11 +317,13 @@ def board_svg(
             if text:
                 _text(g, x, y + 3.2, text, fill=ink)
 
-    # Attack arrows, from label to label.
+    # Attack arrows, from army badge to army badge.
     if arrow_list:
         layer = _sub(svg, "g", class_="arrows")
+        lift = 4.5 if names else 0.0  # from badge to badge
         for a, b in arrow_list:
-            pa, pb = shapes[a].label, shapes[b].label
+            pa = (shapes[a].label[0], shapes[a].label[1] + lift)
+            pb = (shapes[b].label[0], shapes[b].label[1] + lift)
             ids = {wmap.territories[a].id, wmap.territories[b].id}
             if ids == _WRAP:
                 # Across the edge of the world: leave through one side, come in at the other.
