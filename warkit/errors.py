@@ -40,6 +40,7 @@ class Reason(enum.Enum):
     NO_PATH = "no_path"
     TOO_MANY_CARDS = "too_many_cards"
     OPTION_UNAVAILABLE = "option_unavailable"
+    CANNOT_UNDO = "cannot_undo"
 
 
 class WarkitError(ValueError):

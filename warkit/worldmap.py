@@ -106,6 +106,8 @@ class WorldMap:
     """
 
     territories: tuple[Territory, ...]
+    ids: tuple[str, ...]
+    """Territory ids in data order."""
     continents: tuple[Continent, ...]
     borders: tuple[Border, ...]
     objectives: tuple[Objective, ...]
@@ -121,11 +123,6 @@ class WorldMap:
     continent_members: tuple[tuple[int, ...], ...]
     """For each continent index, the indices of its territories."""
     _index: Mapping[str, int]
-
-    @property
-    def ids(self) -> tuple[str, ...]:
-        """Territory ids in data order."""
-        return tuple(t.id for t in self.territories)
 
     def index(self, territory: str | int) -> int:
         """The index of a territory given by id (or index); ``KeyError`` names the unknown id."""
@@ -169,6 +166,10 @@ class WorldMap:
             if o.id == objective_id:
                 return o
         raise KeyError(f"unknown objective {objective_id!r}")
+
+    @property
+    def objective_ids(self) -> tuple[str, ...]:
+        return tuple(o.id for o in self.objectives)
 
     def color_index(self, color: str) -> int:
         for i, c in enumerate(self.colors):
@@ -276,7 +277,8 @@ def parse_map(raw: Mapping[str, Any]) -> WorldMap:
         raise MapDataError("invalid map data: " + "; ".join(problems))
 
     return WorldMap(
-        territories=territories, continents=continents, borders=borders,
+        territories=territories, ids=tuple(t.id for t in territories), continents=continents,
+        borders=borders,
         objectives=objectives, colors=colors, jokers=jokers, trade_values=trade_values,
         trade_step=trade_step, objective_fallback=fallback,
         adjacency=tuple(tuple(sorted(n)) for n in neighbours),

@@ -1,0 +1,35 @@
+"""Computer players. A bot sees only a :class:`~warkit.view.PlayerView` and the legal actions.
+
+The protocol is one method, ``choose(view, legal) -> Action``; every bot owns a
+seeded :class:`random.Random`, so a seeded game replays exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from ..actions import Action
+from ..view import PlayerView
+from .random_bot import RandomBot
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with ``choose(view, legal)`` returning one of ``legal``."""
+
+    def choose(self, view: PlayerView, legal: list[Action]) -> Action: ...
+
+
+BOTS: dict[str, type] = {"random": RandomBot}
+
+
+def make(level: str = "random", seed: int | None = None) -> Bot:
+    """A bot by level name, with its own seed."""
+    try:
+        cls = BOTS[level]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(BOTS)}") from None
+    return cls(seed=seed)
+
+
+__all__ = ["BOTS", "Bot", "RandomBot", "make"]

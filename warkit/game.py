@@ -1,0 +1,121 @@
+"""The engine's front door: start a game, list legal actions, apply them, resolve chance."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from typing import Any
+
+from .actions import Action
+from .errors import IllegalActionError
+from .legal import LegalActions
+from .rules import ClassicRules, find_rules
+from .state import CHANCE, GameState
+from .worldmap import world_map
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
+
+
+def _colors(players: int | Sequence[str]) -> tuple[str, ...]:
+    """Seat colours from a player count or a list of colours (C-COMP-1)."""
+    m = world_map()
+    if isinstance(players, bool):
+        raise ValueError("players must be a number (3 to 6) or a list of colours")
+    if isinstance(players, int):
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"War is for 3 to 6 players, got {players} (C-COMP-1)")
+        return tuple(c.id for c in m.colors[:players])
+    if isinstance(players, str):
+        raise ValueError("players must be a number (3 to 6) or a list of colours")
+    colors = tuple(m.colors[m.color_index(c)].id for c in players)
+    if not MIN_PLAYERS <= len(colors) <= MAX_PLAYERS:
+        raise ValueError(f"War is for 3 to 6 players, got {len(colors)} (C-COMP-1)")
+    if len(set(colors)) != len(colors):
+        raise ValueError("each player needs a different colour (C-COMP-1)")
+    return colors
+
+
+def initial_state(players: int | Sequence[str] = 4, rules: str | ClassicRules = "classic",
+                  **settings: Any) -> GameState:
+    """The state before set-up: every next step is a chance step (objectives, dealer, deal)."""
+    return find_rules(rules, **settings).initial_state(_colors(players))
+
+
+class Sampler:
+    """Resolves chance steps with its own seeded :class:`random.Random`.
+
+    The seed is kept (``sampler.seed``) so a match can say how it was played;
+    the generator never appears in states or views.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed must be a whole number or None, got {seed!r}")
+        self.seed = random.SystemRandom().randrange(2**63) if seed is None else seed
+        self.rng = random.Random(self.seed)
+
+    def sample(self, state: GameState) -> Action:
+        """One outcome of the pending chance step."""
+        return state.rules.sample_chance(state, self.rng)
+
+    def resolve(self, state: GameState) -> GameState:
+        """Apply chance outcomes until a player has a decision (or the game ends)."""
+        while state.current_player == CHANCE:
+            state = state.rules.apply(state, self.sample(state))
+        return state
+
+
+def new_game(players: int | Sequence[str] = 4, rules: str | ClassicRules = "classic",
+             seed: int | None = None, **settings: Any) -> GameState:
+    """A game ready for the first decision: objectives dealt, territories dealt, first
+    player's armies received. ``players`` is 3..6 or a list of colours; ``seed`` fixes
+    the set-up; extra keywords are rule settings (e.g. ``attacks_in_first_round=False``)."""
+    return Sampler(seed).resolve(initial_state(players, rules, **settings))
+
+
+def legal_actions(state: GameState) -> LegalActions:
+    """Every legal decision of the player to act (empty at chance steps and game end)."""
+    return state.rules.legal_actions(state)
+
+
+def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    """The outcomes of the pending chance step with exact probabilities (sum to 1)."""
+    return state.rules.chance_outcomes(state)
+
+
+def apply(state: GameState, action: Action | str, player: int | None = None) -> GameState:
+    """The new state after ``action`` (an :class:`Action` or its text form).
+
+    Raises :class:`~warkit.IllegalActionError` (with ``reason`` and a message
+    naming the rule) when the rules forbid it; ``state`` is never changed.
+    ``player``, when given, is the seat claiming to act.
+    """
+    if isinstance(action, str):
+        from .actions import parse_action
+
+        action = parse_action(action)
+    return state.rules.apply(state, action, player)
+
+
+def illegal_reason(state: GameState, action: Action | str) -> IllegalActionError | None:
+    """Why ``action`` would be refused, or ``None`` if it is legal (for UIs)."""
+    try:
+        apply(state, action)
+    except IllegalActionError as exc:
+        return exc
+    return None
+
+
+def is_legal(state: GameState, action: Action | str) -> bool:
+    return illegal_reason(state, action) is None
+
+
+def play(state: GameState, actions: Sequence[Action | str], sampler: Sampler | None = None
+         ) -> Iterator[GameState]:
+    """Apply actions in turn, resolving chance in between with ``sampler`` if given."""
+    for action in actions:
+        state = apply(state, action)
+        if sampler is not None:
+            state = sampler.resolve(state)
+        yield state

@@ -1,0 +1,105 @@
+"""The legal actions of a state as a lazy sequence.
+
+Many War decisions are one choice plus a number ("place 1..40 armies on
+Brasil"); listing every number would make a decision with a big army cost
+thousands of objects. :class:`LegalActions` keeps *families* instead - a
+single action, or a factory with a range of counts - and still behaves as a
+complete, indexable sequence: ``len``, ``in``, iteration, ``legal[i]`` and
+therefore ``random.choice(legal)`` all work, each in time proportional to
+the number of families, never to the number of armies.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Iterator, Sequence
+from itertools import accumulate
+from typing import NamedTuple, overload
+
+from .actions import Action
+
+
+class ActionRange(NamedTuple):
+    """The actions ``make(low)``, ``make(low + 1)``, ..., ``make(high)``."""
+
+    make: Callable[[int], Action]
+    low: int
+    high: int
+
+    def __len__(self) -> int:  # type: ignore[override]
+        return self.high - self.low + 1
+
+    @property
+    def largest(self) -> Action:
+        return self.make(self.high)
+
+
+Family = Action | ActionRange
+
+
+class LegalActions(Sequence[Action]):
+    """A complete, lazily expanded list of legal actions (see the module docstring)."""
+
+    __slots__ = ("_ends", "families")
+
+    def __init__(self, families: Sequence[Family] = ()) -> None:
+        self.families: tuple[Family, ...] = tuple(
+            f for f in families if not isinstance(f, ActionRange) or f.high >= f.low)
+        self._ends = list(accumulate(1 if isinstance(f, Action) else len(f)
+                                     for f in self.families))
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("legal action index out of range")
+        k = bisect_right(self._ends, index)
+        family = self.families[k]
+        if isinstance(family, Action):
+            return family
+        start = self._ends[k - 1] if k else 0
+        return family.make(family.low + index - start)
+
+    def __iter__(self) -> Iterator[Action]:
+        for family in self.families:
+            if isinstance(family, Action):
+                yield family
+            else:
+                make = family.make
+                for n in range(family.low, family.high + 1):
+                    yield make(n)
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action):
+            return False
+        count = getattr(action, action.count_field, None) if action.count_field else None
+        for family in self.families:
+            if isinstance(family, Action):
+                if family == action:
+                    return True
+            elif (isinstance(count, int) and family.low <= count <= family.high
+                  and family.make(count) == action):
+                return True
+        return False
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalActions | list | tuple):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        shown = [str(a) for a in self[:8]]
+        more = f", ... ({len(self)} in all)" if len(self) > 8 else ""
+        return f"<LegalActions [{', '.join(shown)}{more}]>"

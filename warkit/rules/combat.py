@@ -1,0 +1,174 @@
+"""Attacks, dice, conquest and elimination (C-ATK-1..5, C-CONQ-1..2, C-ELIM-1..2)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache, partial
+
+from ..actions import Action, Attack, Draw, EndPhase, Occupy, Roll, card_index, card_name
+from ..dice import attack_dice, battle_losses, defence_dice, sorted_roll_distribution
+from ..errors import Reason
+from ..legal import ActionRange, Family, LegalActions
+from ..state import Battle, GameState, Phase, evolve
+from ..worldmap import world_map
+from .common import count, fail, label, owned, territory
+
+
+@cache
+def _roll_outcomes(att: int, dfn: int, sides: int) -> tuple[tuple[Roll, Fraction], ...]:
+    return tuple((Roll(a, d), pa * pd)
+                 for a, pa in sorted_roll_distribution(att, sides)
+                 for d, pd in sorted_roll_distribution(dfn, sides))
+
+
+class CombatRules:
+    """Mixin of :class:`~warkit.rules.classic.ClassicRules`: the attack phase."""
+
+    sides: int = 6
+    loot_hand_limit: int = 5
+    """C-ELIM-2: the eliminator's hand is filled up to this many cards."""
+
+    # -- declaring a battle ---------------------------------------------------------------
+    def may_attack_now(self, state: GameState) -> bool:
+        """C-TURN-2: attacks are allowed from round 1 unless the house rule says otherwise."""
+        return self.attacks_in_first_round or state.round > 1
+
+    def legal_attack(self, state: GameState) -> LegalActions:
+        actions: list[Family] = [EndPhase()]
+        if not self.may_attack_now(state):
+            return LegalActions(actions)
+        m, seat, owner, armies = world_map(), state.current, state.owner, state.armies
+        ids = m.ids
+        for src, o in enumerate(owner):
+            if o != seat or armies[src] < 2:
+                continue
+            most = attack_dice(armies[src], self.attack_dice_max)
+            for dst in m.adjacency[src]:
+                if owner[dst] != seat:
+                    actions.append(ActionRange(partial(Attack, ids[src], ids[dst]), 1, most))
+        return LegalActions(actions)
+
+    def check_attack(self, state: GameState, action: Attack) -> Battle:
+        if not self.may_attack_now(state):
+            fail(Reason.NO_ATTACK_FIRST_ROUND, "this table plays without attacks in the first "
+                 "round", "C-TURN-2")
+        src, dst = territory(action.src), territory(action.dst)
+        owned(state, src, state.current, "C-ATK-1")
+        if state.owner[dst] == state.current:
+            fail(Reason.OWN_TERRITORY, f"{label(dst)} is yours: attack an enemy territory",
+                 "C-ATK-1")
+        if not world_map().are_adjacent(src, dst):
+            fail(Reason.NOT_ADJACENT, f"{label(src)} and {label(dst)} do not share a border "
+                 "or a sea link", "C-ATK-1")
+        if state.armies[src] < 2:
+            fail(Reason.TOO_FEW_ARMIES, f"{label(src)} has 1 army, which must stay: attacking "
+                 "needs at least 2", "C-ATK-1")
+        most = attack_dice(state.armies[src], self.attack_dice_max)
+        dice = count(action.dice, 1, most, f"attack dice from {label(src)} (armies - 1, at most "
+                     f"{self.attack_dice_max})", "C-ATK-2")
+        return Battle(src, dst, dice, defence_dice(state.armies[dst], self.defence_dice_max))
+
+    def do_attack(self, state: GameState, action: Attack) -> GameState:
+        return evolve(state, battle=self.check_attack(state, action), phase=Phase.ROLL)
+
+    def end_attacks(self, state: GameState, action: EndPhase) -> GameState:
+        """C-TURN-1: once regrouping starts, no more attacks this turn."""
+        return evolve(state, phase=Phase.MOVE)
+
+    # -- the roll -----------------------------------------------------------------------------
+    def roll_outcomes(self, state: GameState) -> tuple[tuple[Roll, Fraction], ...]:
+        b = state.battle
+        return _roll_outcomes(b.attack_dice, b.defence_dice, self.sides)
+
+    def sample_roll(self, state: GameState, rng) -> Roll:
+        b, sides = state.battle, self.sides
+        return Roll(tuple(rng.randint(1, sides) for _ in range(b.attack_dice)),
+                    tuple(rng.randint(1, sides) for _ in range(b.defence_dice)))
+
+    def check_roll(self, state: GameState, roll: Roll) -> None:
+        b = state.battle
+        if len(roll.attack) != b.attack_dice or len(roll.defence) != b.defence_dice:
+            fail(Reason.NOT_A_CHANCE_OUTCOME, f"this battle rolls {b.attack_dice} attack and "
+                 f"{b.defence_dice} defence dice, got {roll}", "C-ATK-3")
+        for die in roll.attack + roll.defence:
+            if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= self.sides:
+                fail(Reason.NOT_A_CHANCE_OUTCOME, f"a die shows 1 to {self.sides}, got {die!r}")
+
+    def battle_losses(self, state: GameState, roll: Roll) -> tuple[int, int]:
+        """(attacker, defender) losses of a roll (C-ATK-4); SMART modifies this."""
+        return battle_losses(roll.attack, roll.defence)
+
+    def do_roll(self, state: GameState, roll: Roll) -> GameState:
+        self.check_roll(state, roll)
+        b = state.battle
+        lost_att, lost_def = self.battle_losses(state, roll)
+        armies = list(state.armies)
+        armies[b.src] -= lost_att
+        armies[b.dst] -= lost_def
+        state = evolve(state, armies=tuple(armies), last_roll=(roll.attack, roll.defence))
+        if armies[b.dst] > 0:
+            return evolve(state, phase=Phase.ATTACK, battle=None)
+        return self.conquer(state)
+
+    # -- conquest and elimination ----------------------------------------------------------
+    def conquer(self, state: GameState) -> GameState:
+        """The target fell: it changes hands; its old owner may be out (C-ELIM-1)."""
+        b, seat = state.battle, state.current
+        defender = state.owner[b.dst]
+        owner = (*state.owner[:b.dst], seat, *state.owner[b.dst + 1:])
+        state = evolve(state, owner=owner, conquered=True, phase=Phase.OCCUPY)
+        if defender in owner:
+            return state
+        return self.eliminate(state, defender)
+
+    def eliminate(self, state: GameState, defender: int) -> GameState:
+        """C-ELIM-1/2: the defender is out; the eliminator takes their cards up to 5."""
+        seat = state.current
+        alive, by, hands = list(state.alive), list(state.eliminated_by), list(state.hands)
+        alive[defender], by[defender] = False, seat
+        loot, hands[defender] = hands[defender], ()
+        room = max(0, self.loot_hand_limit - len(hands[seat]))
+        state = evolve(state, alive=tuple(alive), eliminated_by=tuple(by),
+                       eliminated_this_turn=True)
+        if len(loot) <= room:
+            hands[seat] = tuple(sorted(hands[seat] + loot))
+            return evolve(state, hands=tuple(hands))
+        if room == 0:
+            return evolve(state, hands=tuple(hands), discard=tuple(sorted(state.discard + loot)))
+        return evolve(state, hands=tuple(hands), loot=loot, loot_draws=room, phase=Phase.LOOT)
+
+    def loot_outcomes(self, state: GameState) -> list[tuple[Action, Fraction]]:
+        return [(Draw(card_name(c)), Fraction(1, len(state.loot))) for c in state.loot]
+
+    def do_loot(self, state: GameState, action: Draw) -> GameState:
+        """A blind draw from the eliminated player's cards (C-ELIM-2)."""
+        card = card_index(action.card)
+        if card not in state.loot:
+            fail(Reason.NOT_A_CHANCE_OUTCOME, f"{action.card} is not among the eliminated "
+                 "player's cards", "C-ELIM-2")
+        hands = list(state.hands)
+        hands[state.current] = tuple(sorted((*hands[state.current], card)))
+        loot = tuple(c for c in state.loot if c != card)
+        state = evolve(state, hands=tuple(hands), loot=loot, loot_draws=state.loot_draws - 1)
+        if state.loot_draws == 0:  # the rest go to the discard pile
+            state = evolve(state, loot=(), phase=Phase.OCCUPY,
+                           discard=tuple(sorted(state.discard + loot)))
+        return state
+
+    def legal_occupy(self, state: GameState) -> LegalActions:
+        return LegalActions([ActionRange(Occupy, 1, self.occupy_max(state))])
+
+    def occupy_max(self, state: GameState) -> int:
+        """C-CONQ-1: at most the armies of the last battle, one always staying behind."""
+        b = state.battle
+        return min(b.attack_dice, state.armies[b.src] - 1)
+
+    def do_occupy(self, state: GameState, action: Occupy) -> GameState:
+        b = state.battle
+        n = count(action.armies, 1, self.occupy_max(state),
+                  f"armies moving into {label(b.dst)}", "C-CONQ-1")
+        armies = list(state.armies)
+        armies[b.src] -= n
+        armies[b.dst] += n
+        # C-CONQ-2: they may attack on from the new territory this very turn.
+        return evolve(state, armies=tuple(armies), battle=None, phase=Phase.ATTACK)

@@ -1,0 +1,52 @@
+"""Small helpers shared by the phase modules of the rules."""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+from ..errors import IllegalActionError, Reason
+from ..state import GameState
+from ..worldmap import world_map
+
+
+def fail(reason: Reason, message: str, rule: str | None = None) -> NoReturn:
+    raise IllegalActionError(reason, message, rule)
+
+
+def territory(name: str) -> int:
+    """The index of a territory named in an action, or an error naming the unknown id."""
+    try:
+        return world_map().index(name)
+    except (KeyError, TypeError):
+        fail(Reason.UNKNOWN_TERRITORY, f"there is no territory called {name!r} on the map")
+
+
+def label(index: int) -> str:
+    """How a territory is named in messages: its id."""
+    return world_map().territories[index].id
+
+
+def owned(state: GameState, index: int, seat: int, rule: str) -> None:
+    if state.owner[index] != seat:
+        fail(Reason.NOT_OWNED, f"{label(index)} is not yours", rule)
+
+
+def count(n: object, low: int, high: int, what: str, rule: str) -> int:
+    """Check a number of armies or dice lies in ``low..high``."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        fail(Reason.BAD_COUNT, f"{what} must be a whole number, got {n!r}", rule)
+    if not low <= n <= high:
+        if high < low:
+            fail(Reason.TOO_FEW_ARMIES, f"{what}: none available", rule)
+        fail(Reason.BAD_COUNT, f"{what} must be between {low} and {high}, got {n}", rule)
+    return n
+
+
+def next_alive(state: GameState, seat: int) -> int:
+    """The next seat clockwise after ``seat`` that is still in the game."""
+    n = state.num_players
+    for step in range(1, n + 1):
+        candidate = (seat + step) % n
+        if state.alive[candidate]:
+            return candidate
+    return seat

@@ -1,0 +1,64 @@
+"""Regrouping after the attacks (C-MOVE-1..3)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from ..actions import EndPhase, Move
+from ..cards import has_set
+from ..errors import Reason
+from ..legal import ActionRange, Family, LegalActions
+from ..state import GameState, Phase, evolve
+from ..worldmap import world_map
+from .common import count, fail, label, owned, territory
+
+
+class RegroupRules:
+    """Mixin of :class:`~warkit.rules.classic.ClassicRules`: moving armies."""
+
+    def movable(self, state: GameState, index: int) -> int:
+        """Armies that may leave ``index``: one always stays (C-MOVE-2) and armies that
+        arrived by a regroup move this turn stay too (C-MOVE-3)."""
+        return max(0, state.armies[index] - 1 - state.moved_in[index])
+
+    def legal_move(self, state: GameState) -> LegalActions:
+        m, seat, owner = world_map(), state.current, state.owner
+        ids = m.ids
+        actions: list[Family] = [EndPhase()]
+        for src, o in enumerate(owner):
+            if o != seat:
+                continue
+            most = self.movable(state, src)
+            if most == 0:
+                continue
+            for dst in m.adjacency[src]:
+                if owner[dst] == seat:
+                    actions.append(ActionRange(partial(Move, ids[src], ids[dst]), 1, most))
+        return LegalActions(actions)
+
+    def do_move(self, state: GameState, action: Move) -> GameState:
+        src, dst = territory(action.src), territory(action.dst)
+        owned(state, src, state.current, "C-MOVE-1")
+        owned(state, dst, state.current, "C-MOVE-1")
+        if not world_map().are_adjacent(src, dst):
+            fail(Reason.NOT_ADJACENT, f"{label(src)} and {label(dst)} are not neighbours",
+                 "C-MOVE-1")
+        most = self.movable(state, src)
+        if most == 0:
+            if state.armies[src] > 1:
+                fail(Reason.ARMIES_ALREADY_MOVED, f"the armies on {label(src)} arrived by a "
+                     "regroup move this turn and cannot move again", "C-MOVE-3")
+            fail(Reason.TOO_FEW_ARMIES, f"{label(src)} has only its occupying army, which never "
+                 "moves", "C-MOVE-2")
+        n = count(action.armies, 1, most, f"armies to move from {label(src)}", "C-MOVE-3")
+        armies, moved = list(state.armies), list(state.moved_in)
+        armies[src] -= n
+        armies[dst] += n
+        moved[dst] += n
+        return evolve(state, armies=tuple(armies), moved_in=tuple(moved))
+
+    def end_regroup(self, state: GameState, action: EndPhase) -> GameState:
+        """C-ELIM-2: an eliminator holding a set may trade now, before the turn's card."""
+        if state.eliminated_this_turn and has_set(state.hands[state.current]):
+            return evolve(state, phase=Phase.TRADE, late=True)
+        return self.finish_turn(state)

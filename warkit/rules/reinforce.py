@@ -1,0 +1,133 @@
+"""The start of a turn: armies received, card trades, placing (C-REINF-*, C-CARD-2..6)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from ..actions import Action, EndPhase, Place, Trade, card_index, card_name
+from ..cards import has_set, is_set, sets_in, trade_value
+from ..errors import Reason
+from ..legal import ActionRange, LegalActions
+from ..state import GameState, Phase, evolve
+from ..worldmap import world_map
+from .common import count, fail, label, owned, territory
+
+
+class ReinforceRules:
+    """Mixin of :class:`~warkit.rules.classic.ClassicRules`: trades and reinforcements."""
+
+    forced_trade_hand: int = 5
+    """C-CARD-3: a player holding this many cards must trade."""
+
+    # -- armies received ------------------------------------------------------------
+    def territory_armies(self, territories: int) -> int:
+        """C-REINF-1: territories // 2, never fewer than 3."""
+        return max(3, territories // 2)
+
+    def continent_bonuses(self, state: GameState, seat: int) -> tuple[int, ...]:
+        """C-REINF-2: per continent, its bonus if the seat owns all of it, else 0."""
+        m, owner = world_map(), state.owner
+        return tuple(c.bonus if all(owner[i] == seat for i in members) else 0
+                     for c, members in zip(m.continents, m.continent_members))
+
+    def start_turn(self, state: GameState, seat: int) -> GameState:
+        """Begin ``seat``'s turn: compute its armies and open the trade or place step."""
+        state = evolve(
+            state, current=seat, turn=state.turn + 1, phase=Phase.PLACE,
+            reserves=self.territory_armies(state.owner.count(seat)),
+            continent_reserves=self.continent_bonuses(state, seat), battle=None,
+            conquered=False, eliminated_this_turn=False, late=False,
+            moved_in=(0,) * len(state.owner), loot=(), loot_draws=0)
+        if has_set(state.hands[seat]):
+            state = evolve(state, phase=Phase.TRADE)
+        return state
+
+    # -- trades -------------------------------------------------------------------------
+    def trade_value(self, state: GameState) -> int:
+        """Armies the next trade of the game is worth (C-CARD-4)."""
+        m = world_map()
+        return trade_value(state.trades, m.trade_values, m.trade_step)
+
+    def must_trade(self, state: GameState) -> bool:
+        """C-CARD-3: trading is forced at 5 cards (not for the late trade of C-ELIM-2)."""
+        return not state.late and len(state.hands[state.current]) >= self.forced_trade_hand
+
+    def legal_trade(self, state: GameState) -> LegalActions:
+        actions: list[Action] = [Trade(tuple(card_name(c) for c in combo))
+                                 for combo in sets_in(state.hands[state.current])]
+        if not self.must_trade(state):
+            actions.append(EndPhase())
+        return LegalActions(actions)
+
+    def check_trade(self, state: GameState, action: Trade) -> tuple[int, ...]:
+        try:
+            cards = tuple(card_index(name) for name in action.cards)
+        except ValueError as exc:
+            fail(Reason.CARD_NOT_IN_HAND, str(exc), "C-CARD-2")
+        hand = state.hands[state.current]
+        for card in cards:
+            if card not in hand:
+                fail(Reason.CARD_NOT_IN_HAND, f"you do not hold the card {card_name(card)}",
+                     "C-CARD-2")
+        if not is_set(cards):
+            fail(Reason.NOT_A_SET, "a trade needs 3 cards of one shape or of 3 different "
+                 "shapes (a joker counts as any shape)", "C-CARD-2")
+        return cards
+
+    def do_trade(self, state: GameState, action: Trade) -> GameState:
+        cards = self.check_trade(state, action)
+        seat = state.current
+        armies = list(state.armies)
+        bonus_cards = [c for c in cards if c < len(armies) and state.owner[c] == seat]
+        if self.card_bonus == "once":
+            bonus_cards = bonus_cards[:1]
+        for card in bonus_cards:  # C-CARD-5: +2 on the traded card's own territory
+            armies[card] += 2
+        hands = list(state.hands)
+        hands[seat] = tuple(c for c in hands[seat] if c not in cards)
+        state = evolve(
+            state, hands=tuple(hands), armies=tuple(armies), trades=state.trades + 1,
+            reserves=state.reserves + self.trade_value(state),
+            discard=tuple(sorted(state.discard + cards)))  # C-CARD-6
+        if state.late or not has_set(hands[seat]):
+            state = evolve(state, phase=Phase.PLACE)
+        return state
+
+    def end_trade(self, state: GameState, action: EndPhase) -> GameState:
+        if self.must_trade(state):
+            fail(Reason.MUST_TRADE, f"you hold {len(state.hands[state.current])} cards and must "
+                 "trade a set first", "C-CARD-3")
+        if state.late:
+            return self.finish_turn(state)
+        return evolve(state, phase=Phase.PLACE)
+
+    # -- placing ------------------------------------------------------------------------
+    def placeable(self, state: GameState, index: int) -> int:
+        """How many armies may go on territory ``index`` now (C-REINF-2 restriction)."""
+        return state.reserves + state.continent_reserves[world_map().continent_of[index]]
+
+    def legal_place(self, state: GameState) -> LegalActions:
+        ids, seat = world_map().ids, state.current
+        return LegalActions([ActionRange(partial(Place, ids[i]), 1, self.placeable(state, i))
+                             for i, o in enumerate(state.owner) if o == seat])
+
+    def do_place(self, state: GameState, action: Place) -> GameState:
+        index = territory(action.territory)
+        owned(state, index, state.current, "C-REINF-3")
+        available = self.placeable(state, index)
+        if available == 0:
+            fail(Reason.CONTINENT_RESTRICTED,
+                 f"the armies left are continent bonuses for other continents; none may go on "
+                 f"{label(index)}", "C-REINF-2")
+        n = count(action.armies, 1, available, f"armies to place on {label(index)}",
+                  "C-REINF-3")
+        k = world_map().continent_of[index]
+        from_continent = min(n, state.continent_reserves[k])  # bonus armies go first
+        continent_reserves = list(state.continent_reserves)
+        continent_reserves[k] -= from_continent
+        armies = (*state.armies[:index], state.armies[index] + n, *state.armies[index + 1:])
+        state = evolve(state, armies=armies, reserves=state.reserves - (n - from_continent),
+                       continent_reserves=tuple(continent_reserves))
+        if state.reserves == 0 and not any(continent_reserves):
+            state = self.finish_turn(state) if state.late else evolve(state, phase=Phase.ATTACK)
+        return state

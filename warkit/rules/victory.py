@@ -1,0 +1,98 @@
+"""Objectives and victory (C-SETUP-2, C-WIN-1, C-WIN-2)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ..state import GameState
+from ..worldmap import Objective, world_map
+
+
+def target_seat(state: GameState, objective: Objective) -> int | None:
+    """The seat holding the colour a "destroy" objective hunts (``None`` if not in the game)."""
+    try:
+        return state.colors.index(objective.color)
+    except ValueError:
+        return None
+
+
+def effective_objective(state: GameState, seat: int) -> str | None:
+    """The objective a seat plays for now.
+
+    C-SETUP-2: "destroy colour X" becomes the fallback ("conquer 24
+    territories") when X is the seat's own colour or when another player
+    eliminated X. Derived from the state, so the change stays secret.
+    """
+    card = state.objective_cards[seat]
+    if card is None:
+        return None
+    objective = _objective(card)
+    if objective.kind != "destroy":
+        return card
+    target = target_seat(state, objective)
+    if target is None or target == seat:
+        return world_map().objective_fallback
+    by = state.eliminated_by[target]
+    if by is not None and by != seat:
+        return world_map().objective_fallback
+    return card
+
+
+@cache
+def _objective(objective_id: str) -> Objective:
+    return world_map().objective(objective_id)
+
+
+@cache
+def _continent_indices(objective_id: str) -> tuple[int, ...]:
+    m = world_map()
+    return tuple(m.continent(c).index for c in m.objective(objective_id).continents)
+
+
+def whole_continents(state: GameState, seat: int) -> set[int]:
+    """Indices of the continents the seat owns entirely."""
+    owner = state.owner
+    return {k for k, members in enumerate(world_map().continent_members)
+            if all(owner[i] == seat for i in members)}
+
+
+def objective_met(state: GameState, seat: int, objective_id: str | None = None) -> bool:
+    """Is the seat's (effective) objective fulfilled in this state? (C-WIN-1).
+
+    "Continents A, B and a third" means any third whole continent; "18
+    territories with 2 armies" means at least 18 owned territories holding 2
+    or more armies each (the decisions of rules.md).
+    """
+    objective_id = objective_id or effective_objective(state, seat)
+    if objective_id is None:
+        return False
+    objective = _objective(objective_id)
+    if objective.kind == "destroy":
+        target = target_seat(state, objective)
+        return target is not None and state.eliminated_by[target] == seat
+    if objective.kind == "territories":
+        if state.owner.count(seat) < objective.count:
+            return False
+        least = objective.min_armies
+        return sum(1 for o, a in zip(state.owner, state.armies)
+                   if o == seat and a >= least) >= objective.count
+    whole = whole_continents(state, seat)
+    required = set(_continent_indices(objective_id))
+    return required <= whole and len(whole - required) >= objective.plus_any
+
+
+def winners(state: GameState, everyone: bool = True) -> tuple[int, ...]:
+    """Who has won in this state: the last player standing (C-WIN-2), else the first
+    player whose objective is met, looking at the active player first, then
+    clockwise (C-WIN-1). Empty while the game goes on. ``everyone=False`` looks
+    at the active player only (enough when nobody was eliminated: only the
+    active player gains territories and armies)."""
+    alive = [s for s in range(state.num_players) if state.alive[s]]
+    if len(alive) == 1:
+        return (alive[0],)
+    n = state.num_players
+    for step in range(n if everyone else 1):
+        seat = (state.current + step) % n
+        if state.alive[seat] and objective_met(state, seat):
+            return (seat,)
+    return ()

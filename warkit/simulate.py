@@ -1,0 +1,54 @@
+"""One-call simulations of whole games between bots."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .bots import Bot, make
+from .game import Sampler, initial_state
+from .match import Match
+from .rules import ClassicRules
+from .state import CHANCE
+from .view import view
+
+
+def _bots(bots: Sequence[Bot | str] | Bot | str | None, n: int, seed_rng: random.Random
+          ) -> list[Bot]:
+    if bots is None or isinstance(bots, str):
+        bots = [bots or "random"] * n
+    elif not isinstance(bots, Sequence):
+        bots = [bots] * n
+    if len(bots) != n:
+        raise ValueError(f"{len(bots)} bots for {n} players")
+    return [make(b, seed=seed_rng.randrange(2**32)) if isinstance(b, str) else b for b in bots]
+
+
+def simulate(players: int | Sequence[str] = 4, rules: str | ClassicRules = "classic",
+             bots: Sequence[Bot | str] | Bot | str | None = None, seed: int | None = None,
+             max_turns: int | None = None, **settings: Any) -> Match:
+    """Play a whole game between bots and return the finished :class:`Match`.
+
+    ``bots`` are bot objects or level names (default: ``"random"`` for every
+    seat); ``seed`` fixes the dice, cards and bots' choices. ``max_turns`` is a
+    simulation cap, not a rule: a capped game ends unfinished, with
+    ``match.meta["capped"] = True``.
+    """
+    sampler = Sampler(seed)
+    match = Match(initial_state(players, rules, **settings), seed=sampler.seed)
+    seats = _bots(bots, match.state.num_players, random.Random(sampler.seed))
+    match.meta["bots"] = [getattr(b, "level", type(b).__name__) for b in seats]
+    match.meta["capped"] = False
+    state = match.state
+    while not state.is_terminal:
+        if max_turns is not None and state.turn > max_turns:
+            match.meta["capped"] = True
+            break
+        seat = state.current_player
+        if seat == CHANCE:
+            action = sampler.sample(state)
+        else:
+            action = seats[seat].choose(view(state, seat), state.rules.legal_actions(state))
+        state = match.push(action)
+    return match

@@ -1,0 +1,188 @@
+"""The game state: an immutable value, indexed by the map's territory order.
+
+A :class:`GameState` says everything about a position: who owns what, the
+cards (deck, discards, hands), the turn, and which decision or chance step is
+pending (the :class:`Phase`). Rules never mutate a state; they build a new one
+with :func:`evolve`. Secrets (objectives, hands, the deck) live here and only
+leave through :func:`warkit.view`.
+
+Cards are numbered: ``0..41`` are the territory cards (card ``i`` shows
+territory ``i``), ``42`` and ``43`` are the jokers.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .worldmap import WorldMap, world_map
+
+if TYPE_CHECKING:
+    from .rules.classic import ClassicRules
+
+CHANCE = -1
+"""``current_player`` of a state waiting for a chance outcome (dice, a card)."""
+TERMINAL = -2
+"""``current_player`` of a finished game."""
+
+
+class Phase(enum.Enum):
+    """What the state is waiting for (C-TURN-1 splits a turn into these steps)."""
+
+    SETUP = "setup"  # chance: objectives, dealer, dealing (C-SETUP-1..4)
+    TRADE = "trade"  # the active player may (or must) trade cards (C-CARD-3)
+    PLACE = "place"  # placing received armies (C-REINF-1..3)
+    ATTACK = "attack"  # declare a battle or end the attacks (C-ATK-1..5)
+    ROLL = "roll"  # chance: the dice of the declared battle
+    LOOT = "loot"  # chance: blind draws from an eliminated player's cards (C-ELIM-2)
+    OCCUPY = "occupy"  # after a conquest: how many armies move in (C-CONQ-1)
+    MOVE = "move"  # regrouping (C-MOVE-1..3)
+    DRAW = "draw"  # chance: the card earned at the end of the turn (C-CARD-1)
+    GAME_OVER = "game_over"
+
+
+CHANCE_PHASES = frozenset({Phase.SETUP, Phase.ROLL, Phase.LOOT, Phase.DRAW})
+
+JOKERS = (42, 43)
+CARD_COUNT = 44
+
+
+@dataclass(frozen=True, eq=True)
+class Battle:
+    """A declared battle waiting for its roll, or the last one after a conquest."""
+
+    src: int
+    dst: int
+    attack_dice: int
+    defence_dice: int
+
+
+class BoardQueries:
+    """Questions about the board shared by :class:`GameState` and :class:`~warkit.view.PlayerView`."""
+
+    owner: tuple[int, ...]
+    armies: tuple[int, ...]
+    colors: tuple[str, ...]
+
+    @property
+    def map(self) -> WorldMap:
+        return world_map()
+
+    @property
+    def num_players(self) -> int:
+        return len(self.colors)
+
+    def territories_of(self, seat: int) -> tuple[int, ...]:
+        return tuple(i for i, o in enumerate(self.owner) if o == seat)
+
+    def territory_count(self, seat: int) -> int:
+        return self.owner.count(seat)
+
+    def army_count(self, seat: int) -> int:
+        return sum(a for a, o in zip(self.armies, self.owner) if o == seat)
+
+    def armies_at(self, territory: str | int) -> int:
+        return self.armies[world_map().index(territory)]
+
+    def owner_of(self, territory: str | int) -> int:
+        return self.owner[world_map().index(territory)]
+
+    def __str__(self) -> str:
+        from .text import state_text
+
+        return state_text(self)
+
+    def _repr_svg_(self) -> str:
+        from .render import state_svg
+
+        return state_svg(self)
+
+
+@dataclass(frozen=True, eq=True)
+class GameState(BoardQueries):
+    """A War position. Build one with :func:`warkit.new_game`; change it with :func:`warkit.apply`.
+
+    Territory-indexed tuples (``owner``, ``armies``, ``moved_in``) follow
+    ``world_map().territories``. Players are seats ``0..n-1`` in clockwise
+    order; ``colors[seat]`` is the seat's colour id.
+    """
+
+    rules: ClassicRules
+    colors: tuple[str, ...]
+    phase: Phase
+    owner: tuple[int, ...]
+    """Seat owning each territory (``-1`` while undealt)."""
+    armies: tuple[int, ...]
+    objective_cards: tuple[str | None, ...]
+    """The objective card each seat drew (the effective objective may differ, C-SETUP-2)."""
+    hands: tuple[tuple[int, ...], ...]
+    deck: tuple[int, ...]
+    """Cards left to draw, sorted: draws are uniform chance steps, so order is irrelevant."""
+    discard: tuple[int, ...]
+    alive: tuple[bool, ...]
+    eliminated_by: tuple[int | None, ...]
+    dealer: int | None = None
+    first_player: int | None = None
+    current: int = 0
+    turn: int = 0
+    round: int = 0
+    trades: int = 0
+    """Trades the whole game has seen (C-CARD-4)."""
+    reserves: int = 0
+    """Armies left to place anywhere."""
+    continent_reserves: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    """Bonus armies left to place inside each continent (C-REINF-2)."""
+    battle: Battle | None = None
+    last_roll: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    conquered: bool = False
+    """Did the active player conquer a territory this turn (C-CARD-1)?"""
+    eliminated_this_turn: bool = False
+    late: bool = False
+    """True for the eliminator's trade after regrouping (C-ELIM-2)."""
+    loot: tuple[int, ...] = ()
+    loot_draws: int = 0
+    moved_in: tuple[int, ...] = ()
+    """Armies that arrived by a regroup move this turn, per territory (C-MOVE-3)."""
+    winners: tuple[int, ...] = ()
+    extra: Any = None
+    """Rule-set specific state (SMART keeps its advantages here)."""
+
+    # -- derived queries -------------------------------------------------
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def current_player(self) -> int:
+        """The seat that decides now, :data:`CHANCE` or :data:`TERMINAL`."""
+        return self.rules.current_player(self)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(h) for h in self.hands)
+
+    def objective(self, seat: int) -> str | None:
+        """The seat's effective objective id (``None`` before it is dealt)."""
+        return self.rules.effective_objective(self, seat)
+
+
+
+
+
+def evolve(state: GameState, **changes: Any) -> GameState:
+    """A copy of ``state`` with some fields replaced (a fast ``dataclasses.replace``)."""
+    new = object.__new__(GameState)
+    d = new.__dict__
+    d.update(state.__dict__)
+    d.update(changes)
+    return new
+
+
+def replace_at(values: tuple, index: int, value: Any) -> tuple:
+    """``values`` with ``values[index]`` replaced."""
+    return (*values[:index], value, *values[index + 1:])
+
+
+def add_at(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    return (*values[:index], values[index] + delta, *values[index + 1:])
