@@ -6,6 +6,7 @@
 True
 """
 
+from . import bots, odds
 from .actions import (
     Action,
     Attack,
@@ -39,7 +40,11 @@ from .game import (
     legal_actions,
     new_game,
 )
+from .legal import ActionRange, LegalActions
+from .match import Match
+from .record import dumps, loads, match_from_dict, match_to_dict, state_from_dict, state_to_dict
 from .rules import ClassicRules, find_rules
+from .simulate import simulate
 from .state import CHANCE, TERMINAL, GameState, Phase
 from .view import PlayerView, view
 from .worldmap import WorldMap, world_map
@@ -47,10 +52,53 @@ from .worldmap import WorldMap, world_map
 __version__ = "0.1.0"
 
 __all__ = [
-    "CHANCE", "TERMINAL", "Action", "Attack", "ChooseDealer", "ClassicRules", "Deal",
-    "DealObjective", "Draw", "EndPhase", "GameState", "IllegalActionError",
-    "InvalidActionError", "MapDataError", "Move", "Occupy", "Phase", "Place", "PlayerView",
-    "Reason", "Roll", "Sampler", "SaveFileError", "Trade", "WarkitError", "WorldMap", "apply",
-    "chance_outcomes", "find_rules", "illegal_reason", "initial_state", "is_legal",
-    "legal_actions", "new_game", "parse_action", "view", "world_map",
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "ActionRange",
+    "Attack",
+    "ChooseDealer",
+    "ClassicRules",
+    "Deal",
+    "DealObjective",
+    "Draw",
+    "EndPhase",
+    "GameState",
+    "IllegalActionError",
+    "InvalidActionError",
+    "LegalActions",
+    "MapDataError",
+    "Match",
+    "Move",
+    "Occupy",
+    "Phase",
+    "Place",
+    "PlayerView",
+    "Reason",
+    "Roll",
+    "Sampler",
+    "SaveFileError",
+    "Trade",
+    "WarkitError",
+    "WorldMap",
+    "apply",
+    "bots",
+    "chance_outcomes",
+    "dumps",
+    "find_rules",
+    "illegal_reason",
+    "initial_state",
+    "is_legal",
+    "legal_actions",
+    "loads",
+    "match_from_dict",
+    "match_to_dict",
+    "new_game",
+    "odds",
+    "parse_action",
+    "simulate",
+    "state_from_dict",
+    "state_to_dict",
+    "view",
+    "world_map",
 ]

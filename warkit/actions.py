@@ -257,7 +257,8 @@ def _int(word: str, what: str, text: str) -> int:
     try:
         return int(word)
     except ValueError:
-        raise InvalidActionError(f"{what} must be a whole number, got {word!r} in {text!r}") from None
+        raise InvalidActionError(
+            f"{what} must be a whole number, got {word!r} in {text!r}") from None
 
 
 def _arity(args: list[str], n: int, text: str) -> None:

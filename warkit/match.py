@@ -17,7 +17,10 @@ from .state import CHANCE, GameState
 
 
 class Match:
-    """The states of a game and the actions between them (``states[i+1] = apply(states[i], actions[i])``)."""
+    """The states of a game and the actions between them.
+
+    ``states[i + 1] == apply(states[i], actions[i])`` for every ``i``.
+    """
 
     def __init__(self, initial: GameState, *, seed: int | None = None,
                  meta: dict[str, Any] | None = None) -> None:
@@ -49,7 +52,7 @@ class Match:
         return len(self.actions)
 
     def push(self, action: Action | str, player: int | None = None) -> GameState:
-        """Apply a legal action (or its text); raises IllegalActionError and keeps the match as it was."""
+        """Apply a legal action (or its text); if illegal, raise and keep the match as it was."""
         if isinstance(action, str):
             action = parse_action(action)
         state = apply(self.state, action, player)

@@ -59,7 +59,7 @@ class Battle:
 
 
 class BoardQueries:
-    """Questions about the board shared by :class:`GameState` and :class:`~warkit.view.PlayerView`."""
+    """Board questions shared by :class:`GameState` and :class:`~warkit.view.PlayerView`."""
 
     owner: tuple[int, ...]
     armies: tuple[int, ...]
@@ -93,13 +93,18 @@ class BoardQueries:
 
         return state_text(self)
 
+    def __repr__(self) -> str:
+        who = self.colors[self.current] if self.colors else "-"
+        return (f"<{type(self).__name__} round {getattr(self, 'round', 0)}, "
+                f"turn {getattr(self, 'turn', 0)}, {who}, {self.phase.value}>")
+
     def _repr_svg_(self) -> str:
         from .render import state_svg
 
         return state_svg(self)
 
 
-@dataclass(frozen=True, eq=True)
+@dataclass(frozen=True, eq=True, repr=False)
 class GameState(BoardQueries):
     """A War position. Build one with :func:`warkit.new_game`; change it with :func:`warkit.apply`.
 

@@ -15,7 +15,7 @@ from typing import Any
 from .state import Battle, BoardQueries, GameState, Phase
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class PlayerView(BoardQueries):
     """A state as seen by ``player`` (``None``: a spectator)."""
 

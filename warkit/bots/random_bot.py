@@ -9,7 +9,9 @@ bot's own objective (which its view shows it):
 - place everything on the strongest territory facing a "wanted" enemy
   territory (one in a continent of the objective, or of the hunted colour);
 - attack at full strength while the attack is at least ``boldness`` times
-  the defenders, preferring wanted targets; stop now and then;
+  the defenders, preferring wanted targets; once engaged, fight the battle
+  out (stopping only between attacks: a 5% chance per battle would never
+  break a big stack, whose owner's card trades outgrow the losses);
 - move everything in after a conquest;
 - regroup armies from interior territories to the front.
 """
@@ -52,6 +54,7 @@ class RandomBot:
         self.boldness = boldness
         self.stop_attacking = stop_attacking
         self.prefer_wanted = prefer_wanted
+        self._engaged: tuple[int, str, str] | None = None  # (turn, src, dst) being fought
 
     def choose(self, view: PlayerView, legal: LegalActions | Sequence[Action]) -> Action:
         if not legal:
@@ -91,13 +94,21 @@ class RandomBot:
         m, armies, rng = world_map(), view.armies, self.rng
         strong = [a for a in attacks if isinstance(a, Attack)
                   and armies[m.index(a.src)] - 1 >= self.boldness * armies[m.index(a.dst)]]
-        if not strong or rng.random() < self.stop_attacking:
+        if not strong:
+            return EndPhase()
+        for a in strong:
+            if self._engaged == (view.turn, a.src, a.dst):
+                return a
+        if rng.random() < self.stop_attacking:
             return EndPhase()
         wanted = wanted_territories(view)
         preferred = [a for a in strong if m.index(a.dst) in wanted]
         if preferred and rng.random() < self.prefer_wanted:
-            return rng.choice(preferred)
-        return rng.choice(strong)
+            choice = rng.choice(preferred)
+        else:
+            choice = rng.choice(strong)
+        self._engaged = (view.turn, choice.src, choice.dst)
+        return choice
 
     def _regroup(self, view: PlayerView, moves: list[Action]) -> Action:
         """Move the armies of an interior territory to a neighbour on the front, or stop."""

@@ -181,9 +181,18 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
                                           and state.armies is before.armies):
             return state
         won = victory.winners(state, everyone=state.alive != before.alive)
-        if won:
-            return evolve(state, winners=won, phase=Phase.GAME_OVER, battle=None)
-        return state
+        if not won:
+            return state
+        b = state.battle
+        if b is not None and state.armies[b.dst] == 0:
+            # The game ends at the conquest itself: the battle's armies move in at once,
+            # so the final board has no empty territory.
+            n = self.occupy_max(state)
+            armies = list(state.armies)
+            armies[b.src] -= n
+            armies[b.dst] += n
+            state = evolve(state, armies=tuple(armies))
+        return evolve(state, winners=won, phase=Phase.GAME_OVER, battle=None)
 
     def effective_objective(self, state: GameState, seat: int) -> str | None:
         return victory.effective_objective(state, seat)
@@ -191,3 +200,13 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
     def public_extra(self, state: GameState, player: int | None) -> Any:
         """What ``player`` may see of the rule-set specific state (classic has none)."""
         return None
+
+    def extra_to_dict(self, state: GameState) -> Any:
+        """The rule-set specific state as JSON-safe data (classic has none)."""
+        return None
+
+    def extra_from_dict(self, state: GameState, data: Any) -> GameState:
+        """``state`` with its rule-set specific part read back from :meth:`extra_to_dict`."""
+        if data is not None:
+            raise ValueError(f"{self.name} rules keep no extra state, got {data!r}")
+        return state

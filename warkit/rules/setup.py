@@ -28,7 +28,7 @@ class SetupRules:
 
     # -- which chance step comes next -------------------------------------------
     def objective_pool(self, state: GameState) -> tuple[str, ...]:
-        """Objective cards still in the draw (C-SETUP-1: "destroy" cards of absent colours removed)."""
+        """Objective cards still to draw (C-SETUP-1: absent colours' "destroy" cards removed)."""
         dealt = set(state.objective_cards)
         return tuple(o.id for o in world_map().objectives
                      if o.id not in dealt and (o.kind != "destroy" or o.color in state.colors))
