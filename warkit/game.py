@@ -28,7 +28,10 @@ def _colors(players: int | Sequence[str]) -> tuple[str, ...]:
         return tuple(c.id for c in m.colors[:players])
     if isinstance(players, str):
         raise ValueError("players must be a number (3 to 6) or a list of colours")
-    colors = tuple(m.colors[m.color_index(c)].id for c in players)
+    try:
+        colors = tuple(m.colors[m.color_index(c)].id for c in players)
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"{exc.args[0] if exc.args else exc} (C-COMP-1)") from None
     if not MIN_PLAYERS <= len(colors) <= MAX_PLAYERS:
         raise ValueError(f"War is for 3 to 6 players, got {len(colors)} (C-COMP-1)")
     if len(set(colors)) != len(colors):
