@@ -40,16 +40,27 @@ Family = Action | ActionRange
 class LegalActions(Sequence[Action]):
     """A complete, lazily expanded list of legal actions (see the module docstring)."""
 
-    __slots__ = ("_ends", "families")
+    __slots__ = ("_ends_cache", "families")
 
     def __init__(self, families: Sequence[Family] = ()) -> None:
         self.families: tuple[Family, ...] = tuple(
             f for f in families if not isinstance(f, ActionRange) or f.high >= f.low)
-        self._ends = list(accumulate(1 if isinstance(f, Action) else len(f)
-                                     for f in self.families))
+        self._ends_cache: list[int] | None = None
+
+    @property
+    def _ends(self) -> list[int]:
+        """Cumulative sizes of the families (computed on first use: bots often skip it)."""
+        if self._ends_cache is None:
+            self._ends_cache = list(accumulate(1 if isinstance(f, Action) else len(f)
+                                               for f in self.families))
+        return self._ends_cache
 
     def __len__(self) -> int:
-        return self._ends[-1] if self._ends else 0
+        ends = self._ends
+        return ends[-1] if ends else 0
+
+    def __bool__(self) -> bool:
+        return bool(self.families)
 
     @overload
     def __getitem__(self, index: int) -> Action: ...

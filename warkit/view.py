@@ -61,24 +61,32 @@ class PlayerView(BoardQueries):
 
 def view(state: GameState, player: int | None) -> PlayerView:
     """What ``player`` (a seat, or ``None`` for a spectator) may see of ``state``."""
-    if player is not None and (isinstance(player, bool) or player not in range(state.num_players)):
+    if player is not None and (isinstance(player, bool) or not isinstance(player, int)
+                               or player not in range(state.num_players)):
         raise ValueError(f"player must be a seat from 0 to {state.num_players - 1} or None, "
                          f"got {player!r}")
     rules = state.rules
     over = state.phase is Phase.GAME_OVER
-    return PlayerView(
-        player=player, rules_name=rules.name, colors=state.colors, phase=state.phase,
-        current=state.current, current_player=state.current_player, turn=state.turn,
-        round=state.round, owner=state.owner, armies=state.armies, moved_in=state.moved_in,
-        alive=state.alive, eliminated_by=state.eliminated_by, hand_sizes=state.hand_sizes,
-        deck_size=len(state.deck), discard_size=len(state.discard), trades=state.trades,
-        next_trade_value=rules.trade_value(state), reserves=state.reserves,
-        continent_reserves=state.continent_reserves, battle=state.battle,
-        last_roll=state.last_roll, conquered=state.conquered, late=state.late,
-        loot_size=len(state.loot), winners=state.winners,
-        hand=state.hands[player] if player is not None else (),
-        objective=rules.effective_objective(state, player) if player is not None else None,
-        revealed_objectives=tuple(rules.effective_objective(state, s)
-                                  for s in range(state.num_players)) if over else None,
-        extra=rules.public_extra(state, player),
-    )
+    fields = {
+        "player": player, "rules_name": rules.name, "colors": state.colors,
+        "phase": state.phase, "current": state.current,
+        "current_player": rules.current_player(state), "turn": state.turn,
+        "round": state.round, "owner": state.owner, "armies": state.armies,
+        "moved_in": state.moved_in, "alive": state.alive, "eliminated_by": state.eliminated_by,
+        "hand_sizes": tuple(len(h) for h in state.hands), "deck_size": len(state.deck),
+        "discard_size": len(state.discard), "trades": state.trades,
+        "next_trade_value": rules.trade_value(state), "reserves": state.reserves,
+        "continent_reserves": state.continent_reserves, "battle": state.battle,
+        "last_roll": state.last_roll, "conquered": state.conquered, "late": state.late,
+        "loot_size": len(state.loot), "winners": state.winners,
+        "hand": state.hands[player] if player is not None else (),
+        "objective": rules.effective_objective(state, player) if player is not None else None,
+        "revealed_objectives": tuple(rules.effective_objective(state, s)
+                                     for s in range(state.num_players)) if over else None,
+        "extra": rules.public_extra(state, player),
+    }
+    # Built like warkit.state.evolve: a frozen dataclass's __init__ is slow, and a view is
+    # made for every decision of every bot.
+    new = object.__new__(PlayerView)
+    new.__dict__.update(fields)
+    return new
