@@ -106,8 +106,8 @@ def test_generalised_dice_match_brute_force(na, nd, sides, ties):
 
 
 def test_more_dice_than_three_for_lessons():
-    """max_attack_dice / max_defence_dice widen C-ATK-2/3 for comparison lessons."""
-    got = odds.roll_outcomes(4, 2, max_attack_dice=4)
+    """attacker_dice_max / defender_dice_max widen C-ATK-2/3 for comparison lessons."""
+    got = odds.roll_outcomes(4, 2, attacker_dice_max=4)
     assert got == brute_force_roll(4, 2)
 
 
@@ -128,12 +128,13 @@ def test_exact_win_probability_equals_recursion_c_atk_5(a, d):
 
 
 @pytest.mark.parametrize("kw", [
-    {"max_defence_dice": 2}, {"sides": 4}, {"ties": "attacker"}, {"stop_at": 2},
-    {"max_attack_dice": 2, "max_defence_dice": 1, "sides": 8},
+    {"defender_dice_max": 2}, {"sides": 4}, {"ties": "attacker"}, {"stop_at": 2},
+    {"attacker_dice_max": 2, "defender_dice_max": 1, "sides": 8},
 ])
 def test_rule_variants_match_recursion(kw):
     """Risk's 2 defence dice, other dice, ties, and stopping early: DP = recursion."""
-    win = recursive_win(max_att=kw.get("max_attack_dice", 3), max_def=kw.get("max_defence_dice", 3),
+    win = recursive_win(max_att=kw.get("attacker_dice_max", 3),
+                        max_def=kw.get("defender_dice_max", 3),
                         sides=kw.get("sides", 6), ties=kw.get("ties", "defender"),
                         stop_at=kw.get("stop_at", 0))
     table = odds.win_table(9, 9, **kw)
@@ -161,7 +162,7 @@ def test_win_table_is_a_fresh_array():
 
 def test_monotone_in_attackers_and_defenders_c_atk_5():
     """More attackers never hurt, more defenders never help (War and Risk rules)."""
-    for kw in ({}, {"max_defence_dice": 2}):
+    for kw in ({}, {"defender_dice_max": 2}):
         table = odds.win_table(60, 60, **kw)
         assert (np.diff(table, axis=0) >= -1e-15).all()
         assert (np.diff(table, axis=1) <= 1e-15).all()
@@ -172,8 +173,8 @@ def test_monotone_in_attackers_and_defenders_c_atk_5():
        ties=st.sampled_from(["defender", "attacker"]), stop_at=st.integers(0, 3))
 def test_monotone_for_any_dice(sides, max_att, max_def, ties, stop_at):
     """Monotonicity holds for every dice variant, and every probability is in [0, 1]."""
-    table = odds.win_table(15, 15, sides=sides, max_attack_dice=max_att,
-                           max_defence_dice=max_def, ties=ties, stop_at=stop_at)
+    table = odds.win_table(15, 15, sides=sides, attacker_dice_max=max_att,
+                           defender_dice_max=max_def, ties=ties, stop_at=stop_at)
     assert ((table >= -1e-15) & (table <= 1 + 1e-12)).all()
     assert (np.diff(table, axis=0) >= -1e-12).all()
     assert (np.diff(table, axis=1) <= 1e-12).all()
@@ -184,7 +185,7 @@ def test_monotone_for_any_dice(sides, max_att, max_def, ties, stop_at):
        max_def=st.sampled_from([2, 3]))
 def test_final_distribution_is_a_distribution(a, d, stop_at, max_def):
     """End states sum to 1, are real end states, and agree with win_probability."""
-    final = odds.final_distribution(a, d, stop_at=stop_at, max_defence_dice=max_def)
+    final = odds.final_distribution(a, d, stop_at=stop_at, defender_dice_max=max_def)
     assert sum(final.values()) == pytest.approx(1, abs=1e-12)
     for (left_a, left_d), p in final.items():
         assert p > 0
@@ -192,7 +193,7 @@ def test_final_distribution_is_a_distribution(a, d, stop_at, max_def):
         assert left_d == 0 or left_a <= stop_at
     won = sum(p for (_, left_d), p in final.items() if left_d == 0)
     assert won == pytest.approx(odds.win_probability(a, d, stop_at=stop_at,
-                                                     max_defence_dice=max_def), abs=1e-12)
+                                                     defender_dice_max=max_def), abs=1e-12)
 
 
 def test_final_distribution_exact_and_float_agree():
@@ -247,7 +248,7 @@ def test_known_values_30_against_30_c_atk_3():
     """C-ATK-3: War's third defence die. 30 attacking armies (territory of 31) against
     30: about 6 % in War, about 68 % with Risk's two defence dice."""
     war = odds.win_probability(30, 30)
-    risk = odds.win_probability(30, 30, max_defence_dice=2)
+    risk = odds.win_probability(30, 30, defender_dice_max=2)
     assert war == pytest.approx(0.05653, abs=5e-5)
     assert risk == pytest.approx(0.67611, abs=5e-5)
     # with the other convention (30 in the territory, 29 attacking) the numbers differ

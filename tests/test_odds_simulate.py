@@ -59,7 +59,7 @@ def test_simulated_rerolls_respect_the_minimum_s_reroll_1():
 
 
 @pytest.mark.parametrize(("a", "d", "kw"), [
-    (30, 30, {}), (30, 30, {"max_defence_dice": 2}), (5, 4, {"terrain": "attacker"}),
+    (30, 30, {}), (30, 30, {"defender_dice_max": 2}), (5, 4, {"terrain": "attacker"}),
     (6, 5, {"stop_at": 2}), (5, 5, {"reroll": odds.Reroll("joker", cards=1)}),
     (5, 5, {"reroll": odds.Reroll("controlled", side="defender")}),
     (8, 3, {"reroll": odds.Reroll("non_controlled", cards=2), "terrain": "attacker"}),

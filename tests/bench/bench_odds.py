@@ -50,7 +50,7 @@ def main() -> None:
     print(f"win_table(200, 200), War rules, uncached:          {t * 1e3:8.2f} ms  (aim <= 20 ms)")
     t = timed(lambda: odds.win_table(200, 200), repeat=50)
     print(f"win_table(200, 200), cached (a copy):              {t * 1e6:8.1f} us")
-    t = timed(lambda: odds.win_table(200, 200, max_defence_dice=2), setup=clear_tables)
+    t = timed(lambda: odds.win_table(200, 200, defender_dice_max=2), setup=clear_tables)
     print(f"win_table(200, 200), Risk rules, uncached:         {t * 1e3:8.2f} ms")
     odds.win_table(10, 10, reroll=odds.Reroll("joker"))
     t = timed(lambda: odds.win_table(200, 200, reroll=odds.Reroll("joker", cards=3)),

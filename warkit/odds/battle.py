@@ -88,14 +88,14 @@ def _final(rules: BattleRules, a: int, d: int, stop_at: int) -> dict[tuple[int, 
 
 
 def win_probability(attackers: int, defenders: int, *, stop_at: int = 0, exact: bool = False,
-                    sides: int = 6, ties: Side | None = None, max_attack_dice: int = 3,
-                    max_defence_dice: int = 3, terrain: Side | None = None,
+                    sides: int = 6, ties: Side | None = None, attacker_dice_max: int = 3,
+                    defender_dice_max: int = 3, terrain: Side | None = None,
                     reroll: Reroll | None = None) -> float | Fraction:
     """Probability that the attacker conquers the target (C-ATK-5).
 
     ``attackers`` = armies that may attack (the territory holds ``attackers + 1``),
     ``defenders`` = armies on the target. ``defenders == 0`` counts as already
-    conquered (1). ``max_defence_dice=2`` gives Risk's rule for comparison
+    conquered (1). ``defender_dice_max=2`` gives Risk's rule for comparison
     lessons. ``exact=True`` returns a Fraction (keep the armies small). A win
     is an emptied target, including the attacker-terrain end state ``(0, 0)``
     (see the module notes). Other options as in
@@ -103,17 +103,17 @@ def win_probability(attackers: int, defenders: int, *, stop_at: int = 0, exact: 
 
     >>> win_probability(1, 1, exact=True)
     Fraction(5, 12)
-    >>> round(win_probability(30, 30), 3), round(win_probability(30, 30, max_defence_dice=2), 3)
+    >>> round(win_probability(30, 30), 3), round(win_probability(30, 30, defender_dice_max=2), 3)
     (0.057, 0.676)
     """
-    rules = battle_rules(sides=sides, ties=ties, max_attack_dice=max_attack_dice,
-                         max_defence_dice=max_defence_dice, terrain=terrain, reroll=reroll)
+    rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
+                         defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll)
     a, d, stop = _armies(attackers, defenders, stop_at)
     return _win_probability(rules, a, d, stop, bool(exact))
 
 
 def win_table(max_attackers: int, max_defenders: int, *, stop_at: int = 0, sides: int = 6,
-              ties: Side | None = None, max_attack_dice: int = 3, max_defence_dice: int = 3,
+              ties: Side | None = None, attacker_dice_max: int = 3, defender_dice_max: int = 3,
               terrain: Side | None = None, reroll: Reroll | None = None) -> np.ndarray:
     """Win probabilities for every start, as a float array ``W[a, d]``.
 
@@ -123,16 +123,16 @@ def win_table(max_attackers: int, max_defenders: int, *, stop_at: int = 0, sides
     conquered, ``W[0, 0]`` included); ``W[a, d] = 0`` for ``d >= 1`` and
     ``a <= stop_at`` (no attack at all). A fresh array, safe to modify.
     """
-    rules = battle_rules(sides=sides, ties=ties, max_attack_dice=max_attack_dice,
-                         max_defence_dice=max_defence_dice, terrain=terrain, reroll=reroll)
+    rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
+                         defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll)
     A, D = _army("max_attackers", max_attackers), _army("max_defenders", max_defenders)
     stop = check_whole("stop_at", stop_at)
     return _win_grid(rules, A, D, stop).copy()
 
 
 def final_distribution(attackers: int, defenders: int, *, stop_at: int = 0, exact: bool = False,
-                       sides: int = 6, ties: Side | None = None, max_attack_dice: int = 3,
-                       max_defence_dice: int = 3, terrain: Side | None = None,
+                       sides: int = 6, ties: Side | None = None, attacker_dice_max: int = 3,
+                       defender_dice_max: int = 3, terrain: Side | None = None,
                        reroll: Reroll | None = None) -> dict[tuple[int, int], float | Fraction]:
     """How the whole battle ends: ``{(attackers left, defenders left): probability}``.
 
@@ -143,8 +143,8 @@ def final_distribution(attackers: int, defenders: int, *, stop_at: int = 0, exac
     ``stop_at=k``: the attacker attacks while it has more than ``k`` attacking
     armies, always with the most dice allowed (so it may end below ``k``).
     """
-    rules = battle_rules(sides=sides, ties=ties, max_attack_dice=max_attack_dice,
-                         max_defence_dice=max_defence_dice, terrain=terrain, reroll=reroll)
+    rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
+                         defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll)
     a, d, stop = _armies(attackers, defenders, stop_at)
     if exact:
         return dict(end_distribution(rules, a, d, stop))
@@ -152,8 +152,8 @@ def final_distribution(attackers: int, defenders: int, *, stop_at: int = 0, exac
 
 
 def expected_losses(attackers: int, defenders: int, *, stop_at: int = 0, exact: bool = False,
-                    sides: int = 6, ties: Side | None = None, max_attack_dice: int = 3,
-                    max_defence_dice: int = 3, terrain: Side | None = None,
+                    sides: int = 6, ties: Side | None = None, attacker_dice_max: int = 3,
+                    defender_dice_max: int = 3, terrain: Side | None = None,
                     reroll: Reroll | None = None
                     ) -> tuple[float, float] | tuple[Fraction, Fraction]:
     """Expected ``(attacker losses, defender losses)`` over the whole battle.
@@ -162,8 +162,8 @@ def expected_losses(attackers: int, defenders: int, *, stop_at: int = 0, exact: 
     ``defenders`` = armies on the target; options as in :func:`final_distribution`.
     """
     final = final_distribution(attackers, defenders, stop_at=stop_at, exact=exact, sides=sides,
-                               ties=ties, max_attack_dice=max_attack_dice,
-                               max_defence_dice=max_defence_dice, terrain=terrain, reroll=reroll)
+                               ties=ties, attacker_dice_max=attacker_dice_max,
+                               defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll)
     zero = Fraction(0) if exact else 0.0
     lost_att = sum((p * (attackers - a) for (a, _), p in final.items()), zero)
     lost_def = sum((p * (defenders - d) for (_, d), p in final.items()), zero)

@@ -37,7 +37,7 @@ class Chain:
         C = self.C = layer_count(rules)
         self.size = size = (A + 1) * (D + 1)
         self.N = C * size
-        ma, md = rules.max_attack_dice, rules.max_defence_dice
+        ma, md = rules.attacker_dice_max, rules.defender_dice_max
 
         # One battle's moves per class: (layer, min(a, ma), min(d, md + 1)) says it all.
         per_class = {}

@@ -1,7 +1,7 @@
 """The settings of a battle, checked once: dice, tie rule and SMART modifiers.
 
 Every public function of :mod:`warkit.odds` takes the same keyword options
-(``sides``, ``ties``, ``max_attack_dice``, ``max_defence_dice``, ``terrain``,
+(``sides``, ``ties``, ``attacker_dice_max``, ``defender_dice_max``, ``terrain``,
 ``reroll``); :func:`battle_rules` checks them and folds them into one small
 hashable :class:`BattleRules`, which is the cache key of every table.
 Bad input raises :class:`ValueError` naming the argument and the reason.
@@ -128,15 +128,15 @@ class BattleRules:
 
     sides: int = SIDES
     ties: str = "defender"
-    max_attack_dice: int = MAX_DICE
-    max_defence_dice: int = MAX_DICE
+    attacker_dice_max: int = MAX_DICE
+    defender_dice_max: int = MAX_DICE
     terrain: Side | None = None
     reroll: Reroll | None = None
 
     def without_reroll(self) -> BattleRules:
         """The same battle when no card is (any longer) at hand."""
-        return BattleRules(self.sides, self.ties, self.max_attack_dice,
-                           self.max_defence_dice, self.terrain, None)
+        return BattleRules(self.sides, self.ties, self.attacker_dice_max,
+                           self.defender_dice_max, self.terrain, None)
 
     def cap(self, def_dice: int, defenders: int) -> int:
         """The most armies the defender can lose in one battle, as far as it matters.
@@ -155,15 +155,15 @@ _CHECKED: dict[tuple, BattleRules] = {}
 
 
 def battle_rules(*, sides: int = SIDES, ties: str | None = None,
-                 max_attack_dice: int = MAX_DICE, max_defence_dice: int = MAX_DICE,
+                 attacker_dice_max: int = MAX_DICE, defender_dice_max: int = MAX_DICE,
                  terrain: str | None = None, reroll: Reroll | None = None) -> BattleRules:
     """Check the shared keyword options and fold them into a :class:`BattleRules`.
 
     Options already checked come from a small memo (only for plain ``int``
     dice settings, so ``sides=6.0`` is still refused even after ``sides=6``).
     """
-    key = (sides, ties, max_attack_dice, max_defence_dice, terrain, reroll)
-    if type(sides) is int and type(max_attack_dice) is int and type(max_defence_dice) is int:
+    key = (sides, ties, attacker_dice_max, defender_dice_max, terrain, reroll)
+    if type(sides) is int and type(attacker_dice_max) is int and type(defender_dice_max) is int:
         try:
             rules = _CHECKED.get(key)
         except TypeError:                      # an unhashable option: let the checks say why
@@ -176,11 +176,11 @@ def battle_rules(*, sides: int = SIDES, ties: str | None = None,
     return _check_rules(*key)
 
 
-def _check_rules(sides: object, ties: object, max_attack_dice: object, max_defence_dice: object,
+def _check_rules(sides: object, ties: object, attacker_dice_max: object, defender_dice_max: object,
                  terrain: object, reroll: object) -> BattleRules:
     sides = check_whole("sides", sides, 2, MAX_SIDES)
-    max_attack_dice = check_whole("max_attack_dice", max_attack_dice, 1, MAX_DICE_LIMIT)
-    max_defence_dice = check_whole("max_defence_dice", max_defence_dice, 1, MAX_DICE_LIMIT)
+    attacker_dice_max = check_whole("attacker_dice_max", attacker_dice_max, 1, MAX_DICE_LIMIT)
+    defender_dice_max = check_whole("defender_dice_max", defender_dice_max, 1, MAX_DICE_LIMIT)
     if ties is not None:
         check_choice("ties", ties, TIES)
     check_choice("terrain", terrain, (None, *SIDES_OF_BATTLE))
@@ -200,7 +200,7 @@ def _check_rules(sides: object, ties: object, max_attack_dice: object, max_defen
     if reroll is not None:
         if not isinstance(reroll, Reroll):
             raise ValueError(f"reroll must be a Reroll(...) or None, got {reroll!r}")
-        if sides != SIDES or max(max_attack_dice, max_defence_dice) > MAX_DICE:
+        if sides != SIDES or max(attacker_dice_max, defender_dice_max) > MAX_DICE:
             raise ValueError("reroll needs the game's dice: sides=6 and at most 3 dice a side "
                              "(S-REROLL-1 is stated for them)")
-    return BattleRules(sides, ties, max_attack_dice, max_defence_dice, terrain, reroll)
+    return BattleRules(sides, ties, attacker_dice_max, defender_dice_max, terrain, reroll)

@@ -195,21 +195,21 @@ def _reroll_analysis(rules: BattleRules, na: int, nd: int, cap: int) -> Analysis
 def check_dice(rules: BattleRules, att_dice: object, def_dice: object,
                defenders: object) -> tuple[int, int, int]:
     """Validate the dice of one battle (C-ATK-2, C-ATK-3); returns (na, nd, defenders)."""
-    na = check_whole("att_dice", att_dice, 1, rules.max_attack_dice, "C-ATK-2")
-    nd = check_whole("def_dice", def_dice, 1, rules.max_defence_dice, "C-ATK-3")
+    na = check_whole("att_dice", att_dice, 1, rules.attacker_dice_max, "C-ATK-2")
+    nd = check_whole("def_dice", def_dice, 1, rules.defender_dice_max, "C-ATK-3")
     if defenders is None:
         return na, nd, nd
     present = check_whole("defenders", defenders, minimum=1)
-    if defence_dice(present, rules.max_defence_dice) != nd:
-        raise ValueError(f"def_dice must be {defence_dice(present, rules.max_defence_dice)} "
+    if defence_dice(present, rules.defender_dice_max) != nd:
+        raise ValueError(f"def_dice must be {defence_dice(present, rules.defender_dice_max)} "
                          f"with {present} defenders (one die per army, at most "
-                         f"{rules.max_defence_dice}, C-ATK-3), got {nd}")
+                         f"{rules.defender_dice_max}, C-ATK-3), got {nd}")
     return na, nd, present
 
 
 def roll_outcomes(att_dice: int, def_dice: int, *, defenders: int | None = None,
-                  sides: int = 6, ties: Side | None = None, max_attack_dice: int = 3,
-                  max_defence_dice: int = 3, terrain: Side | None = None,
+                  sides: int = 6, ties: Side | None = None, attacker_dice_max: int = 3,
+                  defender_dice_max: int = 3, terrain: Side | None = None,
                   reroll: Reroll | None = None) -> dict[Outcome, Fraction]:
     """Exact distribution of one battle: ``{(attacker losses, defender losses): Fraction}``.
 
@@ -229,8 +229,8 @@ def roll_outcomes(att_dice: int, def_dice: int, *, defenders: int | None = None,
     >>> roll_outcomes(3, 3, defenders=4, terrain="attacker")[(0, 4)]   # 6/6/6 kills 4
     Fraction(5957, 15552)
     """
-    rules = battle_rules(sides=sides, ties=ties, max_attack_dice=max_attack_dice,
-                         max_defence_dice=max_defence_dice, terrain=terrain, reroll=reroll)
+    rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
+                         defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll)
     na, nd, present = check_dice(rules, att_dice, def_dice, defenders)
     cap = rules.cap(nd, present)
     if rules.reroll is None:

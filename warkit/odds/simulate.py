@@ -119,8 +119,8 @@ class _Battler:
         Returns (attack columns, defence columns, attacker losses, defender losses, card spent).
         """
         rules = self.rules
-        att = _draw(rng, na, rules.max_attack_dice, m, rules.sides)
-        dfn = _draw(rng, nd, rules.max_defence_dice, m, rules.sides)
+        att = _draw(rng, na, rules.attacker_dice_max, m, rules.sides)
+        dfn = _draw(rng, nd, rules.defender_dice_max, m, rules.sides)
         spent = np.zeros(m, dtype=bool)
         reroll = rules.reroll
         if reroll is not None:
@@ -228,16 +228,16 @@ class BattleSample:
 
 def simulate_rolls(att_dice: int, def_dice: int, n: int, *, seed: int | None = None,
                    rng: np.random.Generator | None = None, defenders: int | None = None,
-                   sides: int = 6, ties: Side | None = None, max_attack_dice: int = 3,
-                   max_defence_dice: int = 3, terrain: Side | None = None,
+                   sides: int = 6, ties: Side | None = None, attacker_dice_max: int = 3,
+                   defender_dice_max: int = 3, terrain: Side | None = None,
                    reroll: Reroll | None = None) -> RollSample:
     """Simulate ``n`` single battles of ``att_dice`` against ``def_dice`` dice.
 
     Options as in :func:`warkit.odds.roll_outcomes`; ``seed`` or ``rng`` (a
     ``numpy.random.Generator``) makes the sample reproducible.
     """
-    rules = battle_rules(sides=sides, ties=ties, max_attack_dice=max_attack_dice,
-                         max_defence_dice=max_defence_dice, terrain=terrain, reroll=reroll)
+    rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
+                         defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll)
     na, nd, present = check_dice(rules, att_dice, def_dice, defenders)
     n = check_whole("n", n)
     gen = _generator(seed, rng)
@@ -260,7 +260,7 @@ def simulate_rolls(att_dice: int, def_dice: int, n: int, *, seed: int | None = N
 def simulate_battles(attackers: int, defenders: int, n: int, *, seed: int | None = None,
                      rng: np.random.Generator | None = None, stop_at: int = 0,
                      confidence: float = 0.95, sides: int = 6, ties: Side | None = None,
-                     max_attack_dice: int = 3, max_defence_dice: int = 3,
+                     attacker_dice_max: int = 3, defender_dice_max: int = 3,
                      terrain: Side | None = None, reroll: Reroll | None = None) -> BattleSample:
     """Simulate ``n`` whole battles at once (C-ATK-5), all with the most dice allowed.
 
@@ -269,8 +269,8 @@ def simulate_battles(attackers: int, defenders: int, n: int, *, seed: int | None
     more than ``stop_at`` attacking armies and the target is not empty.
     Options as in :func:`warkit.odds.win_probability`.
     """
-    rules = battle_rules(sides=sides, ties=ties, max_attack_dice=max_attack_dice,
-                         max_defence_dice=max_defence_dice, terrain=terrain, reroll=reroll)
+    rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
+                         defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll)
     a0, d0 = check_whole("attackers", attackers), check_whole("defenders", defenders)
     stop_at, n = check_whole("stop_at", stop_at), check_whole("n", n)
     if not 0 < confidence < 1:
@@ -285,8 +285,8 @@ def simulate_battles(attackers: int, defenders: int, n: int, *, seed: int | None
     active = np.flatnonzero((d > 0) & (a > stop_at))
     while active.size:
         aa, dd = a[active], d[active]
-        na = np.minimum(aa, rules.max_attack_dice).astype(np.int8)
-        nd = np.minimum(dd, rules.max_defence_dice).astype(np.int8)
+        na = np.minimum(aa, rules.attacker_dice_max).astype(np.int8)
+        nd = np.minimum(dd, rules.defender_dice_max).astype(np.int8)
         cap = np.minimum(dd, nd + 1) if rules.terrain == "attacker" else nd
         may = None if limit is None else spent[active] < limit
         _, _, la, ld, sp = battler.step(gen, na, nd, cap, active.size, may)

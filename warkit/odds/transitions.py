@@ -40,8 +40,8 @@ def is_end(attackers: int, defenders: int, stop_at: int) -> bool:
 
 def state_class(rules: BattleRules, attackers: int, defenders: int) -> tuple[int, int, int]:
     """``(attack dice, defence dice, loss cap)``: all a step's odds depend on."""
-    na = attack_dice(attackers + 1, rules.max_attack_dice)
-    nd = defence_dice(defenders, rules.max_defence_dice)
+    na = attack_dice(attackers + 1, rules.attacker_dice_max)
+    nd = defence_dice(defenders, rules.defender_dice_max)
     return na, nd, rules.cap(nd, defenders)
 
 
