@@ -1,0 +1,503 @@
+"""The map's brain, in pure Python: state, selection, highlights, clicks → actions.
+
+:class:`MapController` holds a game state and turns clicks on territories
+(indices from :func:`warkit.geometry.hit_test`) into a selection — a source,
+then a target — using the legal actions of the state
+(:func:`warkit.legal_actions`) to know which territories light up. Refused
+clicks get the engine's own explanation (:func:`warkit.illegal_reason`).
+It never imports ipywidgets: tests drive it directly, and the widgets
+(:class:`~warkit_widgets.mapwidget.MapWidget` and friends) only draw what it
+says and forward clicks to it.
+
+Widgets read :attr:`MapController.view` (:func:`warkit.view` for the viewer),
+never the hidden parts of the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+import warkit
+from warkit import (
+    CHANCE,
+    Action,
+    Attack,
+    GameState,
+    IllegalActionError,
+    InvalidActionError,
+    Move,
+    Phase,
+    Place,
+    PlayerView,
+    Roll,
+    Sampler,
+)
+
+from .i18n import color_name, normalize_lang, refusal_text, territory_name, tr
+from .observable import Observable
+
+Kind = Literal["attack", "move", "place", "none"]
+MessageKind = Literal["info", "ok", "refused", "error"]
+CURRENT = "current"
+"""Viewer setting: always show the view of the player whose decision it is (hot-seat)."""
+
+_KIND_OF_PHASE: dict[Phase, Kind] = {Phase.ATTACK: "attack", Phase.MOVE: "move",
+                                     Phase.PLACE: "place"}
+_ACTION_OF_KIND: dict[Kind, type[Action]] = {"attack": Attack, "move": Move, "place": Place}
+
+
+@dataclass(frozen=True)
+class Moves:
+    """The territory choices of a state, read from its legal actions.
+
+    ``pairs[src][dst]`` is the largest count (dice or armies) of a two-territory
+    action (attack, move); ``singles[t]`` the largest count of a one-territory
+    action (place). Both empty when the decision is not about territories.
+    """
+
+    kind: Kind
+    pairs: Mapping[int, Mapping[int, int]] = field(default_factory=dict)
+    singles: Mapping[int, int] = field(default_factory=dict)
+
+    @property
+    def sources(self) -> frozenset[int]:
+        """Territories a click may select first."""
+        return frozenset(self.pairs) | frozenset(self.singles)
+
+
+def moves_of(state: GameState) -> Moves:
+    """Index the legal actions of ``state`` by territory (see :class:`Moves`)."""
+    kind = _KIND_OF_PHASE.get(state.phase, "none")
+    if kind == "none":
+        return Moves("none")
+    index = state.map.index
+    pairs: dict[int, dict[int, int]] = {}
+    singles: dict[int, int] = {}
+    for family in warkit.legal_actions(state).families:
+        action = family if isinstance(family, Action) else family.largest
+        count = getattr(action, action.count_field, 1) if action.count_field else 1
+        if isinstance(action, Attack | Move):
+            pairs.setdefault(index(action.src), {})[index(action.dst)] = count
+        elif isinstance(action, Place):
+            singles[index(action.territory)] = count
+    return Moves(kind, pairs, singles)
+
+
+@dataclass(frozen=True)
+class Selection:
+    """What the player has picked on the map: a source, then maybe a target."""
+
+    source: int | None = None
+    target: int | None = None
+
+
+@dataclass(frozen=True)
+class Highlights:
+    """What the highlight layer draws, all as territory indices."""
+
+    selected: int | None = None
+    target: int | None = None
+    sources: frozenset[int] = frozenset()
+    """Territories that may be picked (drawn softly) when nothing is selected."""
+    targets: frozenset[int] = frozenset()
+    """Legal targets of the selected source (drawn with a glow)."""
+    arrow: tuple[int, int] | None = None
+    """An attack or move arrow: the chosen pair, or the battle being fought."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """A line for the player: already translated; ``rule`` cites a rule ID when known."""
+
+    kind: MessageKind
+    text: str
+    rule: str | None = None
+
+
+@dataclass(frozen=True)
+class BattleRecord:
+    """One battle as it happened: who fought, the dice, the losses, a conquest."""
+
+    src: int
+    dst: int
+    attack: tuple[int, ...]
+    defence: tuple[int, ...]
+    lost_attacker: int
+    lost_defender: int
+    conquered: bool
+
+
+class MapController(Observable):
+    """State + selection + highlights of a War map, driven by clicks (pure Python).
+
+    ``viewer`` is the seat whose view widgets show (:data:`CURRENT`: whoever
+    decides now, for hot-seat play; ``None``: a spectator who cannot click).
+    ``seed`` seeds the :class:`warkit.Sampler` that rolls the dice when
+    :meth:`resolve` is called; forced rolls go through :meth:`apply`.
+
+    Listeners (:meth:`subscribe`) get the aspects that changed: ``"state"``,
+    ``"selection"``, ``"message"``, ``"battle"``, ``"lang"``.
+    """
+
+    def __init__(self, state: GameState, *, viewer: int | str | None = CURRENT,
+                 seed: int | None = None, lang: str = "pt") -> None:
+        super().__init__()
+        if not isinstance(state, GameState):
+            raise TypeError(f"MapController needs a GameState, got {type(state).__name__}")
+        if viewer != CURRENT and viewer is not None and viewer not in range(state.num_players):
+            raise ValueError(f"viewer must be a seat, None or {CURRENT!r}, got {viewer!r}")
+        self._viewer = viewer
+        self.sampler = Sampler(seed)
+        self._lang = normalize_lang(lang)
+        self._state = state
+        self._moves = moves_of(state)
+        self._selection = Selection()
+        self.last_battle: BattleRecord | None = None
+        self.message = Message("info", self._prompt())
+
+    # -- what the widgets read ------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The full state (for the engine; widgets show :attr:`view`)."""
+        return self._state
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view is shown now (``None``: spectator)."""
+        if self._viewer == CURRENT:
+            seat = self._state.current_player
+            return seat if seat >= 0 else self._state.current
+        return self._viewer  # type: ignore[return-value]
+
+    @property
+    def view(self) -> PlayerView:
+        """What the viewer may see (:func:`warkit.view`)."""
+        return warkit.view(self._state, self.viewer)
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self._lang = normalize_lang(value)
+        self.message = Message("info", self._prompt())
+        self._notify("lang", "message")
+
+    @property
+    def moves(self) -> Moves:
+        return self._moves
+
+    @property
+    def selection(self) -> Selection:
+        return self._selection
+
+    def can_act(self) -> bool:
+        """May the viewer act now (their decision, not chance, not a spectator)?"""
+        decider = self._state.current_player
+        return decider >= 0 and self.viewer == decider
+
+    def highlights(self) -> Highlights:
+        """What to draw on the highlight layer for the current selection and state."""
+        sel = self._selection
+        battle = self._state.battle
+        arrow = None
+        if battle is not None:
+            arrow = (battle.src, battle.dst)
+        elif sel.source is not None and sel.target is not None:
+            arrow = (sel.source, sel.target)
+        if not self.can_act():
+            return Highlights(arrow=arrow)
+        if sel.source is None:
+            return Highlights(sources=self._moves.sources, arrow=arrow)
+        return Highlights(selected=sel.source, target=sel.target,
+                          targets=frozenset(self._moves.pairs.get(sel.source, {})), arrow=arrow)
+
+    def attack_armies(self) -> tuple[int, int] | None:
+        """``(attacking armies, defending armies)`` of the selected or running attack, for odds.
+
+        Attacking armies are those that may attack: the territory's armies - 1 (C-ATK-2).
+        """
+        battle = self._state.battle
+        if battle is not None:
+            src, dst = battle.src, battle.dst
+        elif self._moves.kind == "attack" and self._selection.target is not None:
+            src, dst = self._selection.source, self._selection.target
+        else:
+            return None
+        armies = self._state.armies
+        return max(0, armies[src] - 1), armies[dst]
+
+    def max_count(self) -> int:
+        """Largest count (dice, armies) for the current selection, 0 if it is incomplete."""
+        sel, moves = self._selection, self._moves
+        if sel.source is None:
+            return 0
+        if sel.target is not None:
+            return moves.pairs.get(sel.source, {}).get(sel.target, 0)
+        return moves.singles.get(sel.source, 0)
+
+    def pending_action(self, count: int | None = None) -> Action | None:
+        """The action the selection stands for, with ``count`` dice or armies.
+
+        Default count: the most dice for an attack, 1 army for a move or a placement.
+        ``None`` while the selection is incomplete.
+        """
+        most = self.max_count()
+        if most == 0:
+            return None
+        sel, kind, ids = self._selection, self._moves.kind, self._state.map.ids
+        if kind == "attack":
+            return Attack(ids[sel.source], ids[sel.target], most if count is None else count)
+        if kind == "move":
+            return Move(ids[sel.source], ids[sel.target], 1 if count is None else count)
+        if kind == "place":
+            return Place(ids[sel.source], 1 if count is None else count)
+        return None
+
+    # -- clicks ----------------------------------------------------------------------------------
+    def click(self, territory: int | str | None) -> Selection:
+        """A click on a territory (index or id), or on the sea (``None``).
+
+        Picks a source, then one of its targets; clicking the source again or
+        the sea clears the selection; a refused click keeps the selection and
+        sets :attr:`message` to the engine's reason.
+        """
+        index = None if territory is None else self._state.map.index(territory)
+        self._click(index)
+        self._notify("selection", "message")
+        return self._selection
+
+    def _click(self, t: int | None) -> None:
+        sel, moves = self._selection, self._moves
+        if not self.can_act():
+            self._say("info", self._blocked_text())
+            return
+        if t is None or (t == sel.source and sel.target is None):
+            self._selection = Selection()
+            self._say("info", tr("map.cleared", self._lang) + " " + self._prompt())
+            return
+        if t == sel.target:
+            self._select(sel.source, None)
+            return
+        if t in moves.sources:
+            if sel.source is not None and t in moves.pairs.get(sel.source, {}):
+                self._select(sel.source, t)
+            else:
+                self._select(t, None)
+            return
+        if sel.source is not None and t in moves.pairs.get(sel.source, {}):
+            self._select(sel.source, t)
+            return
+        self._refuse(t)
+
+    def select(self, source: int | str | None, target: int | str | None = None) -> Selection:
+        """Set the selection directly (ids or indices); illegal choices are refused like clicks."""
+        index = self._state.map.index
+        src = None if source is None else index(source)
+        dst = None if target is None else index(target)
+        if src is None:
+            self._selection = Selection()
+            self._say("info", self._prompt())
+        elif dst is None:
+            self._click_fresh(src)
+        else:
+            self._click_fresh(src)
+            if self._selection.source == src:
+                self._click(dst)
+        self._notify("selection", "message")
+        return self._selection
+
+    def _click_fresh(self, t: int) -> None:
+        self._selection = Selection()
+        self._click(t)
+
+    def clear(self) -> None:
+        """Forget the selection."""
+        self._selection = Selection()
+        self._say("info", self._prompt())
+        self._notify("selection", "message")
+
+    def _select(self, source: int, target: int | None) -> None:
+        self._selection = Selection(source, target)
+        self._say("info", self._selection_text())
+
+    # -- actions ---------------------------------------------------------------------------------
+    def apply(self, action: Action | str) -> bool:
+        """Apply an action (or its text, e.g. a forced ``"roll 5,4,1 vs 6,3,1"``).
+
+        Returns False, with the refusal in :attr:`message`, when the engine says no;
+        the state is then unchanged.
+        """
+        before = self._state
+        try:
+            if isinstance(action, str):
+                action = warkit.parse_action(action)
+            after = warkit.apply(before, action)
+        except IllegalActionError as exc:
+            self._say("refused", self._refusal(exc, action), exc.rule)
+            self._notify("message")
+            return False
+        except InvalidActionError as exc:
+            self._say("refused", tr("refused.prefix", self._lang) + str(exc))
+            self._notify("message")
+            return False
+        changed = self._advance(before, after, action)
+        self._notify(*changed)
+        return True
+
+    def act(self, count: int | None = None, *, resolve: bool = True) -> bool:
+        """Apply :meth:`pending_action` and, if ``resolve``, roll its dice with the sampler."""
+        action = self.pending_action(count)
+        if action is None:
+            self._say("refused", self._prompt())
+            self._notify("message")
+            return False
+        if not self.apply(action):
+            return False
+        if resolve:
+            self.resolve()
+        return True
+
+    def resolve(self) -> GameState:
+        """Play pending chance steps (dice, cards) with the seeded sampler."""
+        changed: set[str] = set()
+        while self._state.current_player == CHANCE:
+            before = self._state
+            action = self.sampler.sample(before)
+            changed |= self._advance(before, warkit.apply(before, action), action)
+        if changed:
+            self._notify(*changed)
+        return self._state
+
+    def set_state(self, state: GameState) -> None:
+        """Show another state (a new position, an undo...); the selection is kept where legal."""
+        if not isinstance(state, GameState):
+            raise TypeError(f"set_state needs a GameState, got {type(state).__name__}")
+        self._notify(*self._advance(self._state, state, None))
+
+    def _advance(self, before: GameState, after: GameState, action: Action | None) -> set[str]:
+        self._state = after
+        self._moves = moves_of(after)
+        changed = {"state", "selection", "message"}
+        sel = self._selection
+        if after.current_player != CHANCE:  # kept while the dice roll, so "attack again" works
+            src = sel.source if sel.source in self._moves.sources else None
+            targets = self._moves.pairs.get(src, {}) if src is not None else {}
+            self._selection = Selection(src, sel.target if sel.target in targets else None)
+        if isinstance(action, Roll) and before.battle is not None:
+            self.last_battle = self._battle_record(before, after, action)
+            changed.add("battle")
+            b = self.last_battle
+            if b.conquered and after.phase is Phase.OCCUPY:
+                most = warkit.legal_actions(after)[-1]
+                self._say("ok", tr("map.conquered", self._lang, dst=self._name(b.dst),
+                                   count=getattr(most, "armies", 1)), "C-CONQ-1")
+            else:
+                self._say("ok", tr("map.battle", self._lang, src=self._name(b.src),
+                                   dst=self._name(b.dst), att=b.lost_attacker,
+                                   dfn=b.lost_defender), "C-ATK-4")
+        elif action is not None and not action.chance:
+            self._say("ok", tr("map.done", self._lang, action=str(action)) + " "
+                      + self._prompt())
+        else:
+            self._say("info", self._prompt() if self._selection.source is None
+                      else self._selection_text())
+        return changed
+
+    @staticmethod
+    def _battle_record(before: GameState, after: GameState, roll: Roll) -> BattleRecord:
+        """The battle just rolled, with losses read off the armies (whatever the rule set)."""
+        b = before.battle
+        return BattleRecord(b.src, b.dst, roll.attack, roll.defence,
+                            before.armies[b.src] - after.armies[b.src],
+                            before.armies[b.dst] - after.armies[b.dst],
+                            after.owner[b.dst] != before.owner[b.dst])
+
+    # -- messages --------------------------------------------------------------------------------
+    def _say(self, kind: MessageKind, text: str, rule: str | None = None) -> None:
+        self.message = Message(kind, text, rule)
+
+    def _name(self, index: int | None) -> str:
+        return "" if index is None else territory_name(index, self._lang)
+
+    def _player_name(self, seat: int) -> str:
+        return color_name(self._state.colors[seat], self._lang).capitalize()
+
+    def _prompt(self) -> str:
+        """What the player should do next, in words."""
+        state, lang = self._state, self._lang
+        if state.phase is Phase.GAME_OVER:
+            return tr("map.phase.over", lang)
+        if state.current_player == CHANCE:
+            if state.phase is Phase.ROLL and state.battle is not None:
+                return tr("map.phase.roll", lang, src=self._name(state.battle.src),
+                          dst=self._name(state.battle.dst))
+            return tr("map.phase.chance", lang)
+        if not self.can_act():
+            return self._blocked_text()
+        player = self._player_name(state.current)
+        if state.phase is Phase.OCCUPY and state.battle is not None:
+            return tr("map.phase.occupy", lang, dst=self._name(state.battle.dst))
+        if state.phase is Phase.TRADE:
+            return tr("map.phase.trade", lang, player=player)
+        if self._moves.kind == "none":
+            return ""
+        armies = state.reserves + sum(state.continent_reserves)
+        return tr(f"map.pick_source.{self._moves.kind}", lang, player=player, armies=armies)
+
+    def _blocked_text(self) -> str:
+        state = self._state
+        if state.phase is Phase.GAME_OVER:
+            return tr("map.phase.over", self._lang)
+        if state.current_player == CHANCE:
+            return self._prompt()
+        return tr("map.not_your_turn", self._lang, player=self._player_name(state.current))
+
+    def _selection_text(self) -> str:
+        sel, kind, lang = self._selection, self._moves.kind, self._lang
+        src, armies = self._name(sel.source), self._state.armies
+        if sel.target is None:
+            return tr(f"map.source.{kind}", lang, src=src, armies=armies[sel.source],
+                      count=self.max_count())
+        return tr(f"map.target.{kind}", lang, src=src, dst=self._name(sel.target),
+                  count=self.max_count(), defence=armies[sel.target])
+
+    def _refusal(self, exc: IllegalActionError, action: object = None) -> str:
+        names = {}
+        for role in ("src", "dst", "territory"):
+            tid = getattr(action, role, None)
+            if isinstance(tid, str) and tid in self._state.map.ids:
+                names["src" if role == "territory" else role] = self._name(
+                    self._state.map.index(tid))
+        return refusal_text(exc, self._lang, **names)
+
+    def _refuse(self, t: int) -> None:
+        """Explain why ``t`` cannot be picked, in the engine's words when it has them."""
+        sel, kind, state = self._selection, self._moves.kind, self._state
+        ids, adjacency = state.map.ids, state.map.adjacency
+        if kind == "none":
+            self._say("info", self._prompt())
+            return
+        if kind == "place":
+            probe: Action | None = Place(ids[t], 1)
+        elif sel.source is not None:
+            probe = _ACTION_OF_KIND[kind](ids[sel.source], ids[t], 1)
+        else:
+            mine = state.owner[t] == state.current
+            enemy = [j for j in adjacency[t] if state.owner[j] != state.current]
+            friends = [j for j in adjacency[t] if state.owner[j] == state.current]
+            pick = (enemy if kind == "attack" else friends) or list(adjacency[t])
+            probe = _ACTION_OF_KIND[kind](ids[t], ids[pick[0]], 1) if pick else None
+            if mine and kind == "attack" and not enemy:
+                self._say("refused", tr("map.no_enemy_neighbour", self._lang,
+                                        src=self._name(t)), "C-ATK-1")
+                return
+        error = warkit.illegal_reason(state, probe) if probe is not None else None
+        if error is None:  # legal in itself, yet not offered: nothing left to move
+            self._say("refused", tr("map.nothing_to_move", self._lang, src=self._name(t)),
+                      "C-MOVE-3")
+            return
+        self._say("refused", self._refusal(error, probe), error.rule)

@@ -1,0 +1,91 @@
+"""The dice tray: attack and defence dice sorted, paired and judged (C-ATK-4)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+import ipywidgets as w
+
+from .controller import MapController
+from .html import dice_tray_html
+from .i18n import normalize_lang
+from .models import DiceComparison, compare_dice
+from .report import ErrorReporter
+
+
+class DiceWidget(w.VBox):
+    """Shows one roll: red attack dice against yellow defence dice, each pair marked won/lost.
+
+    ``animate`` plays a short CSS roll animation in the browser (no kernel
+    time is spent; switch it off for slides or screenshots). :meth:`follow`
+    shows every battle rolled by a :class:`MapController`.
+    """
+
+    def __init__(self, attack: Iterable[int] = (), defence: Iterable[int] = (), *,
+                 lang: str = "pt", animate: bool = True) -> None:
+        self._lang = normalize_lang(lang)
+        self._animate = bool(animate)
+        self.comparison: DiceComparison | None = None
+        self._serial = 0
+        self.html = w.HTML()
+        self.html.add_class("warkit-dice")
+        self.reporter = ErrorReporter(self._lang)
+        super().__init__([self.html, self.reporter.box])
+        attack, defence = tuple(attack), tuple(defence)
+        if attack or defence:
+            self.show(attack, defence)
+        else:
+            self._render()
+
+    @property
+    def animate(self) -> bool:
+        return self._animate
+
+    @animate.setter
+    def animate(self, value: bool) -> None:
+        self._animate = bool(value)
+        self._render()
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self._lang = self.reporter.lang = normalize_lang(value)
+        self._render()
+
+    def show(self, attack: Iterable[int], defence: Iterable[int]) -> DiceComparison:
+        """Show a roll (any order: the dice are sorted, C-ATK-4) and return its comparison."""
+        self.comparison = compare_dice(attack, defence)
+        self._serial += 1
+        self._render()
+        return self.comparison
+
+    def roll(self, attack_dice: int, defence_dice: int,
+             rng: random.Random | None = None) -> DiceComparison:
+        """Roll fresh dice with ``rng`` (seed it for repeatable lessons) and show them."""
+        rng = rng or random.Random()
+        return self.show([rng.randint(1, 6) for _ in range(attack_dice)],
+                         [rng.randint(1, 6) for _ in range(defence_dice)])
+
+    def clear(self) -> None:
+        self.comparison = None
+        self._render()
+
+    def follow(self, controller: MapController) -> DiceWidget:
+        """Show each battle the controller rolls (forced or sampled)."""
+
+        def changed(aspects: frozenset[str]) -> None:
+            if "battle" in aspects and controller.last_battle is not None:
+                self.show(controller.last_battle.attack, controller.last_battle.defence)
+            if "lang" in aspects:
+                self.lang = controller.lang
+
+        controller.subscribe(self.reporter.guard(changed))
+        return self
+
+    def _render(self) -> None:
+        self.html.value = dice_tray_html(self.comparison, self._lang, animate=self._animate,
+                                         serial=self._serial)

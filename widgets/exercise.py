@@ -1,0 +1,57 @@
+"""Self-checked exercises: the student's answer is compared with the engine's exact value."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from numbers import Real
+
+from .html import message_html
+from .i18n import fmt_percent, normalize_lang, tr
+
+
+def is_correct(answer: object, expected: Fraction | float, *, tolerance: float = 5e-4) -> bool:
+    """Does ``answer`` (a Fraction, a float such as 0.66, or text like ``"95/144"``) match?
+
+    Exact answers must be equal; decimals may be off by ``tolerance``
+    (so 0.6597 or 65.97% / 100 both pass for 95/144).
+    """
+    if isinstance(answer, str):
+        try:
+            answer = Fraction(answer.strip().replace(",", "."))
+        except ValueError:
+            return False
+    if isinstance(answer, bool) or not isinstance(answer, Real):
+        return False
+    if isinstance(answer, Fraction | int) and isinstance(expected, Fraction):
+        return Fraction(answer) == expected
+    return abs(float(answer) - float(expected)) <= tolerance
+
+
+class Check:
+    """The result of :func:`check_answer`: truthy when correct; shows a message in Jupyter."""
+
+    def __init__(self, correct: bool, text: str) -> None:
+        self.correct = correct
+        self.text = text
+
+    def __bool__(self) -> bool:
+        return self.correct
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        return message_html(self.text, "ok" if self.correct else "refused")
+
+
+def check_answer(answer: object, expected: Fraction | float, *, lang: str = "pt",
+                 tolerance: float = 5e-4) -> Check:
+    """Check a student's answer against the exact value; ``None`` means "not answered yet"."""
+    lang = normalize_lang(lang)
+    if answer is None or answer is Ellipsis:
+        return Check(False, tr("exercise.missing", lang))
+    if is_correct(answer, expected, tolerance=tolerance):
+        exact = f"{expected} ≈ {fmt_percent(expected, lang, 2)}" \
+            if isinstance(expected, Fraction) else fmt_percent(expected, lang, 2)
+        return Check(True, tr("exercise.correct", lang, detail=exact))
+    return Check(False, tr("exercise.wrong", lang, answer=answer))

@@ -1,0 +1,266 @@
+"""Pure-Python models behind the dice tray, the odds panel and the card hand.
+
+Each is plain data computed by the engine (:mod:`warkit.dice`,
+:mod:`warkit.odds`, :mod:`warkit.cards`), so tests check the numbers
+without any widget and the widgets only turn them into HTML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+from warkit import PlayerView, Trade
+from warkit.actions import card_name
+from warkit.cards import card_shape, is_joker, is_set
+from warkit.dice import battle_losses, sort_dice
+from warkit.odds import expected_losses, final_distribution, win_probability, win_table
+from warkit.worldmap import world_map
+
+from .observable import Observable
+
+Side = Literal["attacker", "defender"]
+
+
+# -- dice ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DicePair:
+    """One comparison of C-ATK-4: the i-th highest attack die against the i-th highest defence."""
+
+    attack: int
+    defence: int
+    winner: Side
+
+    @property
+    def tie(self) -> bool:
+        return self.attack == self.defence
+
+
+@dataclass(frozen=True)
+class DiceComparison:
+    """A roll sorted, paired and judged (C-ATK-4); ``attack``/``defence`` are sorted high to low."""
+
+    attack: tuple[int, ...]
+    defence: tuple[int, ...]
+    pairs: tuple[DicePair, ...]
+    lost_attacker: int
+    lost_defender: int
+
+    @property
+    def unpaired_attack(self) -> tuple[int, ...]:
+        """Attack dice left out of the comparison (more attack dice than defence dice)."""
+        return self.attack[len(self.pairs):]
+
+    @property
+    def unpaired_defence(self) -> tuple[int, ...]:
+        return self.defence[len(self.pairs):]
+
+
+def compare_dice(attack: Iterable[int], defence: Iterable[int]) -> DiceComparison:
+    """Sort both sides, pair them and judge each pair with the engine's dice rule.
+
+    >>> compare_dice((1, 5, 4), (6, 1, 3)).lost_attacker   # the rule book's example (a)
+    2
+    """
+    att, dfn = sort_dice(tuple(attack)), sort_dice(tuple(defence))
+    for die in att + dfn:
+        if isinstance(die, bool) or not isinstance(die, int | np.integer) or not 1 <= die <= 6:
+            raise ValueError(f"a die shows 1 to 6, got {die!r}")
+    if not (1 <= len(att) <= 3 and 1 <= len(dfn) <= 3):
+        raise ValueError(f"each side rolls 1 to 3 dice (C-ATK-2, C-ATK-3), got {len(att)} "
+                         f"and {len(dfn)}")
+    pairs = []
+    for a, d in zip(att, dfn):
+        lost_att, _ = battle_losses((a,), (d,))
+        pairs.append(DicePair(int(a), int(d), "defender" if lost_att else "attacker"))
+    lost_att, lost_def = battle_losses(att, dfn)
+    return DiceComparison(tuple(int(a) for a in att), tuple(int(d) for d in dfn), tuple(pairs),
+                          lost_att, lost_def)
+
+
+# -- odds ------------------------------------------------------------------------------------------
+TABLE_MIN, TABLE_MAX = 10, 30
+
+
+@dataclass(frozen=True)
+class BattleOdds:
+    """The exact odds of a whole attack (C-ATK-5), as the odds panel shows them.
+
+    ``attackers`` are the armies that may attack (the territory holds one
+    more, C-ATK-2); ``defenders`` the armies on the target. ``final`` lists
+    the end states ``((attackers left, defenders left), probability)``;
+    ``table[a, d]`` is the probability to conquer from ``a`` against ``d``.
+    """
+
+    attackers: int
+    defenders: int
+    win: float
+    expected_losses: tuple[float, float]
+    final: tuple[tuple[tuple[int, int], float], ...]
+    table: np.ndarray
+
+    @property
+    def cell(self) -> tuple[int, int] | None:
+        """The table cell of this attack, or ``None`` if it lies outside the table."""
+        rows, cols = self.table.shape
+        if 1 <= self.attackers < rows and 1 <= self.defenders < cols:
+            return self.attackers, self.defenders
+        return None
+
+
+def battle_odds(attackers: int, defenders: int, *, table_min: int = TABLE_MIN,
+                table_max: int = TABLE_MAX) -> BattleOdds:
+    """Odds of ``attackers`` (armies that may attack) against ``defenders``, from warkit.odds.
+
+    The table covers at least ``table_min`` armies a side and grows to show
+    the current cell, up to ``table_max``.
+    """
+    for name, value in (("attackers", attackers), ("defenders", defenders)):
+        if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0:
+            raise ValueError(f"{name} must be a whole number >= 0, got {value!r}")
+    attackers, defenders = int(attackers), int(defenders)
+    rows = min(max(table_min, attackers), table_max)
+    cols = min(max(table_min, defenders), table_max)
+    final = final_distribution(attackers, defenders)
+    lost = expected_losses(attackers, defenders)
+    return BattleOdds(attackers, defenders, float(win_probability(attackers, defenders)),
+                      (float(lost[0]), float(lost[1])),
+                      tuple((k, float(p)) for k, p in final.items()), win_table(rows, cols))
+
+
+# -- cards -----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class HandContext:
+    """What a trade's value depends on, besides the cards: from the player's own view."""
+
+    owned: frozenset[int] = frozenset()
+    """Territories the player owns (for the +2 territory bonus)."""
+    trades: int = 0
+    """Trades the whole game has seen (C-CARD-4)."""
+    next_value: int = 4
+    """Armies the next classic trade is worth."""
+
+
+@dataclass(frozen=True)
+class TradeQuote:
+    """The value of a selection of cards, or why it is not a trade.
+
+    ``bonus`` lists ``(territory index, extra armies)``; ``note`` is a message
+    key of :mod:`warkit_widgets.i18n` explaining an invalid selection.
+    """
+
+    cards: tuple[int, ...]
+    valid: bool
+    armies: int = 0
+    bonus: tuple[tuple[int, int], ...] = ()
+    note: str = ""
+
+    @property
+    def total(self) -> int:
+        return self.armies + sum(extra for _, extra in self.bonus)
+
+
+TradeValuer = Callable[[tuple[int, ...], HandContext], TradeQuote]
+"""A value function for trades: cards (sorted card numbers) and context → quote.
+
+The hand widget takes any such function, so SMART trades (S-TRADE-1..6)
+plug in the same way as :func:`classic_trade_value`.
+"""
+
+
+def classic_trade_value(cards: tuple[int, ...], context: HandContext) -> TradeQuote:
+    """Classic War: 3 cards forming a set (C-CARD-2), worth the game's next trade value
+    (C-CARD-4), +2 armies on each traded card's territory the player owns (C-CARD-5)."""
+    if len(cards) != 3:
+        return TradeQuote(cards, False, note="hand.need_three" if cards else "hand.pick")
+    if not is_set(cards):
+        return TradeQuote(cards, False, note="hand.not_a_set")
+    bonus = tuple((c, 2) for c in cards if not is_joker(c) and c in context.owned)
+    return TradeQuote(cards, True, context.next_value, bonus)
+
+
+class HandController(Observable):
+    """A hand of cards with a selection and the value of the selected trade (pure Python).
+
+    Build it from the player's own view (:meth:`from_view`) so only that
+    player's cards are ever shown. Listeners get ``{"selection"}`` or ``{"cards"}``.
+    """
+
+    def __init__(self, cards: Sequence[int | str] = (), context: HandContext | None = None, *,
+                 valuer: TradeValuer = classic_trade_value, player: str | None = None) -> None:
+        super().__init__()
+        self.valuer = valuer
+        self.player = player
+        self.context = context or HandContext()
+        self._cards: tuple[int, ...] = ()
+        self._selected: tuple[int, ...] = ()
+        self.set_cards(cards, self.context)
+
+    @classmethod
+    def from_view(cls, view: PlayerView, *, valuer: TradeValuer = classic_trade_value
+                  ) -> HandController:
+        """The viewer's own hand (``view.hand``) with its trade context."""
+        controller = cls(valuer=valuer, player=None if view.player is None
+                         else view.colors[view.player])
+        controller.update_view(view)
+        return controller
+
+    def update_view(self, view: PlayerView) -> None:
+        """Show the hand of a newer view of the same player."""
+        owned = frozenset(i for i, o in enumerate(view.owner) if o == view.player)
+        self.set_cards(view.hand, HandContext(owned, view.trades, view.next_trade_value))
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return self._cards
+
+    @property
+    def selected(self) -> tuple[int, ...]:
+        return self._selected
+
+    def set_cards(self, cards: Sequence[int | str], context: HandContext | None = None) -> None:
+        """Replace the hand (card numbers or names such as ``"brasil"``, ``"joker1"``)."""
+        from warkit.actions import card_index
+
+        self._cards = tuple(sorted(c if isinstance(c, int) else card_index(c) for c in cards))
+        if context is not None:
+            self.context = context
+        self._selected = tuple(c for c in self._selected if c in self._cards)
+        self._notify("cards", "selection")
+
+    def toggle(self, card: int | str) -> tuple[int, ...]:
+        """Select or unselect one card of the hand."""
+        from warkit.actions import card_index
+
+        c = card if isinstance(card, int) else card_index(card)
+        if c not in self._cards:
+            raise ValueError(f"{card_name(c)} is not in this hand")
+        chosen = set(self._selected) ^ {c}
+        self._selected = tuple(sorted(chosen))
+        self._notify("selection")
+        return self._selected
+
+    def clear(self) -> None:
+        self._selected = ()
+        self._notify("selection")
+
+    @property
+    def quote(self) -> TradeQuote:
+        """The value of the selected cards under :attr:`valuer`."""
+        return self.valuer(self._selected, self.context)
+
+    def trade_action(self) -> Trade | None:
+        """The engine action for the selected trade, if it is one."""
+        if not self.quote.valid:
+            return None
+        return Trade(tuple(card_name(c) for c in self._selected))
+
+
+def card_label(card: int) -> tuple[str | None, str | None]:
+    """``(shape, territory id)`` of a card; ``(None, None)`` for a joker."""
+    if is_joker(card):
+        return None, None
+    return card_shape(card), world_map().territories[card].id

@@ -1,0 +1,90 @@
+"""The live odds panel: probability to conquer, expected losses, end states, heat table."""
+
+from __future__ import annotations
+
+import time
+
+import ipywidgets as w
+
+from .controller import MapController
+from .html import final_chart_svg, heat_table_html, message_html, odds_summary_html
+from .i18n import normalize_lang, tr
+from .models import TABLE_MAX, TABLE_MIN, BattleOdds, battle_odds
+from .report import ErrorReporter
+
+
+class OddsWidget(w.VBox):
+    """Exact odds of one attack (C-ATK-5) from :mod:`warkit.odds`, updated live.
+
+    ``attackers`` are the armies that may attack (the territory holds one
+    more, C-ATK-2); ``defenders`` the armies on the target. Call
+    :meth:`set_armies`, or :meth:`follow` a :class:`MapController` to track
+    the selected attack as the selection or the armies change.
+    """
+
+    def __init__(self, attackers: int | None = 3, defenders: int | None = 3, *,
+                 lang: str = "pt", table_min: int = TABLE_MIN, table_max: int = TABLE_MAX
+                 ) -> None:
+        self._lang = normalize_lang(lang)
+        self.table_min, self.table_max = table_min, table_max
+        self.odds: BattleOdds | None = None
+        self.timings: list[float] = []
+        """Kernel-side milliseconds of each update (odds computed and HTML built)."""
+        self.summary = w.HTML()
+        self.summary.add_class("warkit-odds-summary")
+        self.chart = w.HTML()
+        self.table = w.HTML()
+        self.table.add_class("warkit-odds-table")
+        self.reporter = ErrorReporter(self._lang)
+        left = w.VBox([self.summary, self.chart], layout=w.Layout(max_width="340px"))
+        super().__init__([w.HBox([left, self.table], layout=w.Layout(flex_flow="row wrap",
+                                                                     grid_gap="12px")),
+                          self.reporter.box])
+        self.add_class("warkit-odds")
+        self.set_armies(attackers, defenders)
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self._lang = self.reporter.lang = normalize_lang(value)
+        self._render()
+
+    def set_armies(self, attackers: int | None, defenders: int | None) -> BattleOdds | None:
+        """Show the odds of ``attackers`` against ``defenders`` (``None``: no attack chosen)."""
+        start = time.perf_counter()
+        if attackers is None or defenders is None:
+            self.odds = None
+        else:
+            self.odds = battle_odds(attackers, defenders, table_min=self.table_min,
+                                    table_max=self.table_max)
+        self._render()
+        self.timings.append(1000 * (time.perf_counter() - start))
+        return self.odds
+
+    def follow(self, controller: MapController) -> OddsWidget:
+        """Track the attack selected on (or being fought by) a map controller."""
+
+        def changed(aspects: frozenset[str]) -> None:
+            if "lang" in aspects:
+                self._lang = self.reporter.lang = normalize_lang(controller.lang)
+            pair = controller.attack_armies()
+            current = None if self.odds is None else (self.odds.attackers, self.odds.defenders)
+            if pair != current or "lang" in aspects:
+                self.set_armies(*(pair or (None, None)))
+
+        controller.subscribe(self.reporter.guard(changed))
+        changed(frozenset())
+        return self
+
+    def _render(self) -> None:
+        odds, lang = self.odds, self._lang
+        if odds is None:
+            self.summary.value = message_html(tr("odds.no_attack", lang))
+            self.chart.value = self.table.value = ""
+            return
+        self.summary.value = odds_summary_html(odds, lang)
+        self.chart.value = final_chart_svg(odds, lang)
+        self.table.value = heat_table_html(odds.table, odds.cell, lang)

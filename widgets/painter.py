@@ -1,0 +1,294 @@
+"""Draw the War board on canvas layers, with the look of :func:`warkit.svg.board_svg`.
+
+The functions take any object with the ipycanvas ``Canvas`` drawing API
+(duck-typed), so tests hand them a recorder and the map widget hands them
+the layers of a ``MultiCanvas``. Shapes come from
+:func:`warkit.geometry.board_geometry` and colours from :mod:`warkit.svg`;
+nothing here knows about games beyond a :class:`warkit.PlayerView`.
+
+Layers, bottom to top (the z-order of the SVG): the static board (sea,
+land, sea links, legend), the highlights (legal sources and targets,
+selection, arrows), the pieces (names and army badges). Every function
+redraws its whole layer: call them inside ``ipycanvas.hold_canvas()`` so a
+redraw is one message.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from warkit import PlayerView
+from warkit.geometry import board_geometry
+from warkit.svg import (
+    ARROW_COLOR,
+    CONTINENT_COLORS,
+    FONT,
+    HIGHLIGHT_COLOR,
+    PLAYER_COLORS,
+    SEA_COLOR,
+    SEA_LINK_COLOR,
+    SELECT_COLOR,
+    TEXT_COLOR,
+    readable_text_color,
+)
+from warkit.worldmap import world_map
+
+from .controller import Highlights
+
+Canvas = Any
+"""Anything with the ipycanvas ``Canvas`` drawing methods and style attributes."""
+Point = tuple[float, float]
+
+COAST_COLOR = "#4a4035"
+SOURCE_COLOR = "#ffffff"
+NAME_LIFT, BADGE_DROP = 6.8, 4.5  # name above the label point, badge below it (as in the SVG)
+_WRAP = frozenset(("alasca", "vladivostok"))
+
+
+def _rgb(hex_color: str) -> tuple[int, int, int]:
+    h = hex_color.lstrip("#")
+    if len(h) == 3:
+        h = "".join(ch * 2 for ch in h)
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+@cache
+def territory_rings() -> tuple[tuple[np.ndarray, ...], ...]:
+    """Per territory, its rings as (n, 2) float arrays in viewBox units."""
+    return tuple(tuple(np.asarray(ring, dtype=np.float64) for ring in shape.polygons)
+                 for shape in board_geometry().territories)
+
+
+@cache
+def _land() -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
+    """All rings of the board with their continent fill and border colours (RGB rows)."""
+    rings, fills, edges = [], [], []
+    for terr, own in zip(world_map().territories, territory_rings(), strict=True):
+        fill, edge = CONTINENT_COLORS.get(terr.continent, ("#dddddd", "#777777"))
+        for ring in own:
+            rings.append(ring)
+            fills.append(_rgb(fill))
+            edges.append(_rgb(edge))
+    return rings, np.array(fills, dtype=np.uint8), np.array(edges, dtype=np.uint8)
+
+
+def _begin(layer: Canvas, scale: float) -> None:
+    """Clear a layer and set the viewBox → pixels transform."""
+    layer.reset_transform()  # clearRect is transformed: clear the whole buffer first
+    layer.clear()
+    layer.set_transform(scale, 0, 0, scale, 0, 0)
+
+
+def paint_static(layer: Canvas, scale: float = 1.0, lang: str = "pt") -> None:
+    """Sea, graticule, coast, continent-tinted territories, dashed sea links, legend."""
+    geo = board_geometry()
+    _begin(layer, scale)
+    layer.fill_style = SEA_COLOR
+    layer.fill_rect(0, 0, geo.width, geo.height)
+    layer.stroke_style = "rgba(255, 255, 255, 0.35)"
+    layer.line_width = 0.6
+    for i in range(1, 8):
+        layer.stroke_line(geo.width * i / 8, 0, geo.width * i / 8, geo.height)
+    for i in range(1, 5):
+        layer.stroke_line(0, geo.height * i / 5, geo.width, geo.height * i / 5)
+
+    rings, fills, edges = _land()
+    layer.line_join = "round"
+    layer.stroke_style = "rgba(255, 255, 255, 0.55)"
+    layer.line_width = 7
+    layer.stroke_polygons(rings)
+    layer.stroke_style = COAST_COLOR
+    layer.line_width = 2.2
+    layer.stroke_polygons(rings)
+    layer.fill_styled_polygons(rings, fills)
+    layer.line_width = 0.8
+    layer.stroke_styled_polygons(rings, edges)
+
+    layer.stroke_style = SEA_LINK_COLOR
+    layer.line_width = 1.3
+    layer.line_cap = "round"
+    layer.set_line_dash([4, 3])
+    for link in geo.sea_links:
+        for (x0, y0), (x1, y1) in link.segments:
+            layer.stroke_line(x0, y0, x1, y1)
+    layer.set_line_dash([])
+    _legend(layer, lang)
+
+
+def _legend(layer: Canvas, lang: str) -> None:
+    """The continent key (tint, name, bonus, C-REINF-2) in the empty South Pacific."""
+    wmap, geo = world_map(), board_geometry()
+    rows, line, w = len(wmap.continents), 13.0, 150.0
+    x, y = 14.0, geo.height - 14.0 - rows * line - 8.0
+    layer.fill_style = "rgba(255, 255, 255, 0.7)"
+    layer.fill_rect(x, y, w, rows * line + 8.0)
+    layer.stroke_style = "#7d98a6"
+    layer.line_width = 0.7
+    layer.stroke_rect(x, y, w, rows * line + 8.0)
+    layer.font = f"8.5px {FONT}"
+    layer.text_baseline = "alphabetic"
+    for k, cont in enumerate(wmap.continents):
+        fill, edge = CONTINENT_COLORS.get(cont.id, ("#dddddd", "#777777"))
+        cy = y + 4.0 + k * line
+        layer.fill_style = fill
+        layer.fill_rect(x + 7, cy + 2.0, 14.0, 9.0)
+        layer.stroke_style = edge
+        layer.line_width = 0.8
+        layer.stroke_rect(x + 7, cy + 2.0, 14.0, 9.0)
+        layer.fill_style = TEXT_COLOR
+        layer.text_align = "left"
+        layer.fill_text(cont.name(lang), x + 27, cy + 9.6)
+        layer.text_align = "right"
+        layer.fill_text(f"+{cont.bonus}", x + w - 8, cy + 9.6)
+
+
+def badge_radius(text: str) -> float:
+    """The radius of an army badge holding ``text`` (as in the SVG)."""
+    return 7.2 + 1.8 * max(0, len(text) - 1)
+
+
+def paint_pieces(layer: Canvas, view: PlayerView, scale: float = 1.0, lang: str = "pt") -> None:
+    """Territory names, and army badges in the owners' colours with the army counts."""
+    geo, wmap = board_geometry(), world_map()
+    _begin(layer, scale)
+    layer.text_align = "center"
+    layer.text_baseline = "alphabetic"
+    layer.line_join = "round"
+    layer.font = f"bold 8px {FONT}"
+    layer.stroke_style = "rgba(255, 255, 255, 0.85)"
+    layer.line_width = 2.4
+    layer.fill_style = TEXT_COLOR
+    for shape, terr in zip(geo.territories, wmap.territories, strict=True):
+        x, y = shape.label
+        name = terr.name(lang).upper()
+        layer.stroke_text(name, x, y - NAME_LIFT)
+        layer.fill_text(name, x, y - NAME_LIFT)
+
+    owned = [i for i, o in enumerate(view.owner) if o >= 0]
+    if not owned:
+        return
+    xs = np.array([geo.territories[i].label[0] for i in owned])
+    ys = np.array([geo.territories[i].label[1] + BADGE_DROP for i in owned])
+    texts = [str(view.armies[i]) for i in owned]
+    radii = np.array([badge_radius(t) for t in texts])
+    fills = [PLAYER_COLORS[view.colors[view.owner[i]]] for i in owned]
+    inks = [readable_text_color(f) for f in fills]
+    layer.fill_style = "rgba(0, 0, 0, 0.25)"
+    layer.fill_circles(xs, ys + 0.6, radii)
+    layer.fill_styled_circles(xs, ys, radii, np.array([_rgb(f) for f in fills], dtype=np.uint8))
+    layer.line_width = 1.1
+    rims = np.array([_rgb("#ffffff" if ink == "#ffffff" else "#2b2b2b") for ink in inks],
+                    dtype=np.uint8)
+    layer.stroke_styled_circles(xs, ys, radii, rims)
+    layer.font = f"bold 9px {FONT}"
+    for ink in sorted(set(inks)):
+        layer.fill_style = ink
+        for x, y, text, own_ink in zip(xs, ys, texts, inks, strict=True):
+            if own_ink == ink:
+                layer.fill_text(text, float(x), float(y) + 3.2)
+
+
+def paint_highlights(layer: Canvas, highlights: Highlights, scale: float = 1.0) -> None:
+    """Pickable sources, the glowing targets, the selection outline and the arrow."""
+    rings = territory_rings()
+    _begin(layer, scale)
+    layer.line_join = "round"
+    if highlights.sources:
+        pts = [r for i in sorted(highlights.sources) for r in rings[i]]
+        layer.fill_style = "rgba(255, 255, 255, 0.28)"
+        layer.fill_polygons(pts)
+        layer.stroke_style = SOURCE_COLOR
+        layer.line_width = 1.6
+        layer.set_line_dash([3, 2])
+        layer.stroke_polygons(pts)
+        layer.set_line_dash([])
+    if highlights.targets:
+        pts = [r for i in sorted(highlights.targets) for r in rings[i]]
+        for width, alpha in ((8, 0.35), (4.5, 0.5)):
+            layer.global_alpha = alpha
+            layer.stroke_style = HIGHLIGHT_COLOR
+            layer.line_width = width
+            layer.stroke_polygons(pts)
+        layer.global_alpha = 0.45
+        layer.fill_style = "#fff6c8"
+        layer.fill_polygons(pts)
+        layer.global_alpha = 1.0
+        layer.line_width = 2
+        layer.stroke_polygons(pts)
+    for chosen in (highlights.selected, highlights.target):
+        if chosen is None:
+            continue
+        pts = list(rings[chosen])
+        layer.stroke_style = SELECT_COLOR
+        layer.line_width = 3.2
+        layer.stroke_polygons(pts)
+        layer.stroke_style = "#ffffff"
+        layer.line_width = 1.1
+        layer.stroke_polygons(pts)
+    if highlights.arrow is not None:
+        for start, control, end, head in arrow_strokes(*highlights.arrow):
+            _arrow(layer, start, control, end, head)
+
+
+def arrow_strokes(src: int, dst: int) -> list[tuple[Point, Point, Point, bool]]:
+    """The curved strokes ``(start, control, end, has_head)`` of an arrow from badge to badge.
+
+    Alaska-Vladivostok goes across the edge of the world in two strokes, as in the SVG.
+    """
+    geo, wmap = board_geometry(), world_map()
+    pa = (geo.territories[src].label[0], geo.territories[src].label[1] + BADGE_DROP)
+    pb = (geo.territories[dst].label[0], geo.territories[dst].label[1] + BADGE_DROP)
+    if {wmap.territories[src].id, wmap.territories[dst].id} == _WRAP:
+        y = (pa[1] + pb[1]) / 2 - 30
+        out_x, in_x = (0.0, geo.width) if pa[0] < pb[0] else (geo.width, 0.0)
+        first = _shorten(pa, (out_x, y), 10, 0)
+        second = _shorten((in_x, y), pb, 0, 11)
+        return [(*_curve(first[0], first[1], 0.1), False),
+                (*_curve(second[0], second[1], -0.1), True)]
+    start, end = _shorten(pa, pb, 10, 11)
+    return [(*_curve(start, end, 0.15), True)]
+
+
+def _shorten(a: Point, b: Point, cut_a: float, cut_b: float) -> tuple[Point, Point]:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    return (a[0] + ux * cut_a, a[1] + uy * cut_a), (b[0] - ux * cut_b, b[1] - uy * cut_b)
+
+
+def _curve(start: Point, end: Point, bend: float) -> tuple[Point, Point, Point]:
+    """A quadratic curve bending to the left of the direction of travel."""
+    (x0, y0), (x1, y1) = start, end
+    dx, dy = x1 - x0, y1 - y0
+    return start, ((x0 + x1) / 2 - dy * bend, (y0 + y1) / 2 + dx * bend), end
+
+
+def _arrow(layer: Canvas, start: Point, control: Point, end: Point, head: bool) -> None:
+    """One arrow stroke with a white casing and, if ``head``, a solid head at ``end``."""
+    tx, ty = end[0] - control[0], end[1] - control[1]
+    tl = math.hypot(tx, ty) or 1.0
+    tx, ty = tx / tl, ty / tl
+    head_len, head_w = 9.0, 5.0
+    base = (end[0] - tx * head_len, end[1] - ty * head_len) if head else end
+    layer.line_cap = "round"
+    for color, width in (("rgba(255, 255, 255, 0.9)", 5), (ARROW_COLOR, 2.6)):
+        layer.stroke_style = color
+        layer.line_width = width
+        layer.begin_path()
+        layer.move_to(*start)
+        layer.quadratic_curve_to(*control, *base)
+        layer.stroke()
+    if head:
+        px, py = -ty, tx
+        tip: Sequence[Point] = [end, (base[0] + px * head_w, base[1] + py * head_w),
+                                (base[0] - px * head_w, base[1] - py * head_w)]
+        layer.fill_style = ARROW_COLOR
+        layer.fill_polygon(tip)
+        layer.stroke_style = "#ffffff"
+        layer.line_width = 1
+        layer.stroke_polygon(tip)

@@ -1,0 +1,59 @@
+"""Visible errors for widget callbacks: a message line and an Output with the traceback.
+
+ipywidgets swallows exceptions raised in callbacks (and ``print`` goes
+nowhere in Voilà), so every callback of this package runs through
+:meth:`ErrorReporter.guard`, which shows the error to the player instead.
+"""
+
+from __future__ import annotations
+
+import functools
+import traceback
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import ipywidgets as w
+
+from .html import message_html
+from .i18n import tr
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class ErrorReporter:
+    """Catches a callback's exception and shows it: one line in ``line``, details in ``output``."""
+
+    def __init__(self, lang: str = "pt") -> None:
+        self.lang = lang
+        self.line = w.HTML(layout=w.Layout(display="none"))
+        self.line.add_class("warkit-error")
+        self.output = w.Output(layout=w.Layout(max_height="12em", overflow="auto"))
+        self.box = w.VBox([self.line, self.output])
+        self.errors: list[BaseException] = []
+
+    def guard(self, fn: F) -> F:
+        """``fn`` wrapped so an exception is reported instead of lost (and then swallowed)."""
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except Exception as exc:
+                self.report(exc)
+                return None
+
+        return wrapper  # type: ignore[return-value]
+
+    def report(self, exc: BaseException) -> None:
+        """Show ``exc``: a red line for the player, the traceback below for the teacher."""
+        self.errors.append(exc)
+        text = tr("error", self.lang, error=f"{type(exc).__name__}: {exc}")
+        self.line.value = message_html(text, "error")
+        self.line.layout.display = None
+        self.output.append_stderr("".join(traceback.format_exception(exc)))
+
+    def clear(self) -> None:
+        self.errors.clear()
+        self.line.value = ""
+        self.line.layout.display = "none"
+        self.output.clear_output()
