@@ -19,6 +19,7 @@ class Reason(enum.Enum):
     CHANCE_PENDING = "chance_pending"
     NOT_A_CHANCE_OUTCOME = "not_a_chance_outcome"
     UNKNOWN_TERRITORY = "unknown_territory"
+    UNKNOWN_CARD = "unknown_card"
     NOT_OWNED = "not_owned"
     OWN_TERRITORY = "own_territory"
     NOT_ADJACENT = "not_adjacent"

@@ -5,12 +5,13 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache, partial
 
-from ..actions import Action, Attack, Draw, EndPhase, Occupy, Roll, card_index, card_name
+from ..actions import Action, Attack, Draw, EndPhase, Occupy, Roll, card_name
 from ..dice import attack_dice, battle_losses, defence_dice, sorted_roll_distribution
 from ..errors import Reason
 from ..legal import ActionRange, Family, LegalActions
 from ..state import Battle, GameState, Phase, evolve
 from ..worldmap import world_map
+from .common import card as card_of
 from .common import count, fail, label, owned, territory
 
 
@@ -142,7 +143,7 @@ class CombatRules:
 
     def do_loot(self, state: GameState, action: Draw) -> GameState:
         """A blind draw from the eliminated player's cards (C-ELIM-2)."""
-        card = card_index(action.card)
+        card = card_of(action.card)
         if card not in state.loot:
             fail(Reason.NOT_A_CHANCE_OUTCOME, f"{action.card} is not among the eliminated "
                  "player's cards", "C-ELIM-2")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from ..errors import IllegalActionError, Reason
+from ..actions import card_index
+from ..errors import IllegalActionError, InvalidActionError, Reason
 from ..state import GameState
 from ..worldmap import world_map
 
@@ -19,6 +20,15 @@ def territory(name: str) -> int:
         return world_map().index(name)
     except (KeyError, TypeError):
         fail(Reason.UNKNOWN_TERRITORY, f"there is no territory called {name!r} on the map")
+
+
+def card(name: str) -> int:
+    """The number of a card named in an action, or an error naming the unknown card."""
+    try:
+        return card_index(name)
+    except (InvalidActionError, TypeError, AttributeError):
+        fail(Reason.UNKNOWN_CARD, f"there is no card called {name!r}: cards are territory ids "
+             "and joker1 / joker2")
 
 
 def label(index: int) -> str:

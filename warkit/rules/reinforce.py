@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..actions import Action, EndPhase, Place, Trade, card_index, card_name
+from ..actions import Action, EndPhase, Place, Trade, card_name
 from ..cards import has_set, is_set, sets_in, trade_value
 from ..errors import Reason
 from ..legal import ActionRange, LegalActions
 from ..state import GameState, Phase, evolve
 from ..worldmap import world_map
+from .common import card as card_of
 from .common import count, fail, label, owned, territory
 
 
@@ -60,10 +61,7 @@ class ReinforceRules:
         return LegalActions(actions)
 
     def check_trade(self, state: GameState, action: Trade) -> tuple[int, ...]:
-        try:
-            cards = tuple(card_index(name) for name in action.cards)
-        except ValueError as exc:
-            fail(Reason.CARD_NOT_IN_HAND, str(exc), "C-CARD-2")
+        cards = tuple(card_of(name) for name in action.cards)
         hand = state.hands[state.current]
         for card in cards:
             if card not in hand:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..actions import Action, Draw, card_index, card_name
+from ..actions import Action, Draw, card_name
 from ..errors import Reason
 from ..state import GameState, Phase, evolve
+from .common import card as card_of
 from .common import fail, next_alive
 
 
@@ -32,7 +33,7 @@ class TurnRules:
 
     def take_from_deck(self, state: GameState, action: Draw, seat: int) -> GameState:
         """Move the drawn card from the deck into ``seat``'s hand."""
-        card = card_index(action.card)
+        card = card_of(action.card)
         if card not in state.deck:
             fail(Reason.NOT_A_CHANCE_OUTCOME, f"{action.card} is not in the deck", "C-CARD-6")
         hands = list(state.hands)
