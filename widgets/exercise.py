@@ -15,9 +15,10 @@ def is_correct(answer: object, expected: Fraction | float, *, tolerance: float =
     Exact answers must be equal; decimals may be off by ``tolerance``
     (so 0.6597 or 65.97% / 100 both pass for 95/144).
     """
-    if isinstance(answer, str):
+    if isinstance(answer, str):  # "95/144" is exact; "0,6597" or "0.6597" is a decimal
+        text = answer.strip().replace(",", ".")
         try:
-            answer = Fraction(answer.strip().replace(",", "."))
+            answer = Fraction(text) if "/" in text else float(text)
         except ValueError:
             return False
     if isinstance(answer, bool) or not isinstance(answer, Real):
