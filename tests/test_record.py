@@ -1,0 +1,112 @@
+"""Save files: versioned JSON for states and match records, validated on load.
+
+A wrong, corrupt, oversized or tampered file raises SaveFileError (a
+ValueError) with a message that says what is wrong - never a crash deep
+inside, never a half-loaded game.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+import warkit
+from warkit import SaveFileError, record
+
+
+@pytest.fixture(scope="module")
+def match() -> warkit.Match:
+    return warkit.simulate(4, seed=21)
+
+
+@pytest.fixture(scope="module")
+def saved_state(match) -> dict:
+    return record.state_to_dict(match.states[len(match.states) // 2])
+
+
+def test_a_state_survives_a_round_trip(match):
+    state = match.states[300]
+    assert warkit.loads(warkit.dumps(state)) == state
+    assert json.loads(warkit.dumps(state))["format"] == "warkit.state"
+
+
+def test_a_match_replays_from_its_record(match):
+    again = warkit.loads(warkit.dumps(match, indent=1))
+    assert again.states == match.states and again.seed == match.seed
+    assert again.meta == match.meta
+
+
+def load_modified(data: dict, change) -> None:
+    data = copy.deepcopy(data)
+    change(data)
+    record.state_from_dict(data)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.update(format="chess.fen"), "not a warkit.state"),
+    (lambda d: d.update(version=99), "version 99 is not supported"),
+    (lambda d: d.pop("deck"), "missing field 'deck'"),
+    (lambda d: d.update(turn="7"), "'turn' must be int"),
+    (lambda d: d.update(turn=-3), "must not be negative"),
+    (lambda d: d.update(turn=True), "must be a whole number"),
+    (lambda d: d.update(phase="lunch"), "unknown phase"),
+    (lambda d: d.update(players=["white", "black"]), "3 to 6 players"),
+    (lambda d: d["territories"].pop("brasil"), "each of the 42 territories"),
+    (lambda d: d["territories"]["brasil"].update(owner="pink"), "not a player of this game"),
+    (lambda d: d["territories"]["brasil"].update(armies=0), "brasil has 0 armies"),
+    (lambda d: d["deck"].append("brasil"), "44 cards are not each in exactly one place"),
+    (lambda d: d["deck"].append("atlantida"), "unknown card"),
+    (lambda d: d["objectives"].update(white="rule_the_world"), "unknown objective"),
+    (lambda d: d.update(rules={"name": "chess", "settings": {}}), "unknown rules"),
+    (lambda d: d["rules"]["settings"].update(card_bonus="double"), "card_bonus"),
+    (lambda d: d.update(last_roll=[[7], [1]]), "dice from 1 to 6"),
+])
+def test_a_damaged_state_is_refused_with_a_clear_message(saved_state, change, message):
+    with pytest.raises(SaveFileError, match=message):
+        load_modified(saved_state, change)
+
+
+def test_a_state_no_game_can_reach_is_refused(saved_state):
+    """C-ELIM-1: a player out of the game cannot own territories."""
+    data = copy.deepcopy(saved_state)
+    owner = data["territories"]["brasil"]["owner"]
+    data["alive"][owner] = False
+    with pytest.raises(SaveFileError, match="out of the game"):
+        record.state_from_dict(data)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{not json", "not valid JSON"),
+    ("[1, 2, 3]", "must hold a JSON object"),
+    ('{"format": "warkit.match", "version": 1}', "missing field"),
+    ("x" * (record.MAX_BYTES + 1), "too large"),
+])
+def test_corrupt_files_are_refused(text, message):
+    with pytest.raises(SaveFileError, match=message):
+        warkit.loads(text)
+
+
+def test_a_tampered_match_record_is_detected(match):
+    """Changing one die of one roll makes the replay end elsewhere (or fail): refused."""
+    data = record.match_to_dict(match)
+    rolls = [k for k, a in enumerate(data["actions"]) if a.startswith("roll ") and "6" in a]
+    data["actions"][rolls[3]] = data["actions"][rolls[3]].replace("6", "1", 1)
+    with pytest.raises(SaveFileError, match=r"cannot be replayed|does not end in the recorded"):
+        record.match_from_dict(data)
+
+
+def test_a_record_with_an_illegal_action_names_it(match):
+    data = record.match_to_dict(match)
+    data["actions"][60] = "place atlantida 3"
+    with pytest.raises(SaveFileError, match=r"action 60 \('place atlantida 3'\)"):
+        record.match_from_dict(data)
+
+
+def test_loading_never_changes_the_running_game(match):
+    """A failed load leaves the caller's objects untouched (states are immutable values)."""
+    before = match.states[-1]
+    with pytest.raises(SaveFileError):
+        warkit.loads('{"format": "warkit.state", "version": 1}')
+    assert match.states[-1] is before
