@@ -45,6 +45,20 @@ class Action:
     """True for outcomes of chance (dice, card draws, the deal)."""
     count_field: ClassVar[str] = ""
     """The field holding the action's number (armies, dice), if any."""
+    words: ClassVar[tuple[tuple[str, type], ...]] = ()
+    """The text form's arguments after the keyword: (field name, str or int)."""
+
+    def __str__(self) -> str:
+        return " ".join([self.keyword, *(str(getattr(self, name)) for name, _ in self.words)])
+
+    @classmethod
+    def from_words(cls, args: list[str], text: str) -> Action:
+        """Build the action from the words after its keyword (see :attr:`words`)."""
+        if len(args) != len(cls.words):
+            raise ValueError(text)
+        values = [_int(word, name, text) if kind is int else word
+                  for word, (name, kind) in zip(args, cls.words)]
+        return cls(*values)
 
     def __repr__(self) -> str:
         return f"parse_action({str(self)!r})"
@@ -58,15 +72,8 @@ class Place(Action):
     territory: str
     armies: int
     keyword: ClassVar[str] = "place"
+    words: ClassVar[tuple[tuple[str, type], ...]] = (("territory", str), ("armies", int))
     count_field: ClassVar[str] = "armies"
-
-    def __str__(self) -> str:
-        return f"place {self.territory} {self.armies}"
-
-    @classmethod
-    def from_words(cls, args: list[str], text: str) -> Place:
-        _arity(args, 2, text)
-        return cls(args[0], _int(args[1], "armies", text))
 
 
 @dataclass(frozen=True, repr=False)
@@ -94,15 +101,8 @@ class Attack(Action):
     dst: str
     dice: int
     keyword: ClassVar[str] = "attack"
+    words: ClassVar[tuple[tuple[str, type], ...]] = (("src", str), ("dst", str), ("dice", int))
     count_field: ClassVar[str] = "dice"
-
-    def __str__(self) -> str:
-        return f"attack {self.src} {self.dst} {self.dice}"
-
-    @classmethod
-    def from_words(cls, args: list[str], text: str) -> Attack:
-        _arity(args, 3, text)
-        return cls(args[0], args[1], _int(args[2], "dice", text))
 
 
 @dataclass(frozen=True, repr=False)
@@ -111,15 +111,8 @@ class Occupy(Action):
 
     armies: int
     keyword: ClassVar[str] = "occupy"
+    words: ClassVar[tuple[tuple[str, type], ...]] = (("armies", int),)
     count_field: ClassVar[str] = "armies"
-
-    def __str__(self) -> str:
-        return f"occupy {self.armies}"
-
-    @classmethod
-    def from_words(cls, args: list[str], text: str) -> Occupy:
-        _arity(args, 1, text)
-        return cls(_int(args[0], "armies", text))
 
 
 @dataclass(frozen=True, repr=False)
@@ -130,15 +123,8 @@ class Move(Action):
     dst: str
     armies: int
     keyword: ClassVar[str] = "move"
+    words: ClassVar[tuple[tuple[str, type], ...]] = (("src", str), ("dst", str), ("armies", int))
     count_field: ClassVar[str] = "armies"
-
-    def __str__(self) -> str:
-        return f"move {self.src} {self.dst} {self.armies}"
-
-    @classmethod
-    def from_words(cls, args: list[str], text: str) -> Move:
-        _arity(args, 3, text)
-        return cls(args[0], args[1], _int(args[2], "armies", text))
 
 
 @dataclass(frozen=True, repr=False)
@@ -146,14 +132,7 @@ class EndPhase(Action):
     """Finish the current step: stop trading, stop attacking, or end the turn."""
 
     keyword: ClassVar[str] = "end"
-
-    def __str__(self) -> str:
-        return "end"
-
-    @classmethod
-    def from_words(cls, args: list[str], text: str) -> EndPhase:
-        _arity(args, 0, text)
-        return cls()
+    words: ClassVar[tuple[tuple[str, type], ...]] = ()
 
 
 # -- chance outcomes --------------------------------------------------------------
@@ -187,15 +166,8 @@ class Draw(Action):
 
     card: str
     keyword: ClassVar[str] = "draw"
+    words: ClassVar[tuple[tuple[str, type], ...]] = (("card", str),)
     chance: ClassVar[bool] = True
-
-    def __str__(self) -> str:
-        return f"draw {self.card}"
-
-    @classmethod
-    def from_words(cls, args: list[str], text: str) -> Draw:
-        _arity(args, 1, text)
-        return cls(args[0])
 
 
 @dataclass(frozen=True, repr=False)
@@ -204,15 +176,8 @@ class DealObjective(Action):
 
     objective: str
     keyword: ClassVar[str] = "objective"
+    words: ClassVar[tuple[tuple[str, type], ...]] = (("objective", str),)
     chance: ClassVar[bool] = True
-
-    def __str__(self) -> str:
-        return f"objective {self.objective}"
-
-    @classmethod
-    def from_words(cls, args: list[str], text: str) -> DealObjective:
-        _arity(args, 1, text)
-        return cls(args[0])
 
 
 @dataclass(frozen=True, repr=False)
@@ -221,15 +186,8 @@ class ChooseDealer(Action):
 
     seat: int
     keyword: ClassVar[str] = "dealer"
+    words: ClassVar[tuple[tuple[str, type], ...]] = (("seat", int),)
     chance: ClassVar[bool] = True
-
-    def __str__(self) -> str:
-        return f"dealer {self.seat}"
-
-    @classmethod
-    def from_words(cls, args: list[str], text: str) -> ChooseDealer:
-        _arity(args, 1, text)
-        return cls(_int(args[0], "seat", text))
 
 
 @dataclass(frozen=True, repr=False)
@@ -238,15 +196,8 @@ class Deal(Action):
 
     territory: str
     keyword: ClassVar[str] = "deal"
+    words: ClassVar[tuple[tuple[str, type], ...]] = (("territory", str),)
     chance: ClassVar[bool] = True
-
-    def __str__(self) -> str:
-        return f"deal {self.territory}"
-
-    @classmethod
-    def from_words(cls, args: list[str], text: str) -> Deal:
-        _arity(args, 1, text)
-        return cls(args[0])
 
 
 ACTION_TYPES: dict[str, type[Action]] = {}
