@@ -40,9 +40,15 @@ class Phase(enum.Enum):
     MOVE = "move"  # regrouping (C-MOVE-1..3)
     DRAW = "draw"  # chance: the card earned at the end of the turn (C-CARD-1)
     GAME_OVER = "game_over"
+    # Steps only SMART uses (S-REROLL-1, S-END-2, S-ALLY-1, S-AIRLIFT-1):
+    REACT = "react"  # after a roll: attacker, then defender, may reveal, reroll or pass
+    REROLL = "reroll"  # chance: the rerolled dice
+    DISCARD = "discard"  # the end of a turn: discard down to the hand limit
+    ALLIANCE = "alliance"  # free shifts inside one wholly owned continent
+    AIRLIFT = "airlift"  # shifts to or from one territory, ignoring borders
 
 
-CHANCE_PHASES = frozenset({Phase.SETUP, Phase.ROLL, Phase.LOOT, Phase.DRAW})
+CHANCE_PHASES = frozenset({Phase.SETUP, Phase.ROLL, Phase.LOOT, Phase.DRAW, Phase.REROLL})
 
 JOKERS = (42, 43)
 CARD_COUNT = 44

@@ -48,8 +48,8 @@ def state_problems(state: GameState) -> list[str]:
             report(f"{m.ids[i]} has no valid owner ({o})")
         elif not state.alive[o]:
             report(f"{m.ids[i]} belongs to {state.colors[o]}, who is out of the game")
-        conquering = state.phase in (Phase.OCCUPY, Phase.LOOT) and state.battle is not None \
-            and state.battle.dst == i
+        conquering = state.battle is not None and state.battle.dst == i \
+            and state.rules.conquest_pending(state)
         if a < (0 if conquering else 1):
             report(f"{m.ids[i]} has {a} armies (at least 1 must stay)")
         if not 0 <= state.moved_in[i] <= max(a, 0):
@@ -73,7 +73,7 @@ def state_problems(state: GameState) -> list[str]:
         report("unknown objective card")
     if state.reserves < 0 or min(state.continent_reserves) < 0 or state.trades < 0:
         report("negative reserves or trade counter")
-    if (state.battle is not None) != (state.phase in (Phase.ROLL, Phase.OCCUPY, Phase.LOOT)):
+    if (state.battle is not None) != state.rules.battle_expected(state):
         report(f"a pending battle does not match the {state.phase.value} step")
     if bool(state.winners) != (state.phase is Phase.GAME_OVER):
         report("winners are set only when the game is over")
@@ -83,4 +83,5 @@ def state_problems(state: GameState) -> list[str]:
         report("blind draws from an eliminated player do not match the loot step")
     if state.phase in (Phase.PLACE,) and state.reserves + sum(state.continent_reserves) == 0:
         report("the place step has no armies to place")
+    problems.extend(state.rules.extra_problems(state))
     return problems

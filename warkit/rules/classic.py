@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from ..actions import (
     Action,
@@ -51,6 +51,11 @@ PHASE_HINTS = {
     Phase.MOVE: "it is the regroup step: no more attacks this turn (C-TURN-1)",
     Phase.DRAW: "the turn's card is being drawn",
     Phase.GAME_OVER: "the game is over",
+    Phase.REACT: "the players may react to the roll first (reveal, reroll or pass)",
+    Phase.REROLL: "the rerolled dice must be rolled first",
+    Phase.DISCARD: "the player must discard down to the hand limit first",
+    Phase.ALLIANCE: "armies are being shifted inside a continent (end to finish)",
+    Phase.AIRLIFT: "armies are being airlifted (end to finish)",
 }
 
 
@@ -163,9 +168,13 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
             fail(Reason.NOT_YOUR_TURN, f"it is {who}'s move, not {state.colors[player]}'s")
         handler = self.handlers.get((state.phase, type(action)))
         if handler is None:
-            fail(Reason.WRONG_PHASE, f"{action.keyword!r} is not possible now: "
-                 f"{PHASE_HINTS[state.phase]}", "C-TURN-1")
+            self.wrong_phase(state, action)
         return self.after_action(state, getattr(self, handler)(state, action))
+
+    def wrong_phase(self, state: GameState, action: Action) -> NoReturn:
+        """Refuse an action that has no handler in this phase (rule sets may name their rule)."""
+        fail(Reason.WRONG_PHASE, f"{action.keyword!r} is not possible now: "
+             f"{PHASE_HINTS[state.phase]}", "C-TURN-1")
 
     def illegal_reason(self, state: GameState, action: Action) -> IllegalActionError | None:
         """The error ``apply`` would raise, or ``None`` if the action is legal."""
@@ -196,6 +205,19 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
 
     def effective_objective(self, state: GameState, seat: int) -> str | None:
         return victory.effective_objective(state, seat)
+
+    # -- hooks of warkit.validate ---------------------------------------------------------
+    def battle_expected(self, state: GameState) -> bool:
+        """Must ``state`` hold a pending battle? (its phase needs one)"""
+        return state.phase in (Phase.ROLL, Phase.OCCUPY, Phase.LOOT)
+
+    def conquest_pending(self, state: GameState) -> bool:
+        """Is the battle's target conquered but not yet occupied (so it may hold 0 armies)?"""
+        return state.phase in (Phase.OCCUPY, Phase.LOOT) and state.battle is not None
+
+    def extra_problems(self, state: GameState) -> list[str]:
+        """Inconsistencies of the rule-set specific state (classic keeps none)."""
+        return []
 
     def public_extra(self, state: GameState, player: int | None) -> Any:
         """What ``player`` may see of the rule-set specific state (classic has none)."""

@@ -44,10 +44,20 @@ class CombatRules:
             if o != seat or armies[src] < 2:
                 continue
             most = attack_dice(armies[src], self.attack_dice_max)
-            for dst in m.adjacency[src]:
+            for dst in self.attack_targets(state, src):
                 if owner[dst] != seat:
                     actions.append(ActionRange(partial(Attack, ids[src], ids[dst]), 1, most))
         return LegalActions(actions)
+
+    def attack_targets(self, state: GameState, src: int) -> tuple[int, ...]:
+        """Territories ``src`` can reach with an attack (C-ATK-1: its neighbours)."""
+        return world_map().adjacency[src]
+
+    def check_attack_reach(self, state: GameState, src: int, dst: int) -> None:
+        """Refuse an attack whose target ``src`` cannot reach (C-ATK-1: borders and sea links)."""
+        if not world_map().are_adjacent(src, dst):
+            fail(Reason.NOT_ADJACENT, f"{label(src)} and {label(dst)} do not share a border "
+                 "or a sea link", "C-ATK-1")
 
     def check_attack(self, state: GameState, action: Attack) -> Battle:
         if not self.may_attack_now(state):
@@ -58,9 +68,7 @@ class CombatRules:
         if state.owner[dst] == state.current:
             fail(Reason.OWN_TERRITORY, f"{label(dst)} is yours: attack an enemy territory",
                  "C-ATK-1")
-        if not world_map().are_adjacent(src, dst):
-            fail(Reason.NOT_ADJACENT, f"{label(src)} and {label(dst)} do not share a border "
-                 "or a sea link", "C-ATK-1")
+        self.check_attack_reach(state, src, dst)
         if state.armies[src] < 2:
             fail(Reason.TOO_FEW_ARMIES, f"{label(src)} has 1 army, which must stay: attacking "
                  "needs at least 2", "C-ATK-1")

@@ -21,6 +21,16 @@ class RegroupRules:
         arrived by a regroup move this turn stay too (C-MOVE-3)."""
         return max(0, state.armies[index] - 1 - state.moved_in[index])
 
+    def move_targets(self, state: GameState, src: int) -> tuple[int, ...]:
+        """Territories a regroup move from ``src`` may reach (C-MOVE-1: its neighbours)."""
+        return world_map().adjacency[src]
+
+    def check_move_path(self, state: GameState, src: int, dst: int) -> None:
+        """Refuse a move between territories that are not neighbours (C-MOVE-1)."""
+        if not world_map().are_adjacent(src, dst):
+            fail(Reason.NOT_ADJACENT, f"{label(src)} and {label(dst)} are not neighbours",
+                 "C-MOVE-1")
+
     def legal_move(self, state: GameState) -> LegalActions:
         m, seat, owner = world_map(), state.current, state.owner
         ids = m.ids
@@ -31,7 +41,7 @@ class RegroupRules:
             most = self.movable(state, src)
             if most == 0:
                 continue
-            for dst in m.adjacency[src]:
+            for dst in self.move_targets(state, src):
                 if owner[dst] == seat:
                     actions.append(ActionRange(partial(Move, ids[src], ids[dst]), 1, most))
         return LegalActions(actions)
@@ -40,9 +50,7 @@ class RegroupRules:
         src, dst = territory(action.src), territory(action.dst)
         owned(state, src, state.current, "C-MOVE-1")
         owned(state, dst, state.current, "C-MOVE-1")
-        if not world_map().are_adjacent(src, dst):
-            fail(Reason.NOT_ADJACENT, f"{label(src)} and {label(dst)} are not neighbours",
-                 "C-MOVE-1")
+        self.check_move_path(state, src, dst)
         most = self.movable(state, src)
         if most == 0:
             if state.armies[src] > 1:
