@@ -70,7 +70,8 @@ class DiceExplorer(w.VBox):
         self.attack_dice.observe(refresh, "value")
         self.defence_dice.observe(refresh, "value")
         super().__init__([w.HBox([self.attack_dice, self.defence_dice, self.button]),
-                          w.HBox([self.dice, self.outcomes]), self.reporter.box])
+                          w.HBox([self.dice, self.outcomes], layout=w.Layout(grid_gap="24px")),
+                          self.reporter.box])
         self.add_class("warkit-dice-explorer")
         self._show_outcomes(None)
 

@@ -24,7 +24,8 @@ DEFENCE_DIE = PLAYER_COLORS["yellow"]  # ...and yellow dice defend
 WIN_COLOR, LOSS_COLOR = "#2e7d32", "#b3261e"
 
 STYLE = """<style>
-.wk-box{font-family:'Trebuchet MS','DejaVu Sans',Verdana,sans-serif;font-size:13px;color:#26221c}
+.wk-box{font-family:'Trebuchet MS','DejaVu Sans',Verdana,sans-serif;font-size:13px;color:#26221c;
+ line-height:1.35}
 .wk-tray{display:inline-grid;grid-template-columns:auto auto auto;gap:6px 12px;align-items:center}
 .wk-tray .wk-head{font-weight:bold;text-align:center}
 .wk-die{display:inline-block;width:38px;height:38px;border-radius:7px;
@@ -46,7 +47,7 @@ STYLE = """<style>
 .wk-heat td,.wk-heat th{width:34px;height:20px;text-align:center;padding:0;border:1px solid #fff}
 .wk-heat th{background:#eee;font-weight:bold}
 .wk-heat td.wk-cell{outline:3px solid #111;outline-offset:-2px;font-weight:bold}
-.wk-note{color:#555;font-size:12px}
+.wk-note{color:#555;font-size:12px;line-height:1.3;margin:2px 0}
 .wk-msg-info{color:#26221c}.wk-msg-ok{color:#1b5e20}.wk-msg-refused{color:#8a1c12}
 .wk-msg-error{color:#fff;background:#b3261e;padding:2px 6px;border-radius:3px}
 .wk-rolls{border-collapse:collapse}

@@ -189,6 +189,8 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "exercise.correct": {"en": "Correct! {detail}", "pt": "Correto! {detail}"},
     "exercise.wrong": {"en": "Not yet: {answer} is not the answer. Try again.",
                        "pt": "Ainda não: {answer} não é a resposta. Tente de novo."},
+    "exercise.check": {"en": "Check", "pt": "Conferir"},
+    "exercise.empty": {"en": "Type an answer first.", "pt": "Digite uma resposta primeiro."},
     "exercise.missing": {"en": "Write your answer in the cell above, then run this cell.",
                          "pt": "Escreva sua resposta na célula acima e rode esta célula."},
 }
