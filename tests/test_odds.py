@@ -20,9 +20,15 @@ from warkit import odds
 
 
 def brute_force_roll(na: int, nd: int, sides: int = 6, ties: str = "defender",
-                     terrain: str | None = None, defenders: int | None = None) -> dict:
-    """All sides**(na+nd) ordered outcomes, resolved by hand (C-ATK-4, S-TERRAIN-2/3)."""
+                     terrain: str | None = None, defenders: int | None = None,
+                     attackers: int | None = None) -> dict:
+    """All sides**(na+nd) ordered outcomes, resolved by hand (C-ATK-4, S-TERRAIN-2/3).
+
+    ``attackers``: armies that may attack (default ``na``). With the attacker's
+    terrain knowledge, an attacker that loses all of them leaves the last
+    defender standing (nobody could move in: the engine's decision)."""
     defenders = nd if defenders is None else defenders
+    attackers = na if attackers is None else attackers
     counts: dict[tuple[int, int], int] = {}
     for dice in product(range(1, sides + 1), repeat=na + nd):
         att = sorted(dice[:na], reverse=True)
@@ -35,6 +41,8 @@ def brute_force_roll(na: int, nd: int, sides: int = 6, ties: str = "defender",
                 lost_att += 1
         if terrain == "attacker":
             lost_def = min(lost_def + 1, defenders)
+            if lost_att == attackers and lost_def == defenders:
+                lost_def -= 1
         elif terrain == "defender":
             lost_def = max(lost_def - 1, 0)
         counts[lost_att, lost_def] = counts.get((lost_att, lost_def), 0) + 1
@@ -46,8 +54,8 @@ def recursive_win(max_att: int = 3, max_def: int = 3, sides: int = 6, ties: str 
                   terrain: str | None = None, stop_at: int = 0):
     """An independent whole-battle DP: W(a, d) by recursion over brute-force rolls."""
     @cache
-    def roll(na: int, nd: int, cap: int):
-        return brute_force_roll(na, nd, sides, ties, terrain, cap)
+    def roll(na: int, nd: int, cap: int, attackers: int):
+        return brute_force_roll(na, nd, sides, ties, terrain, cap, attackers)
 
     @cache
     def win(a: int, d: int) -> Fraction:
@@ -56,7 +64,7 @@ def recursive_win(max_att: int = 3, max_def: int = 3, sides: int = 6, ties: str 
         if a <= stop_at:
             return Fraction(0)
         na, nd = min(a, max_att), min(d, max_def)
-        dist = roll(na, nd, min(d, nd + 1))
+        dist = roll(na, nd, min(d, nd + 1), min(a, max_att + 1))
         stay = dist.get((0, 0), Fraction(0))
         total = sum((p * win(a - la, d - ld) for (la, ld), p in dist.items() if (la, ld) != (0, 0)),
                     Fraction(0))

@@ -23,7 +23,7 @@ MINIMUM = {"non_controlled": 2, "controlled": 3, "joker": 4}
 COUNTS = {"non_controlled": (1,), "controlled": (1, 2), "joker": (1, 2, 3)}
 
 
-def _losses(att, dfn, ties, terrain, cap):
+def _losses(att, dfn, ties, terrain, cap, attackers):
     att, dfn = sorted(att, reverse=True), sorted(dfn, reverse=True)
     lost_att = lost_def = 0
     for x, y in zip(att, dfn, strict=False):
@@ -33,6 +33,8 @@ def _losses(att, dfn, ties, terrain, cap):
             lost_att += 1
     if terrain == "attacker":
         lost_def = min(lost_def + 1, cap)
+        if lost_att == attackers and lost_def == cap == 1:   # nobody left to move in
+            lost_def = 0
     elif terrain == "defender":
         lost_def = max(lost_def - 1, 0)
     return lost_att, lost_def
@@ -51,7 +53,7 @@ def brute_force_reroll(na, nd, card, side="attacker", terrain=None, defenders=No
     @cache
     def outcome(own, enemy):
         att, dfn = (own, enemy) if side == "attacker" else (enemy, own)
-        return _losses(att, dfn, ties, terrain, cap)
+        return _losses(att, dfn, ties, terrain, cap, na)
 
     def score(own, enemy):
         la, ld = outcome(tuple(sorted(own)), tuple(sorted(enemy)))
@@ -107,23 +109,37 @@ def test_terrain_attacker_tables_match_brute_force_s_terrain_2(na, nd, defenders
     assert odds.roll_outcomes(na, nd, defenders=defenders, terrain="attacker") == expected
 
 
-def test_terrain_attacker_lone_defender_always_falls_s_terrain_2():
-    """Degenerate (S-TERRAIN-2 literally): the defender loses 1 even when its die wins,
-    so a lone defender always falls. With 1 die each the attacker's die loses 15 times in
-    36 (ties now go to the attacker): then both sides are wiped out together, end state
-    (0, 0), the target emptied with no army left to move in (C-CONQ-1)."""
+def test_terrain_attacker_lone_defender_falls_unless_nobody_could_move_in_s_terrain_2():
+    """S-TERRAIN-2 literally: the defender loses 1 even when its die wins, so a lone
+    defender falls. Decision (shared with the engine): when the attacker loses its last
+    attacking army in that battle, nobody could move in (C-CONQ-1), so the extra loss
+    spares the last defender: the end state (0, 0) never happens."""
     assert odds.roll_outcomes(1, 1, terrain="attacker") == {(0, 1): Fraction(21, 36),
-                                                            (1, 1): Fraction(15, 36)}
+                                                            (1, 0): Fraction(15, 36)}
+    assert odds.roll_outcomes(1, 1, attackers=2, terrain="attacker") == {
+        (0, 1): Fraction(21, 36), (1, 1): Fraction(15, 36)}
     assert odds.final_distribution(1, 1, terrain="attacker", exact=True) == {
-        (0, 0): Fraction(15, 36), (1, 0): Fraction(21, 36)}
-    for a in range(1, 8):
+        (0, 1): Fraction(15, 36), (1, 0): Fraction(21, 36)}
+    for a in range(2, 8):
         assert odds.win_probability(a, 1, terrain="attacker", exact=True) == 1
-    # from 3 against 2 the only way to (0, 0) is losing both dice (-> 1 against 1), then 15/36
+    assert odds.win_probability(1, 1, terrain="attacker", exact=True) == Fraction(21, 36)
+    # from 3 against 2 the only way to lose everything is losing both dice (-> 1 against 1),
+    # then 15/36: the defender keeps its last army instead of the old (0, 0)
     both_lost = brute_force_roll(3, 2, ties="attacker")[(2, 0)]
     final = odds.final_distribution(3, 2, terrain="attacker", exact=True)
-    assert final[(0, 0)] == both_lost * Fraction(15, 36) == Fraction(4895, 93312)
+    assert (0, 0) not in final
+    assert final[(0, 1)] == both_lost * Fraction(15, 36) == Fraction(4895, 93312)
     floats = odds.final_distribution(3, 2, terrain="attacker")
-    assert floats[(0, 0)] == pytest.approx(0.05246, abs=1e-5)
+    assert (0, 0) not in floats
+    assert floats[(0, 1)] == pytest.approx(0.05246, abs=1e-5)
+    sample = odds.simulate_battles(1, 1, 20_000, seed=11, terrain="attacker")
+    ends = set(zip(sample.attackers_left.tolist(), sample.defenders_left.tolist(), strict=True))
+    assert ends == {(0, 1), (1, 0)}
+
+
+def test_terrain_attacker_needs_enough_attackers_for_the_dice():
+    with pytest.raises(ValueError, match="att_dice must be at most attackers"):
+        odds.roll_outcomes(3, 1, attackers=2, terrain="attacker")
 
 
 def test_terrain_attacker_whole_battle_matches_recursion_s_terrain_2():

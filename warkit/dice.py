@@ -59,6 +59,35 @@ def battle_losses(attack: Sequence[int], defence: Sequence[int], *,
     return lost_att, lost_def
 
 
+def terrain_losses(lost_att: int, lost_def: int, terrain: Tie | None, defenders: int,
+                   attackers: int | None = None) -> tuple[int, int]:
+    """Losses of one battle after SMART terrain knowledge, from the losses by the dice.
+
+    ``terrain="attacker"`` (S-TERRAIN-2): the defender loses one army more, at
+    most the ``defenders`` present. *Decision* (rules.md is silent): when the
+    attacker lost every army it may attack with (``attackers``, the territory
+    holding one more; ``None``: more than the dice, so this cannot happen), no
+    army is left to move in (C-CONQ-1), so the extra loss never takes the
+    defender's last army: the defender keeps 1. ``terrain="defender"``
+    (S-TERRAIN-3, taken literally): the defender loses one army fewer, never
+    below 0, so a lone defender that loses its only comparison loses nothing.
+
+    >>> terrain_losses(0, 3, "attacker", 4)       # 6/6/6 kills 4
+    (0, 4)
+    >>> terrain_losses(1, 0, "attacker", 1, attackers=1)   # nobody could move in
+    (1, 0)
+    >>> terrain_losses(0, 1, "defender", 1)
+    (0, 0)
+    """
+    if terrain == "attacker":
+        lost_def = min(lost_def + 1, defenders)
+        if attackers is not None and lost_att >= attackers and lost_def >= defenders:
+            lost_def = defenders - 1
+    elif terrain == "defender":
+        lost_def = max(lost_def - 1, 0)
+    return lost_att, lost_def
+
+
 @cache
 def sorted_roll_distribution(n: int, sides: int = SIDES,
                              minimum: int = 1) -> tuple[tuple[tuple[int, ...], Fraction], ...]:

@@ -20,11 +20,14 @@ Degenerate cases of the literal SMART rules, visible in the numbers:
   is ``{(0, 1): 0.700..., (0, 2): 0.299...}``). Battles that change nothing
   are self-loops, conditioned away, so every DP ends.
 - S-TERRAIN-2 (attacker's terrain knowledge): the defender loses 1 even when
-  it wins every comparison, so a lone defender always falls
-  (``win_probability(a, 1, terrain="attacker") == 1``), and both sides can be
-  wiped out in the same battle: end state ``(0, 0)``, the target emptied but
-  no army left to move in (C-CONQ-1). It counts as a win here (the target is
-  emptied); ``final_distribution`` shows it apart, e.g. 5/12 of 1 against 1.
+  it wins every comparison, so a lone defender falls in every battle the
+  attacker does not lose with its last attacking army. *Decision* (shared
+  with the engine, :func:`warkit.dice.terrain_losses`): when the attacker
+  loses every army it may attack with, nobody could move in (C-CONQ-1), so
+  the extra loss never takes the defender's last army; the end state
+  ``(0, 0)`` never happens. E.g. 1 against 1: conquest 7/12, else ``(0, 1)``
+  (``win_probability(1, 1, terrain="attacker") == 7/12``), while 2 against 1
+  always conquers.
 """
 
 from __future__ import annotations
@@ -97,8 +100,8 @@ def win_probability(attackers: int, defenders: int, *, stop_at: int = 0, exact: 
     ``defenders`` = armies on the target. ``defenders == 0`` counts as already
     conquered (1). ``defender_dice_max=2`` gives Risk's rule for comparison
     lessons. ``exact=True`` returns a Fraction (keep the armies small). A win
-    is an emptied target, including the attacker-terrain end state ``(0, 0)``
-    (see the module notes). Other options as in
+    is an emptied target, with at least one army left to move in (see the
+    module notes on terrain knowledge). Other options as in
     :func:`warkit.odds.roll_outcomes`; ``stop_at`` as in :func:`final_distribution`.
 
     >>> win_probability(1, 1, exact=True)

@@ -39,16 +39,17 @@ class Chain:
         self.N = C * size
         ma, md = rules.attacker_dice_max, rules.defender_dice_max
 
-        # One battle's moves per class: (layer, min(a, ma), min(d, md + 1)) says it all.
+        # One battle's moves per class: (layer, min(a, ma + 1), min(d, md + 1)) says it all
+        # (a <= ma: the attacker rolls every attacking army, which terrain knowledge minds).
         per_class = {}
         for c in range(C):
-            for ia in range(1, min(A, ma) + 1):
+            for ia in range(1, min(A, ma + 1) + 1):
                 for jd in range(1, min(D, md + 1) + 1):
                     per_class[c, ia, jd] = dict(steps(rules, c, *state_class(rules, ia, jd)))
         moves = sorted({m for probs in per_class.values() for m in probs})
         self.moves = moves
         K = self.K = len(moves)
-        table = np.zeros((C, ma + 1, md + 2, K))
+        table = np.zeros((C, ma + 2, md + 2, K))
         for (c, ia, jd), probs in per_class.items():
             for k, move in enumerate(moves):
                 table[c, ia, jd, k] = float(probs.get(move, 0))
@@ -70,9 +71,9 @@ class Chain:
         a_of, d_of = np.divmod(rest, D + 1)
         self.a_of, self.d_of, self.c_of = a_of, d_of, c_of
 
-        cls = np.ravel_multi_index((c_of, np.minimum(a_of, ma), np.minimum(d_of, md + 1)),
+        cls = np.ravel_multi_index((c_of, np.minimum(a_of, ma + 1), np.minimum(d_of, md + 1)),
                                    table.shape[:3])
-        P = np.take(table.reshape(C * (ma + 1) * (md + 2), K), cls, axis=0)   # (N, K)
+        P = np.take(table.reshape(C * (ma + 2) * (md + 2), K), cls, axis=0)   # (N, K)
         P[a_of <= stop_at] = 0.0                               # the attacker has stopped
         delta = np.array([sp * size + la * (D + 1) + ld for sp, la, ld in moves],
                          dtype=np.int32).reshape(K)

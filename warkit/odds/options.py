@@ -150,6 +150,17 @@ class BattleRules:
             return min(defenders, def_dice + 1)
         return def_dice
 
+    def all_in(self, att_dice: int, attackers: int) -> bool:
+        """Does the attacker roll every army it may attack with (``attackers``)?
+
+        Only matters with the attacker's terrain knowledge: losing all those
+        dice leaves no army to move in, so the extra loss then never takes the
+        defender's last army (the decision documented in
+        :func:`warkit.dice.terrain_losses`). Elsewhere it is always False, so
+        tables are shared.
+        """
+        return self.terrain == "attacker" and attackers <= att_dice
+
 
 _CHECKED: dict[tuple, BattleRules] = {}
 

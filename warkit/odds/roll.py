@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations
 
-from ..dice import battle_losses, defence_dice, sort_dice, sorted_roll_distribution
+from ..dice import battle_losses, defence_dice, sort_dice, sorted_roll_distribution, terrain_losses
 from .options import BattleRules, CardKind, Reroll, Side, battle_rules, check_choice, check_whole
 
 Outcome = tuple[int, int]          # (attacker losses, defender losses)
@@ -26,18 +26,18 @@ Roll = tuple[int, ...]             # dice sorted from highest to lowest
 Analysis = tuple[dict[tuple[int, int, int], Fraction], dict[tuple[Roll, Roll], Roll]]
 
 
-def apply_terrain(lost_att: int, lost_def: int, terrain: str | None, cap: int) -> Outcome:
-    """Losses after terrain knowledge (S-TERRAIN-2/3).
+def apply_terrain(lost_att: int, lost_def: int, terrain: str | None, cap: int,
+                  attackers: int | None = None) -> Outcome:
+    """Losses after terrain knowledge (S-TERRAIN-2/3), by :func:`warkit.dice.terrain_losses`.
 
     Attacker's knowledge: the defender loses one more, at most ``cap`` (the
-    defenders present). Defender's knowledge: the defender loses one fewer,
-    never below 0 (taken literally, so a lone defender never falls).
+    defenders present, as far as it matters); but when the attacker loses all
+    its ``attackers`` (every army it may attack with) the extra loss never
+    takes the last defender: nobody could move in. Defender's knowledge: the
+    defender loses one fewer, never below 0 (taken literally, so a lone
+    defender never falls).
     """
-    if terrain == "attacker":
-        lost_def = min(lost_def + 1, cap)
-    elif terrain == "defender":
-        lost_def = max(lost_def - 1, 0)
-    return lost_att, lost_def
+    return terrain_losses(lost_att, lost_def, terrain, cap, attackers)  # type: ignore[arg-type]
 
 
 @cache
@@ -48,25 +48,32 @@ def _weighted_rolls(n: int, sides: int, minimum: int = 1) -> tuple[tuple[Roll, i
 
 
 @cache
-def _loss_table(sides: int, ties: str, terrain: str | None, na: int, nd: int,
-                cap: int) -> dict[tuple[Roll, Roll], Outcome]:
-    """Losses for every pair of sorted rolls (attack, defence) of one battle."""
+def _loss_table(sides: int, ties: str, terrain: str | None, na: int, nd: int, cap: int,
+                all_in: bool = False) -> dict[tuple[Roll, Roll], Outcome]:
+    """Losses for every pair of sorted rolls (attack, defence) of one battle.
+
+    ``all_in``: the ``na`` dice are every army the attacker may attack with
+    (see :meth:`BattleRules.all_in`).
+    """
+    attackers = na if all_in else None
     table = {}
     for att, _ in _weighted_rolls(na, sides):
         for dfn, _ in _weighted_rolls(nd, sides):
-            table[att, dfn] = apply_terrain(*battle_losses(att, dfn, ties=ties), terrain, cap)
+            table[att, dfn] = apply_terrain(*battle_losses(att, dfn, ties=ties), terrain, cap,
+                                            attackers)
     return table
 
 
-def plain_outcomes(rules: BattleRules, na: int, nd: int, cap: int) -> dict[Outcome, Fraction]:
+def plain_outcomes(rules: BattleRules, na: int, nd: int, cap: int,
+                   all_in: bool = False) -> dict[Outcome, Fraction]:
     """Exact ``{(attacker losses, defender losses): probability}`` without any reroll."""
-    return _plain_outcomes(rules.sides, rules.ties, rules.terrain, na, nd, cap)
+    return _plain_outcomes(rules.sides, rules.ties, rules.terrain, na, nd, cap, all_in)
 
 
 @cache
 def _plain_outcomes(sides: int, ties: str, terrain: str | None, na: int, nd: int,
-                    cap: int) -> dict[Outcome, Fraction]:
-    table = _loss_table(sides, ties, terrain, na, nd, cap)
+                    cap: int, all_in: bool) -> dict[Outcome, Fraction]:
+    table = _loss_table(sides, ties, terrain, na, nd, cap, all_in)
     counts: dict[Outcome, int] = defaultdict(int)
     for att, w_att in _weighted_rolls(na, sides):
         for dfn, w_def in _weighted_rolls(nd, sides):
@@ -117,12 +124,13 @@ def _check_policy_choice(choice: object, own: Roll, enemy: Roll, reroll: Reroll)
 class _Scorer:
     """Expected (enemy losses - own losses) of each reroll choice for one pair of rolls."""
 
-    def __init__(self, rules: BattleRules, na: int, nd: int, cap: int) -> None:
+    def __init__(self, rules: BattleRules, na: int, nd: int, cap: int,
+                 all_in: bool = False) -> None:
         reroll = rules.reroll
         assert reroll is not None
         self.reroll = reroll
         self.attacker = reroll.side == "attacker"
-        self.table = _loss_table(rules.sides, rules.ties, rules.terrain, na, nd, cap)
+        self.table = _loss_table(rules.sides, rules.ties, rules.terrain, na, nd, cap, all_in)
         self.faces = rules.sides - reroll.minimum + 1
         self.top = max(reroll.counts)
         self.sides = rules.sides
@@ -162,7 +170,8 @@ class _Scorer:
         return _check_policy_choice(policy(own, enemy), own, enemy, self.reroll)
 
 
-def reroll_analysis(rules: BattleRules, na: int, nd: int, cap: int) -> Analysis:
+def reroll_analysis(rules: BattleRules, na: int, nd: int, cap: int,
+                    all_in: bool = False) -> Analysis:
     """Exact outcomes of a battle in which ``rules.reroll`` may spend one card.
 
     Returns ``{(attacker losses, defender losses, card spent 0/1): probability}``
@@ -172,12 +181,12 @@ def reroll_analysis(rules: BattleRules, na: int, nd: int, cap: int) -> Analysis:
     assert rules.reroll is not None
     if rules.reroll.cards is not None:
         rules = replace(rules, reroll=replace(rules.reroll, cards=None))
-    return _reroll_analysis(rules, na, nd, cap)
+    return _reroll_analysis(rules, na, nd, cap, all_in)
 
 
 @lru_cache(maxsize=128)
-def _reroll_analysis(rules: BattleRules, na: int, nd: int, cap: int) -> Analysis:
-    scorer = _Scorer(rules, na, nd, cap)
+def _reroll_analysis(rules: BattleRules, na: int, nd: int, cap: int, all_in: bool) -> Analysis:
+    scorer = _Scorer(rules, na, nd, cap, all_in)
     own_n, enemy_n = (na, nd) if scorer.attacker else (nd, na)
     counts: dict[tuple[int, int, int], int] = defaultdict(int)
     decisions = {}
@@ -207,16 +216,32 @@ def check_dice(rules: BattleRules, att_dice: object, def_dice: object,
     return na, nd, present
 
 
+def check_attackers(rules: BattleRules, na: int, attackers: object) -> bool:
+    """Validate ``attackers`` (armies that may attack, default: the dice); returns all_in."""
+    if attackers is None:
+        return rules.all_in(na, na)
+    count = check_whole("attackers", attackers, minimum=1)
+    if count < na:
+        raise ValueError(f"att_dice must be at most attackers ({count}): one die per attacking "
+                         f"army (C-ATK-2), got {na}")
+    return rules.all_in(na, count)
+
+
 def roll_outcomes(att_dice: int, def_dice: int, *, defenders: int | None = None,
-                  sides: int = 6, ties: Side | None = None, attacker_dice_max: int = 3,
-                  defender_dice_max: int = 3, terrain: Side | None = None,
+                  attackers: int | None = None, sides: int = 6, ties: Side | None = None,
+                  attacker_dice_max: int = 3, defender_dice_max: int = 3,
+                  terrain: Side | None = None,
                   reroll: Reroll | None = None) -> dict[Outcome, Fraction]:
     """Exact distribution of one battle: ``{(attacker losses, defender losses): Fraction}``.
 
     ``att_dice`` dice against ``def_dice`` dice (C-ATK-2, C-ATK-3), sorted and
     compared in pairs, ties to the defender (C-ATK-4). ``defenders`` is the
-    number of armies on the target (default: ``def_dice``); it only matters
-    for the attacker's terrain knowledge, whose extra loss is capped by it.
+    number of armies on the target (default: ``def_dice``) and ``attackers``
+    the number of armies that may attack (the territory holds one more;
+    default: ``att_dice``). Both only matter for the attacker's terrain
+    knowledge: its extra loss is capped by the defenders, and never takes the
+    last defender when the attacker loses all its attackers (nobody could
+    move in; see :func:`warkit.dice.terrain_losses`).
 
     Options shared by all of :mod:`warkit.odds`: ``sides`` of the dice (2-12),
     ``ties`` (``"defender"`` or ``"attacker"``; default: the rules' choice),
@@ -228,15 +253,20 @@ def roll_outcomes(att_dice: int, def_dice: int, *, defenders: int | None = None,
     {(0, 1): Fraction(5, 12), (1, 0): Fraction(7, 12)}
     >>> roll_outcomes(3, 3, defenders=4, terrain="attacker")[(0, 4)]   # 6/6/6 kills 4
     Fraction(5957, 15552)
+    >>> roll_outcomes(1, 1, terrain="attacker")        # 1 attacking army: it cannot empty
+    {(0, 1): Fraction(7, 12), (1, 0): Fraction(5, 12)}
+    >>> roll_outcomes(1, 1, attackers=4, terrain="attacker")   # more behind: it can
+    {(0, 1): Fraction(7, 12), (1, 1): Fraction(5, 12)}
     """
     rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
                          defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll)
     na, nd, present = check_dice(rules, att_dice, def_dice, defenders)
+    all_in = check_attackers(rules, na, attackers)
     cap = rules.cap(nd, present)
     if rules.reroll is None:
-        return dict(plain_outcomes(rules, na, nd, cap))
+        return dict(plain_outcomes(rules, na, nd, cap, all_in))
     merged: dict[Outcome, Fraction] = defaultdict(Fraction)
-    for (lost_att, lost_def, _), p in reroll_analysis(rules, na, nd, cap)[0].items():
+    for (lost_att, lost_def, _), p in reroll_analysis(rules, na, nd, cap, all_in)[0].items():
         merged[lost_att, lost_def] += p
     return dict(sorted(merged.items()))
 
@@ -271,14 +301,14 @@ def _check_roll(name: str, dice: object, sides: int) -> Roll:
 
 def choose_reroll(own: Sequence[int], enemy: Sequence[int], card: CardKind, *,
                   side: Side = "attacker", defenders: int | None = None,
-                  terrain: Side | None = None) -> RerollChoice:
+                  attackers: int | None = None, terrain: Side | None = None) -> RerollChoice:
     """Which of ``own`` dice to reroll with one ``card`` after seeing ``enemy`` (S-REROLL-1).
 
     ``own`` are the dice of ``side`` (the player spending the card), ``enemy``
     the other side's. The choice maximises the expected (enemy losses - own
     losses) of this battle, exactly, over every choice the card allows; it
-    keeps the card when no reroll helps. ``defenders`` and ``terrain`` as in
-    :func:`roll_outcomes`.
+    keeps the card when no reroll helps. ``defenders``, ``attackers`` and
+    ``terrain`` as in :func:`roll_outcomes`.
 
     >>> choose_reroll((3, 1, 1), (2, 2), "non_controlled").dice
     (1,)
@@ -289,7 +319,8 @@ def choose_reroll(own: Sequence[int], enemy: Sequence[int], card: CardKind, *,
     mine, theirs = _check_roll("own", own, 6), _check_roll("enemy", enemy, 6)
     att, dfn = (mine, theirs) if side == "attacker" else (theirs, mine)
     na, nd, present = check_dice(rules, len(att), len(dfn), defenders)
-    scorer = _Scorer(rules, na, nd, rules.cap(nd, present))
+    all_in = check_attackers(rules, na, attackers)
+    scorer = _Scorer(rules, na, nd, rules.cap(nd, present), all_in)
     scale = scorer.faces ** scorer.top
     options = {k: Fraction(v, scale) for k, v in scorer.options(mine, theirs).items()}
     chosen = scorer.choose(mine, theirs)

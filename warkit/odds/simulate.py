@@ -17,7 +17,7 @@ from statistics import NormalDist
 import numpy as np
 
 from .options import BattleRules, Reroll, Side, battle_rules, check_whole
-from .roll import check_dice, reroll_analysis
+from .roll import check_attackers, check_dice, reroll_analysis
 
 _CHUNK = 1 << 20           # rolls per vectorised step in simulate_rolls
 _BASE = 7                  # roll codes for the reroll tables: sum(die * 7**i), unused dice 0
@@ -82,10 +82,10 @@ def _code(cols: list[np.ndarray]) -> np.ndarray:
 
 
 @lru_cache(maxsize=64)
-def _mask_table(rules: BattleRules, na: int, nd: int, cap: int) -> np.ndarray:
+def _mask_table(rules: BattleRules, na: int, nd: int, cap: int, all_in: bool) -> np.ndarray:
     """``mask[own code, enemy code]``: bit i set = reroll the i-th highest own die."""
     table = np.zeros((_BASE ** 3, _BASE ** 3), dtype=np.int8)
-    for (own, enemy), chosen in reroll_analysis(rules, na, nd, cap)[1].items():
+    for (own, enemy), chosen in reroll_analysis(rules, na, nd, cap, all_in)[1].items():
         bits, free = 0, list(own)
         for value in chosen:
             i = len(free) - 1 - free[::-1].index(value)    # the lowest position with that value
@@ -103,18 +103,19 @@ class _Battler:
         self.rules = rules
         self.tables: dict[int, np.ndarray] = {}
 
-    def table(self, na: np.ndarray, nd: np.ndarray,
-              cap: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def table(self, na: np.ndarray, nd: np.ndarray, cap: np.ndarray,
+              all_in: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Stacked mask tables for the classes present, and each state's index into them."""
-        key = (na.astype(np.intp) * 8 + nd) * 8 + cap
+        key = ((na.astype(np.intp) * 8 + nd) * 8 + cap) * 2 + all_in
         classes, index = np.unique(key, return_inverse=True)
-        stacked = np.stack([_mask_table(self.rules, int(k) // 64, int(k) // 8 % 8, int(k) % 8)
-                            for k in classes])
+        stacked = np.stack([_mask_table(self.rules, int(k) // 128, int(k) // 16 % 8,
+                                        int(k) // 2 % 8, bool(k % 2)) for k in classes])
         return stacked, index
 
     def step(self, rng: np.random.Generator, na: int | np.ndarray, nd: int | np.ndarray,
-             cap: int | np.ndarray, m: int, may_reroll: np.ndarray | None = None):
-        """Roll once for ``m`` states.
+             cap: int | np.ndarray, m: int, may_reroll: np.ndarray | None = None,
+             all_in: bool | np.ndarray = False):
+        """Roll once for ``m`` states; ``all_in`` as in :meth:`BattleRules.all_in`.
 
         Returns (attack columns, defence columns, attacker losses, defender losses, card spent).
         """
@@ -125,7 +126,8 @@ class _Battler:
         reroll = rules.reroll
         if reroll is not None:
             own, enemy = (att, dfn) if reroll.side == "attacker" else (dfn, att)
-            arrays = [np.broadcast_to(np.asarray(x, dtype=np.intp), (m,)) for x in (na, nd, cap)]
+            arrays = [np.broadcast_to(np.asarray(x, dtype=np.intp), (m,))
+                      for x in (na, nd, cap, all_in)]
             stacked, index = self.table(*arrays)
             mask = stacked[index, _code(own), _code(enemy)]
             if may_reroll is not None:
@@ -137,8 +139,10 @@ class _Battler:
             own[:] = _sort_desc(own)
         pairs = min(na, nd) if isinstance(na, int) and isinstance(nd, int) else np.minimum(na, nd)
         lost_att, lost_def = _compare(att, dfn, pairs, rules.ties)
-        if rules.terrain == "attacker":
+        if rules.terrain == "attacker":   # as warkit.dice.terrain_losses
             lost_def = np.minimum(lost_def + 1, cap).astype(np.int8)
+            nobody_left = np.asarray(all_in) & (lost_att >= na) & (lost_def >= cap)
+            lost_def = np.where(nobody_left, lost_def - 1, lost_def).astype(np.int8)
         elif rules.terrain == "defender":
             lost_def = np.maximum(lost_def - 1, 0).astype(np.int8)
         return att, dfn, lost_att, lost_def, spent
@@ -228,8 +232,9 @@ class BattleSample:
 
 def simulate_rolls(att_dice: int, def_dice: int, n: int, *, seed: int | None = None,
                    rng: np.random.Generator | None = None, defenders: int | None = None,
-                   sides: int = 6, ties: Side | None = None, attacker_dice_max: int = 3,
-                   defender_dice_max: int = 3, terrain: Side | None = None,
+                   attackers: int | None = None, sides: int = 6, ties: Side | None = None,
+                   attacker_dice_max: int = 3, defender_dice_max: int = 3,
+                   terrain: Side | None = None,
                    reroll: Reroll | None = None) -> RollSample:
     """Simulate ``n`` single battles of ``att_dice`` against ``def_dice`` dice.
 
@@ -239,6 +244,7 @@ def simulate_rolls(att_dice: int, def_dice: int, n: int, *, seed: int | None = N
     rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
                          defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll)
     na, nd, present = check_dice(rules, att_dice, def_dice, defenders)
+    all_in = check_attackers(rules, na, attackers)
     n = check_whole("n", n)
     gen = _generator(seed, rng)
     cap = rules.cap(nd, present)
@@ -250,7 +256,7 @@ def simulate_rolls(att_dice: int, def_dice: int, n: int, *, seed: int | None = N
     battler = _Battler(rules)
     for start in range(0, n, _CHUNK):
         stop = min(n, start + _CHUNK)
-        att, dfn, la, ld, sp = battler.step(gen, na, nd, cap, stop - start)
+        att, dfn, la, ld, sp = battler.step(gen, na, nd, cap, stop - start, all_in=all_in)
         attack[:, start:stop] = att
         defence[:, start:stop] = dfn
         lost_att[start:stop], lost_def[start:stop], spent[start:stop] = la, ld, sp
@@ -289,7 +295,8 @@ def simulate_battles(attackers: int, defenders: int, n: int, *, seed: int | None
         nd = np.minimum(dd, rules.defender_dice_max).astype(np.int8)
         cap = np.minimum(dd, nd + 1) if rules.terrain == "attacker" else nd
         may = None if limit is None else spent[active] < limit
-        _, _, la, ld, sp = battler.step(gen, na, nd, cap, active.size, may)
+        all_in = (aa <= rules.attacker_dice_max) if rules.terrain == "attacker" else False
+        _, _, la, ld, sp = battler.step(gen, na, nd, cap, active.size, may, all_in)
         a[active] = aa - la
         d[active] = dd - ld
         rolls[active] += 1

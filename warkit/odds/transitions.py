@@ -6,6 +6,9 @@ one always stays home); ``defenders`` the armies on the target. Each step is
 one battle with the most dice allowed (C-ATK-2, C-ATK-3). The chain ends when
 the defender is wiped out (``defenders == 0``: conquest) or the attacker
 stops (``attackers <= stop_at``; ``stop_at=0``: no attacking army left).
+Both at once cannot happen: with the attacker's terrain knowledge the extra
+loss never takes the last defender when the attacker loses its last
+attacking army (see :func:`warkit.dice.terrain_losses`).
 
 "cards left" exists only when a reroll card supply is limited
 (``Reroll(cards=n)``): layer ``n`` down to 0, where no card is left.
@@ -38,28 +41,30 @@ def is_end(attackers: int, defenders: int, stop_at: int) -> bool:
     return defenders == 0 or attackers <= stop_at
 
 
-def state_class(rules: BattleRules, attackers: int, defenders: int) -> tuple[int, int, int]:
-    """``(attack dice, defence dice, loss cap)``: all a step's odds depend on."""
+def state_class(rules: BattleRules, attackers: int,
+                defenders: int) -> tuple[int, int, int, bool]:
+    """``(attack dice, defence dice, loss cap, all in)``: all a step's odds depend on."""
     na = attack_dice(attackers + 1, rules.attacker_dice_max)
     nd = defence_dice(defenders, rules.defender_dice_max)
-    return na, nd, rules.cap(nd, defenders)
+    return na, nd, rules.cap(nd, defenders), rules.all_in(na, attackers)
 
 
 @cache
-def steps(rules: BattleRules, layer: int, na: int, nd: int,
-          cap: int) -> tuple[tuple[Step, Fraction], ...]:
+def steps(rules: BattleRules, layer: int, na: int, nd: int, cap: int,
+          all_in: bool = False) -> tuple[tuple[Step, Fraction], ...]:
     """One battle's moves out of a state, self-loop conditioned away.
 
     ``layer`` is the number of cards left (only meaningful with a limited
-    supply; layer 0 rolls without a card).
+    supply; layer 0 rolls without a card); ``all_in`` as in
+    :meth:`BattleRules.all_in`.
     """
     limited = layer_count(rules) > 1
     if rules.reroll is None or (limited and layer == 0):
-        plain = plain_outcomes(rules.without_reroll(), na, nd, cap)
+        plain = plain_outcomes(rules.without_reroll(), na, nd, cap, all_in)
         raw = {(0, la, ld): p for (la, ld), p in plain.items()}
     else:
         raw = {}
-        for (la, ld, spent), p in reroll_analysis(rules, na, nd, cap)[0].items():
+        for (la, ld, spent), p in reroll_analysis(rules, na, nd, cap, all_in)[0].items():
             key = (spent if limited else 0, la, ld)
             raw[key] = raw.get(key, Fraction(0)) + p
     stay = raw.pop((0, 0, 0), Fraction(0))
