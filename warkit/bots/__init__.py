@@ -10,6 +10,9 @@ from typing import Protocol, runtime_checkable
 
 from ..actions import Action
 from ..view import PlayerView
+from .base import LevelBot
+from .easy import EasyBot
+from .normal import NormalBot
 from .random_bot import RandomBot
 
 
@@ -20,7 +23,8 @@ class Bot(Protocol):
     def choose(self, view: PlayerView, legal: list[Action]) -> Action: ...
 
 
-BOTS: dict[str, type] = {"random": RandomBot}
+BOTS: dict[str, type] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot}
+"""Bot classes by level name, weakest first (``make`` builds them)."""
 
 
 def make(level: str = "random", seed: int | None = None) -> Bot:
@@ -32,4 +36,4 @@ def make(level: str = "random", seed: int | None = None) -> Bot:
     return cls(seed=seed)
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make"]
+__all__ = ["BOTS", "Bot", "EasyBot", "LevelBot", "NormalBot", "RandomBot", "make"]

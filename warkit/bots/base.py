@@ -1,0 +1,77 @@
+"""The skeleton every bot level shares: a seeded RNG and one method per kind of decision.
+
+:meth:`LevelBot.choose` looks at the pending step (``view.phase``) and hands
+the view and the legal actions to the method for it (``trade``, ``place``,
+``attack``, ``occupy``, ``regroup``, and SMART's ``react``, ``discard``,
+``alliance``, ``airlift``). A level overrides the methods it plays
+differently; anything a level does not know falls back to :meth:`other`,
+which ends the step when it may and otherwise takes the first legal action.
+
+A bot never sees a game state: only the view and the legal actions. It may
+remember what it saw in earlier views (that is public history, or its own).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from ..actions import Action, EndPhase
+from ..legal import ActionRange, LegalActions
+from ..state import Phase
+from ..view import PlayerView
+from .evaluate import as_legal
+
+HANDLERS: dict[Phase, str] = {
+    Phase.TRADE: "trade",
+    Phase.PLACE: "place",
+    Phase.ATTACK: "attack",
+    Phase.OCCUPY: "occupy",
+    Phase.MOVE: "regroup",
+    Phase.REACT: "react",
+    Phase.DISCARD: "discard",
+    Phase.ALLIANCE: "alliance",
+    Phase.AIRLIFT: "airlift",
+}
+
+
+class LevelBot:
+    """Base of the levels: dispatch by phase, a seeded :class:`random.Random`."""
+
+    level: ClassVar[str] = ""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r})"
+
+    def choose(self, view: PlayerView, legal: LegalActions | list[Action]) -> Action:
+        """One of ``legal`` for the decision ``view`` shows (the Bot protocol)."""
+        legal = as_legal(legal)
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal.families) == 1 and isinstance(legal.families[0], Action):
+            return legal.families[0]
+        method = HANDLERS.get(view.phase)
+        if method is None:
+            return self.other(view, legal)
+        return getattr(self, method)(view, legal)
+
+    # -- defaults: every level overrides what it plays ------------------------------------
+    def other(self, view: PlayerView, legal: LegalActions) -> Action:
+        """A step the level has no plan for: end it if allowed, else the first action."""
+        for family in legal.families:
+            if isinstance(family, EndPhase):
+                return family
+        first = legal.families[0]
+        return first.make(first.low) if isinstance(first, ActionRange) else first
+
+    trade = place = attack = occupy = regroup = other
+    react = discard = alliance = airlift = other
+
+
+def end_or_first(legal: LegalActions) -> Action:
+    """:class:`EndPhase` when it is legal, else the first legal action."""
+    return LevelBot.other(None, None, legal)  # type: ignore[arg-type]

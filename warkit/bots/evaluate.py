@@ -1,0 +1,394 @@
+"""Evaluation helpers shared by the bot levels: map facts, odds lookups, board analysis, goals.
+
+Everything here reads a :class:`~warkit.view.PlayerView` (never a game state)
+and returns plain numbers, so the levels differ only in how they weigh them.
+Values are in "army units": what a territory, a continent or a card is worth
+compared with the armies an attack costs.
+
+- :func:`p_win` / :func:`attack_cost`: a whole attack's chance to conquer and
+  its expected cost in attacking armies, read from tables built once per
+  process (:func:`warkit.odds.win_table`, and a small DP over
+  :func:`warkit.odds.roll_outcomes`; :func:`warkit.odds.expected_losses` is
+  exact too but takes a millisecond a query, and bots ask millions).
+- :class:`Board`: counts, borders, threats and front distances for one seat.
+- :class:`Goal`: the seat's own objective, in the terms a bot plans with.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass
+from functools import cache
+
+from ..actions import Action, card_index
+from ..cards import card_shape, is_joker
+from ..legal import ActionRange, LegalActions
+from ..odds import roll_outcomes, win_table
+from ..view import PlayerView
+from ..worldmap import world_map
+
+_M = world_map()
+IDS: tuple[str, ...] = _M.ids
+INDEX: dict[str, int] = {t: i for i, t in enumerate(IDS)}
+TERRITORIES = len(IDS)
+ADJ: tuple[tuple[int, ...], ...] = _M.adjacency
+CONTINENT_OF: tuple[int, ...] = _M.continent_of
+MEMBERS: tuple[tuple[int, ...], ...] = _M.continent_members
+BONUS: tuple[int, ...] = tuple(c.bonus for c in _M.continents)
+CONTINENTS = len(BONUS)
+ENTRIES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in members if any(CONTINENT_OF[j] != k for j in ADJ[i]))
+    for k, members in enumerate(MEMBERS))
+"""For each continent, its members with a neighbour outside it (the ones to guard)."""
+CONTINENT_ID: dict[str, int] = {c.id: k for k, c in enumerate(_M.continents)}
+SHAPES: tuple[str | None, ...] = tuple(card_shape(c) for c in range(TERRITORIES + 2))
+
+ODDS_LIMIT = 500  # the odds tables' limit per side (MAX_ARMIES); War never gets near it
+
+
+@cache
+def _battle_steps(na: int, nd: int, cap: int, all_in: bool, terrain: str | None
+                  ) -> tuple[tuple[int, int, float], ...]:
+    """One battle's (attacker losses, defender losses, probability), do-nothing rolls removed."""
+    out = roll_outcomes(na, nd, defenders=max(cap, nd), attackers=na if all_in else na + 1,
+                        terrain=terrain)  # type: ignore[arg-type]
+    stay = float(out.pop((0, 0), 0))
+    return tuple((la, ld, float(p) / (1 - stay)) for (la, ld), p in sorted(out.items()))
+
+
+class _OddsTable:
+    """Win probability and expected attacker losses for every (attackers, defenders).
+
+    Win probabilities come whole from :func:`warkit.odds.win_table` (one numpy
+    chain for the table); the expected losses from a DP over single battles
+    (:func:`warkit.odds.roll_outcomes`). Both grow on demand, by powers of two.
+    """
+
+    def __init__(self, terrain: str | None) -> None:
+        self.terrain = terrain
+        self.height = self.width = 0
+        self.win: list[list[float]] = []
+        self.cost: list[list[float]] = []
+        self.kill: list[list[float]] = []
+
+    def ensure(self, a: int, d: int) -> None:
+        if a < self.height and d < self.width:
+            return
+        height, width = max(self.height, 64), max(self.width, 64)
+        while height <= a:
+            height *= 2
+        while width <= d:
+            width *= 2
+        height, width = min(height, ODDS_LIMIT + 1), min(width, ODDS_LIMIT + 1)
+        self.win = win_table(height - 1, width - 1, terrain=self.terrain).tolist()  # type: ignore[arg-type]
+        self.cost, self.kill = self._losses(height, width)
+        self.height, self.width = height, width
+
+    def _losses(self, height: int, width: int) -> tuple[list[list[float]], list[list[float]]]:
+        """Expected (attacker, defender) losses of whole attacks, row by row: a battle
+        from (a, d) only leads to fewer attackers, or as many and fewer defenders."""
+        zero = [0.0] * width
+        costs: list[list[float]] = [zero]
+        kills: list[list[float]] = [zero]
+        for a in range(1, height):
+            cost, kill = [0.0] * width, [0.0] * width
+            na = min(3, a)
+            for d in range(1, width):
+                nd = min(3, d)
+                cap = min(d, nd + 1) if self.terrain == "attacker" else nd
+                lost = killed = 0.0
+                for la, ld, p in _battle_steps(na, nd, cap, na == a, self.terrain):
+                    if la == 0:
+                        lost += p * cost[d - ld]
+                        killed += p * (ld + kill[d - ld])
+                    else:
+                        lost += p * (la + costs[a - la][d - ld])
+                        killed += p * (ld + kills[a - la][d - ld])
+                cost[d], kill[d] = lost, killed
+            costs.append(cost)
+            kills.append(kill)
+        return costs, kills
+
+
+_TABLES: dict[str | None, _OddsTable] = {}
+
+
+def _table(attackers: int, defenders: int, terrain: str | None) -> _OddsTable:
+    table = _TABLES.get(terrain)
+    if table is None:
+        table = _TABLES[terrain] = _OddsTable(terrain)
+    table.ensure(attackers, defenders)
+    return table
+
+
+def p_win(attackers: int, defenders: int, terrain: str | None = None) -> float:
+    """Chance that ``attackers`` (armies that may attack) empty ``defenders`` fighting on
+    to the end (:func:`warkit.odds.win_probability`, read from one cached table)."""
+    if defenders <= 0:
+        return 1.0
+    if attackers <= 0:
+        return 0.0
+    a, d = min(attackers, ODDS_LIMIT), min(defenders, ODDS_LIMIT)
+    table = _TABLES.get(terrain)
+    if table is None or a >= table.height or d >= table.width:
+        table = _table(a, d, terrain)
+    return table.win[a][d]
+
+
+def attack_cost(attackers: int, defenders: int, terrain: str | None = None) -> float:
+    """Expected attacking armies lost fighting ``defenders`` until conquest or exhaustion
+    (:func:`warkit.odds.expected_losses`' first number, read from one cached table)."""
+    if attackers <= 0 or defenders <= 0:
+        return 0.0
+    a, d = min(attackers, ODDS_LIMIT), min(defenders, ODDS_LIMIT)
+    table = _TABLES.get(terrain)
+    if table is None or a >= table.height or d >= table.width:
+        table = _table(a, d, terrain)
+    return table.cost[a][d]
+
+
+def attack_kills(attackers: int, defenders: int, terrain: str | None = None) -> float:
+    """Expected defending armies destroyed by the same attack (the second number of
+    :func:`warkit.odds.expected_losses`)."""
+    if attackers <= 0 or defenders <= 0:
+        return 0.0
+    a, d = min(attackers, ODDS_LIMIT), min(defenders, ODDS_LIMIT)
+    table = _TABLES.get(terrain)
+    if table is None or a >= table.height or d >= table.width:
+        table = _table(a, d, terrain)
+    return table.kill[a][d]
+
+
+def hold_probability(armies: int, threat: float) -> float:
+    """Chance a territory with ``armies`` survives the strongest attack it faces."""
+    return 1.0 - p_win(int(threat), armies) if threat >= 1 else 1.0
+
+
+# -- legal actions ------------------------------------------------------------------------------
+def as_legal(legal: LegalActions | list[Action] | tuple[Action, ...]) -> LegalActions:
+    """The legal actions as :class:`LegalActions` (bots also accept a plain list)."""
+    return legal if isinstance(legal, LegalActions) else LegalActions(list(legal))
+
+
+def ranges_of(legal: LegalActions, kind: type[Action]) -> list[ActionRange]:
+    """The families of ``legal`` whose actions are of class ``kind`` (by their largest member)."""
+    return [f for f in legal.families
+            if isinstance(f, ActionRange) and isinstance(f.largest, kind)]
+
+
+def singles_of(legal: LegalActions, kind: type[Action]) -> list[Action]:
+    """The single (count-less) actions of class ``kind`` in ``legal``."""
+    return [f for f in legal.families if isinstance(f, kind)]
+
+
+# -- goals --------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Goal:
+    """A seat's objective in planning terms.
+
+    ``kind`` is ``"continents"``, ``"territories"`` or ``"destroy"``;
+    ``continents`` the required continents (indices), ``plus_any`` how many
+    more of the player's choice; ``count``/``min_armies`` the territory
+    objectives; ``target`` the hunted seat (``None`` if not in play).
+    """
+
+    kind: str
+    continents: tuple[int, ...] = ()
+    plus_any: int = 0
+    count: int = 0
+    min_armies: int = 1
+    target: int | None = None
+
+
+@cache
+def _goal(objective_id: str, colors: tuple[str, ...]) -> Goal:
+    o = _M.objective(objective_id)
+    if o.kind == "continents":
+        return Goal("continents", tuple(CONTINENT_ID[c] for c in o.continents), o.plus_any)
+    if o.kind == "territories":
+        return Goal("territories", count=o.count, min_armies=o.min_armies)
+    target = colors.index(o.color) if o.color in colors else None
+    return Goal("destroy", target=target)
+
+
+def goal_of(view: PlayerView) -> Goal | None:
+    """The viewer's own (effective) objective as a :class:`Goal` (``None`` if unknown)."""
+    if view.objective is None:
+        return None
+    return _goal(view.objective, view.colors)
+
+
+def goal_for(objective_id: str, colors: tuple[str, ...]) -> Goal:
+    """The :class:`Goal` of any objective card (for guessing opponents' objectives)."""
+    return _goal(objective_id, colors)
+
+
+def wanted_territories(view: PlayerView) -> frozenset[int]:
+    """Territories the viewer's objective names: its continents, or the hunted colour's
+    territories (empty for a territory-count objective, where any territory will do)."""
+    goal = goal_of(view)
+    if goal is None:
+        return frozenset()
+    if goal.kind == "continents":
+        return frozenset(i for k in goal.continents for i in MEMBERS[k])
+    if goal.kind == "destroy" and goal.target is not None:
+        return frozenset(i for i, o in enumerate(view.owner) if o == goal.target)
+    return frozenset()
+
+
+# -- cards --------------------------------------------------------------------------------------
+def trade_score(cards: tuple[int, ...], owner: tuple[int, ...], seat: int) -> float:
+    """How good it is to spend these cards now: +2 armies per owned card territory
+    (C-CARD-5), minus a little for each joker spent (jokers complete any later set)."""
+    score = 0.0
+    for c in cards:
+        if is_joker(c):
+            score -= 1.5
+        elif owner[c] == seat:
+            score += 2.0
+    return score
+
+
+def cards_of(action: Action) -> tuple[int, ...]:
+    """Card numbers named by a trade-like action (``cards`` field of card names)."""
+    return tuple(card_index(name) for name in action.cards)  # type: ignore[attr-defined]
+
+
+# -- the board ----------------------------------------------------------------------------------
+class Board:
+    """What one seat makes of a view: counts, borders, threats, incomes.
+
+    Built once per decision (a few dozen microseconds); every method is pure.
+    """
+
+    def __init__(self, view: PlayerView, seat: int | None = None,
+                 reinforcement_share: float = 0.5) -> None:
+        self.view = view
+        self.seat = view.player if seat is None else seat
+        self.owner = owner = view.owner
+        self.armies = view.armies
+        n = len(view.colors)
+        self.players = n
+        counts = [0] * n
+        cont = [[0] * CONTINENTS for _ in range(n)]
+        for i, o in enumerate(owner):
+            if o >= 0:
+                counts[o] += 1
+                cont[o][CONTINENT_OF[i]] += 1
+        self.counts = counts
+        self.cont_counts = cont
+        seat_ = self.seat
+        self.mine = tuple(i for i, o in enumerate(owner) if o == seat_)
+        self.enemies = {i: tuple(j for j in ADJ[i] if owner[j] != seat_) for i in self.mine}
+        self.border = tuple(i for i in self.mine if self.enemies[i])
+        self.share = reinforcement_share
+        self._income: list[float] | None = None
+        self._threat: dict[int, float] = {}
+
+    # -- ownership -------------------------------------------------------------------------
+    def owns_continent(self, seat: int, k: int) -> bool:
+        return self.cont_counts[seat][k] == len(MEMBERS[k])
+
+    def continents_of(self, seat: int) -> list[int]:
+        return [k for k in range(CONTINENTS) if self.cont_counts[seat][k] == len(MEMBERS[k])]
+
+    def alive(self, seat: int) -> bool:
+        return self.counts[seat] > 0
+
+    # -- armies to come --------------------------------------------------------------------
+    def income(self, seat: int) -> float:
+        """Armies ``seat`` can expect next turn: territories, continents and a likely trade."""
+        if self._income is None:
+            view = self.view
+            value = view.next_trade_value
+            incomes = []
+            for s in range(self.players):
+                if not self.counts[s]:
+                    incomes.append(0.0)
+                    continue
+                base = max(3, self.counts[s] // 2) + sum(
+                    BONUS[k] for k in range(CONTINENTS) if self.owns_continent(s, k))
+                cards = view.hand_sizes[s]
+                trade = value * (1.0 if cards >= 5 else 0.7 if cards == 4 else
+                                 0.35 if cards == 3 else 0.0)
+                incomes.append(base + trade)
+            self._income = incomes
+        return self._income[seat]
+
+    def threat(self, i: int) -> float:
+        """The strongest attack territory ``i`` may face before its owner plays again:
+        the biggest hostile neighbour's attackers plus a share of that enemy's income."""
+        t = self._threat.get(i)
+        if t is None:
+            owner, armies, me = self.owner, self.armies, self.owner[i]
+            t = 0.0
+            for j in ADJ[i]:
+                o = owner[j]
+                if o != me and o >= 0:
+                    t = max(t, armies[j] - 1 + self.share * self.income(o))
+            self._threat[i] = t
+        return t
+
+    def hold(self, i: int, armies: int | None = None) -> float:
+        """Chance that territory ``i`` (with ``armies``, default its own) is still held."""
+        return hold_probability(self.armies[i] if armies is None else armies, self.threat(i))
+
+    def needed(self, i: int, confidence: float = 0.75, most: int = 60) -> int:
+        """Fewest armies that hold ``i`` with ``confidence`` against its threat."""
+        threat = self.threat(i)
+        if threat < 1:
+            return 1
+        n = 1
+        while n < most and hold_probability(n, threat) < confidence:
+            n += 1 if n < 8 else max(1, n // 4)
+        return n
+
+    # -- geometry ----------------------------------------------------------------------------
+    def front_distance(self) -> dict[int, int]:
+        """Steps from each owned territory to the nearest owned border territory
+        (through owned territories only; unreachable ones are left out)."""
+        dist = {i: 0 for i in self.border}
+        queue = deque(self.border)
+        owner, seat = self.owner, self.seat
+        while queue:
+            i = queue.popleft()
+            for j in ADJ[i]:
+                if owner[j] == seat and j not in dist:
+                    dist[j] = dist[i] + 1
+                    queue.append(j)
+        return dist
+
+    def continent_share(self, seat: int, k: int) -> float:
+        return self.cont_counts[seat][k] / len(MEMBERS[k])
+
+
+def ceil_half(n: int) -> int:
+    return max(1, math.ceil(n / 2))
+
+
+__all__ = [
+    "ADJ",
+    "BONUS",
+    "CONTINENTS",
+    "CONTINENT_OF",
+    "ENTRIES",
+    "IDS",
+    "INDEX",
+    "MEMBERS",
+    "SHAPES",
+    "Board",
+    "Goal",
+    "as_legal",
+    "attack_cost",
+    "attack_kills",
+    "cards_of",
+    "goal_for",
+    "goal_of",
+    "hold_probability",
+    "p_win",
+    "ranges_of",
+    "singles_of",
+    "trade_score",
+    "wanted_territories",
+]

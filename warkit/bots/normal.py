@@ -1,0 +1,282 @@
+"""The "normal" level: greedy play with the exact battle odds.
+
+Every decision compares a few candidates by one currency, armies:
+
+- an attack is worth ``p * value(target) - cost - exposure``: ``p`` the exact
+  chance to conquer (:func:`~warkit.bots.evaluate.p_win`), ``value`` what the
+  territory brings (a territory, continent progress or completion, breaking an
+  opponent's continent, the turn's card, an elimination's cards), ``cost`` the
+  expected attacking armies lost, ``exposure`` how much weaker the source is
+  left against its own neighbours;
+- placing ``n`` armies is worth what it adds to the best attack from there
+  plus what it adds to the chance of holding the territory, weighted by what
+  losing it would cost;
+- after a conquest it moves in what keeps both territories safest (all of it
+  when the source is no longer on a front);
+- regrouping walks interior armies towards the front and shifts surplus
+  between neighbouring borders when the receiving one needs it more;
+- it trades as soon as it holds a set (the classic trade value only grows for
+  everybody), choosing the set that gives territory bonuses and keeps jokers.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action, Attack, EndPhase, Move, Occupy, Place, Trade
+from ..legal import ActionRange, LegalActions
+from ..view import PlayerView
+from .base import LevelBot, end_or_first
+from .evaluate import (
+    BONUS,
+    CONTINENT_OF,
+    INDEX,
+    MEMBERS,
+    Board,
+    attack_cost,
+    attack_kills,
+    cards_of,
+    p_win,
+    ranges_of,
+    singles_of,
+    trade_score,
+    wanted_territories,
+)
+
+
+class NormalBot(LevelBot):
+    """Greedy with exact odds (see the module docstring)."""
+
+    level = "normal"
+    min_odds = 0.5
+    """Never start an attack with a lower chance to conquer."""
+    territory = 1.5
+    """Value of one more territory (reinforcements, objective counts, a card source)."""
+    complete = 2.5
+    """Completing a continent: this many times its bonus."""
+    progress = 1.0
+    """Progress in a continent: this times its bonus times the growth of (share owned)²."""
+    breaking = 1.5
+    """Taking a territory of a continent an opponent owns whole: this times its bonus."""
+    army = 1.0
+    """Value of one own army (what attacks cost)."""
+    kill = 0.6
+    """Value of one enemy army destroyed (it helps the third player too, so less than 1)."""
+    wanted_bonus = 1.5
+    """Extra value of a territory the objective asks for (its continents, the hunted colour)."""
+    exposure_weight = 1.0
+    margin = 0.0
+    """An attack must score above this to be made."""
+
+    def board(self, view: PlayerView) -> Board:
+        return Board(view)
+
+    # -- values ----------------------------------------------------------------------------
+    def card_value(self, view: PlayerView) -> float:
+        """What the turn's card is worth (classic: one third of the next trade)."""
+        return max(2.0, view.next_trade_value / 3)
+
+    def scale(self, view: PlayerView) -> float:
+        """Armies a territory-sized gain is worth now: card trades inflate every army
+        count as the game goes on (C-CARD-4), while a territory stays one territory."""
+        return max(1.0, view.next_trade_value / 6)
+
+    def wanted(self, board: Board) -> frozenset[int]:
+        """Territories the objective asks for (cached per board)."""
+        cached = getattr(board, "_wanted", None)
+        if cached is None:
+            cached = wanted_territories(board.view)
+            board._wanted = cached  # type: ignore[attr-defined]
+        return cached
+
+    def conquest_value(self, board: Board, t: int) -> float:
+        """What taking territory ``t`` brings the board's seat."""
+        seat, o, k = board.seat, board.owner[t], CONTINENT_OF[t]
+        size, have = len(MEMBERS[k]), board.cont_counts[board.seat][k]
+        value = self.territory
+        if have + 1 == size:
+            value += self.complete * BONUS[k]
+        else:
+            value += self.progress * BONUS[k] * ((have + 1) ** 2 - have ** 2) / size ** 2
+        if o >= 0 and o != seat and board.owns_continent(o, k):
+            value += self.breaking * BONUS[k]
+        if t in self.wanted(board):
+            value += self.wanted_bonus
+        value *= self.scale(board.view)
+        if o >= 0 and o != seat and board.counts[o] == 1:
+            # the last territory: their cards come too (C-ELIM-2)
+            value += board.view.hand_sizes[o] * self.card_value(board.view)
+        return value
+
+    def keep_value(self, board: Board, i: int) -> float:
+        """What losing own territory ``i`` would cost."""
+        k = CONTINENT_OF[i]
+        value = self.territory
+        if board.owns_continent(board.seat, k):
+            value += self.complete * BONUS[k]
+        else:
+            have, size = board.cont_counts[board.seat][k], len(MEMBERS[k])
+            value += self.progress * BONUS[k] * (have ** 2 - (have - 1) ** 2) / size ** 2
+        if i in self.wanted(board):
+            value += self.wanted_bonus
+        return value * self.scale(board.view)
+
+    def attack_score(self, board: Board, src: int, dst: int, attackers: int,
+                     card: float) -> float:
+        """Expected gain of attacking ``dst`` from ``src`` with ``attackers`` to the end."""
+        d = board.armies[dst]
+        p = p_win(attackers, d)
+        return p * (self.conquest_value(board, dst) + card) \
+            - self.army * attack_cost(attackers, d) + self.kill * attack_kills(attackers, d)
+
+    def exposure(self, board: Board, src: int, left: float) -> float:
+        """How much leaving only ``left`` armies on ``src`` risks (other hostile neighbours)."""
+        if not board.enemies.get(src):
+            return 0.0
+        now = board.armies[src]
+        left_n = max(1, round(left))
+        return self.keep_value(board, src) * (board.hold(src, now) - board.hold(src, left_n))
+
+    # -- decisions -------------------------------------------------------------------------
+    def trade(self, view: PlayerView, legal: LegalActions) -> Action:
+        trades = singles_of(legal, Trade)
+        if not trades:
+            return end_or_first(legal)
+        owner, seat = view.owner, view.player
+        return max(trades, key=lambda t: trade_score(cards_of(t), owner, seat))
+
+    def place(self, view: PlayerView, legal: LegalActions) -> Action:
+        """Continent bonuses first (they may only go there), then the free armies: all on
+        one spearhead when that makes an attack worth it, else half where it helps most."""
+        board = self.board(view)
+        families = ranges_of(legal, Place)
+        restricted = [k for k, n in enumerate(view.continent_reserves) if n]
+        if restricted:
+            k = restricted[0]
+            inside = [f for f in families
+                      if CONTINENT_OF[INDEX[f.largest.territory]] == k]  # type: ignore[attr-defined]
+            pick = self.best_placement(board, inside, view.continent_reserves[k])
+            if pick is not None:
+                return pick
+        free = view.reserves
+        pick = self.best_placement(board, families, free, allow_all=True)
+        return pick if pick is not None else families[0].largest
+
+    def best_placement(self, board: Board, families: list[ActionRange], total: int,
+                       allow_all: bool = False) -> Action | None:
+        """The placement of (part of) ``total`` armies that gains most (see :meth:`place_gain`)."""
+        if not families or total <= 0:
+            return None
+        half = total if total <= 4 else (total + 1) // 2
+        sizes = (half, total) if allow_all and half < total else (half,)
+        best: tuple[float, ActionRange, int] | None = None
+        fallback: tuple[float, ActionRange] | None = None
+        for family in families:
+            i = INDEX[family.largest.territory]  # type: ignore[attr-defined]
+            if not board.enemies[i]:
+                continue
+            for size in sizes:
+                n = min(size, family.high)
+                gain = self.place_gain(board, i, n) * (1.0 if n == half else 0.8) \
+                    + 1e-6 * self.rng.random()
+                if best is None or gain > best[0]:
+                    best = (gain, family, n)
+            pressure = board.threat(i) - board.armies[i] + 1e-6 * self.rng.random()
+            if fallback is None or pressure > fallback[0]:
+                fallback = (pressure, family)
+        if best is not None and best[0] > 1e-3:
+            return best[1].make(best[2])
+        if fallback is not None:
+            return fallback[1].make(min(half, fallback[1].high))
+        return families[0].make(min(half, families[0].high))
+
+    def place_gain(self, board: Board, i: int, n: int) -> float:
+        """What ``n`` more armies on border territory ``i`` add (attack and defence)."""
+        a = board.armies[i]
+        defence = self.keep_value(board, i) * (board.hold(i, a + n) - board.hold(i, a))
+        return defence + self.attack_potential(board, i, a + n - 1) - \
+            self.attack_potential(board, i, a - 1)
+
+    def attack_potential(self, board: Board, i: int, attackers: int) -> float:
+        """The best attack score from ``i`` with ``attackers`` (0 when none is worth it)."""
+        if attackers <= 0:
+            return 0.0
+        card = 0.0 if board.view.conquered else self.card_value(board.view)
+        best = 0.0
+        for j in board.enemies[i]:
+            best = max(best, self.attack_score(board, i, j, attackers, card))
+        return best
+
+    def attack(self, view: PlayerView, legal: LegalActions) -> Action:
+        board = self.board(view)
+        card = 0.0 if view.conquered else self.card_value(view)
+        armies = view.armies
+        best: tuple[float, Action] | None = None
+        for family in ranges_of(legal, Attack):
+            a = family.largest
+            src, dst = INDEX[a.src], INDEX[a.dst]  # type: ignore[attr-defined]
+            attackers = armies[src] - 1
+            if p_win(attackers, armies[dst]) < self.min_odds:
+                continue
+            score = self.attack_score(board, src, dst, attackers, card)
+            left = armies[src] - attack_cost(attackers, armies[dst]) - min(3, attackers)
+            score -= self.exposure_weight * self.exposure(board, src, left)
+            if best is None or score > best[0]:
+                best = (score, a)
+        if best is not None and best[0] > self.margin:
+            return best[1]
+        return EndPhase()
+
+    def occupy(self, view: PlayerView, legal: LegalActions) -> Action:
+        family = ranges_of(legal, Occupy)[0]
+        b = view.battle
+        if b is None:
+            return family.largest
+        board = self.board(view)
+        src, dst = b.src, b.dst
+        if not board.enemies[src]:
+            return family.largest
+        a = view.armies[src]
+        keep_src, keep_dst = self.keep_value(board, src), self.keep_value(board, dst)
+        best_n, best = family.high, -1.0
+        for n in range(family.high, family.low - 1, -1):
+            score = keep_src * board.hold(src, a - n) + keep_dst * board.hold(dst, n) \
+                + self.attack_potential(board, dst, n - 1) * 0.5
+            if score > best + 1e-9:
+                best_n, best = n, score
+        return family.make(best_n)
+
+    def regroup(self, view: PlayerView, legal: LegalActions) -> Action:
+        board = self.board(view)
+        dist = board.front_distance()
+        armies = view.armies
+        best: tuple[float, Action] | None = None
+        for family in ranges_of(legal, Move):
+            m = family.largest
+            src, dst = INDEX[m.src], INDEX[m.dst]  # type: ignore[attr-defined]
+            ds, dd = dist.get(src), dist.get(dst)
+            if ds is None or dd is None:
+                continue
+            if ds > 0:
+                if dd >= ds:
+                    continue
+                score = 100.0 + family.high + (self.keep_value(board, dst) if dd == 0 else 0)
+                move = m
+            elif dd == 0:
+                surplus = min(family.high, armies[src] - board.needed(src))
+                need = board.needed(dst) - armies[dst]
+                n = min(surplus, need)
+                if n <= 0:
+                    continue
+                gained = board.hold(dst, armies[dst] + n) - board.hold(dst)
+                lost = board.hold(src) - board.hold(src, armies[src] - n)
+                score = self.keep_value(board, dst) * gained - self.keep_value(board, src) * lost
+                if score <= 0.05:
+                    continue
+                move = family.make(n)
+            else:
+                continue
+            if best is None or score > best[0]:
+                best = (score, move)
+        return best[1] if best is not None else EndPhase()
+
+
+__all__ = ["NormalBot"]

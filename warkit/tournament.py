@@ -1,0 +1,237 @@
+"""Tournaments between bots: many seeded games, rotating seats, win rates with confidence.
+
+Command line::
+
+    python -m warkit.tournament --bots hard normal easy --players 3 --games 300 \\
+        --rules classic --processes 2
+
+Game ``g`` is played with seed ``seed + g``; the seats rotate with ``g`` so that
+every bot plays every seat equally often (a list shorter than ``--players`` is
+repeated). Every ``choose`` call is timed. The report gives, per level: win
+rate with a 95% Wilson interval, think time per decision (median, p95, max);
+the average game length; and for every pair of levels an exact two-sided sign
+test on the games one of the two won (is one really better?).
+
+From Python: ``run_tournament(["hard", "normal", "easy"], games=100)`` returns a
+:class:`TournamentResult` whose :meth:`~TournamentResult.report` is the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations
+from multiprocessing import get_context
+from typing import Any
+
+from .actions import Action
+from .bots import BOTS, make
+from .legal import LegalActions
+from .simulate import simulate
+from .view import PlayerView
+
+
+class TimedBot:
+    """Wraps a bot and records how long each of its decisions takes (seconds)."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.level = getattr(bot, "level", type(bot).__name__)
+        self.times: list[float] = []
+
+    def choose(self, view: PlayerView, legal: LegalActions) -> Action:
+        start = time.perf_counter()
+        action = self.bot.choose(view, legal)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+@dataclass
+class GameResult:
+    """One game: the level at each seat, the winning seats, its length."""
+
+    seed: int
+    levels: tuple[str, ...]
+    winners: tuple[int, ...]
+    turns: int
+    rounds: int
+    actions: int
+    capped: bool
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+
+def seating(bots: Sequence[str], players: int, game: int) -> tuple[str, ...]:
+    """The levels at seats ``0..players-1`` in game ``game`` (rotated by the game number)."""
+    entries = [bots[i % len(bots)] for i in range(players)]
+    shift = game % players
+    return tuple(entries[(s + shift) % players] for s in range(players))
+
+
+def play_game(bots: Sequence[str], players: int, rules: str, seed: int, game: int,
+              max_turns: int) -> GameResult:
+    """Play game number ``game`` of a tournament (seeded by ``seed + game``)."""
+    levels = seating(bots, players, game)
+    timed = [TimedBot(make(level, seed=(seed + game) * 7919 + s)) for s, level in enumerate(levels)]
+    match = simulate(players, rules, bots=timed, seed=seed + game, max_turns=max_turns)
+    times: dict[str, list[float]] = {}
+    for t in timed:
+        times.setdefault(t.level, []).extend(t.times)
+    state = match.state
+    return GameResult(seed + game, levels, tuple(state.winners), state.turn, state.round,
+                      len(match.actions), bool(match.meta["capped"]), times)
+
+
+def _play_chunk(args: tuple) -> list[GameResult]:
+    bots, players, rules, seed, games, max_turns = args
+    return [play_game(bots, players, rules, seed, g, max_turns) for g in games]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion (``wins`` may be fractional: shared wins)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def sign_test(a: int, b: int) -> float:
+    """Exact two-sided binomial test of ``a`` successes against ``b`` at one half."""
+    n = a + b
+    if n == 0:
+        return 1.0
+    k = min(a, b)
+    tail = sum(math.comb(n, i) for i in range(k + 1))
+    return min(1.0, float(Fraction(2 * tail, 2 ** n)))
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q``-quantile (0..1) of ``values`` by the nearest-rank method."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+@dataclass
+class TournamentResult:
+    """Every game of a tournament, and the figures computed from them."""
+
+    bots: tuple[str, ...]
+    players: int
+    rules: str
+    seed: int
+    processes: int
+    max_turns: int
+    seconds: float
+    games: list[GameResult]
+
+    def levels(self) -> list[str]:
+        seen: list[str] = []
+        for b in self.bots:
+            if b not in seen:
+                seen.append(b)
+        return seen
+
+    def wins(self, level: str) -> float:
+        """Games won by ``level`` (a shared win counts as a fraction)."""
+        return sum(sum(1 for w in g.winners if g.levels[w] == level) / len(g.winners)
+                   for g in self.games if g.winners)
+
+    def seats(self, level: str) -> int:
+        """Seats ``level`` played over all games."""
+        return sum(g.levels.count(level) for g in self.games)
+
+    def win_rate(self, level: str) -> float:
+        seats = self.seats(level)
+        return self.wins(level) / seats if seats else 0.0
+
+    def think_times(self, level: str) -> list[float]:
+        return [t for g in self.games for t in g.times.get(level, ())]
+
+    def head_to_head(self, a: str, b: str) -> tuple[int, int, float]:
+        """Games won by ``a`` and by ``b`` (sole winners only), and the sign test's p-value."""
+        wa = sum(1 for g in self.games if len(g.winners) == 1 and g.levels[g.winners[0]] == a)
+        wb = sum(1 for g in self.games if len(g.winners) == 1 and g.levels[g.winners[0]] == b)
+        return wa, wb, sign_test(wa, wb)
+
+    def report(self) -> str:
+        n = len(self.games)
+        lines = [f"{self.rules}, {self.players} players, {n} games (seeds {self.seed}.."
+                 f"{self.seed + n - 1}, seats rotated), bots: {' '.join(self.bots)}; "
+                 f"{self.processes} process(es), {self.seconds:.1f} s"]
+        lines.append(f"{'level':<8} {'seats':>6} {'wins':>7} {'win rate':>9}  {'95% CI':<16}"
+                     f"{'decisions':>10} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+        for level in self.levels():
+            seats, wins = self.seats(level), self.wins(level)
+            low, high = wilson(wins, seats)
+            times = self.think_times(level)
+            med = statistics.median(times) * 1e3 if times else float("nan")
+            ci = f"[{low:.1%}, {high:.1%}]"
+            lines.append(
+                f"{level:<8} {seats:>6} {wins:>7.1f} {wins / max(seats, 1):>9.1%}  {ci:<16}"
+                f"{len(times):>10,} {med:>10.3f} {percentile(times, 0.95) * 1e3:>8.3f}"
+                f" {max(times, default=float('nan')) * 1e3:>8.1f}")
+        capped = sum(g.capped for g in self.games)
+        lines.append(
+            f"game length: {statistics.mean(g.turns for g in self.games):.1f} turns, "
+            f"{statistics.mean(g.rounds for g in self.games):.1f} rounds, "
+            f"{statistics.mean(g.actions for g in self.games):,.0f} actions on average; "
+            f"unfinished at the {self.max_turns}-turn cap: {capped}")
+        lines.append(f"speed: {n / self.seconds:.2f} games/s")
+        for a, b in combinations(self.levels(), 2):
+            wa, wb, p = self.head_to_head(a, b)
+            lines.append(f"{a} vs {b}: {wa} to {wb} games won, sign test p = {p:.2g}")
+        return "\n".join(lines)
+
+
+def run_tournament(bots: Sequence[str], players: int | None = None, games: int = 100,
+                   rules: str = "classic", processes: int = 1, seed: int = 0,
+                   max_turns: int = 500) -> TournamentResult:
+    """Play ``games`` seeded games between bot levels (see the module docstring)."""
+    bots = tuple(bots)
+    for level in bots:
+        if level not in BOTS:
+            raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(BOTS)}")
+    players = players or len(bots)
+    if len(bots) > players:
+        raise ValueError(f"{len(bots)} bots for {players} seats")
+    started = time.perf_counter()
+    indices = list(range(games))
+    if processes <= 1:
+        results = _play_chunk((bots, players, rules, seed, indices, max_turns))
+    else:
+        chunks = [indices[i::processes * 4] for i in range(processes * 4)]
+        with get_context("fork" if os.name == "posix" else "spawn").Pool(processes) as pool:
+            parts = pool.map(_play_chunk, [(bots, players, rules, seed, c, max_turns)
+                                           for c in chunks if c])
+        results = sorted((r for part in parts for r in part), key=lambda r: r.seed)
+    return TournamentResult(bots, players, rules, seed, max(1, processes), max_turns,
+                            time.perf_counter() - started, results)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Play seeded games between warkit bots.")
+    parser.add_argument("--bots", nargs="+", default=["hard", "normal", "easy"],
+                        help=f"levels, one per seat (repeated to fill): {', '.join(BOTS)}")
+    parser.add_argument("--players", type=int, default=None, help="3 to 6 (default: one per bot)")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--rules", default="classic")
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--max-turns", type=int, default=500)
+    args = parser.parse_args(argv)
+    result = run_tournament(args.bots, args.players, args.games, args.rules, args.processes,
+                            args.seed, args.max_turns)
+    print(result.report())
+
+
+if __name__ == "__main__":
+    main()
