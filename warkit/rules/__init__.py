@@ -33,4 +33,8 @@ def find_rules(rules: str | ClassicRules = "classic", **settings: Any) -> Classi
 
 register_rules(ClassicRules)
 
-__all__ = ["RULESETS", "ClassicRules", "find_rules", "register_rules"]
+from .smart import SmartRules  # noqa: E402  (SMART builds on the classic rules above)
+
+register_rules(SmartRules)
+
+__all__ = ["RULESETS", "ClassicRules", "SmartRules", "find_rules", "register_rules"]

@@ -1,0 +1,239 @@
+"""The SMART mod (rules IDs ``S-…``) as a rule set: ``warkit.new_game(rules="smart")``.
+
+:class:`SmartRules` is :class:`~warkit.rules.classic.ClassicRules` with
+SMART's phase mixins in front (:mod:`.smart_trades`, :mod:`.smart_combat`,
+:mod:`.smart_moves`), its set-up (S-SETUP-1 "Paranoia" objectives) and its
+end of the game (S-WIN-1..3) here, and its per-turn state in
+``state.extra`` (:mod:`.smart_state`). Everything SMART does not change is
+the classic code, reached through its hooks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar, NoReturn
+
+from ..actions import Action, EndPhase, Move, Trade
+from ..errors import Reason
+from ..smart import attack_limit
+from ..smart_actions import (
+    AirAttack,
+    Airlift,
+    Alliance,
+    Discard,
+    Intelligence,
+    Pass,
+    Reroll,
+    Rerolled,
+    Reveal,
+)
+from ..state import GameState, Phase, evolve
+from ..worldmap import world_map
+from .classic import ClassicRules
+from .common import fail
+from .smart_combat import SmartCombatRules
+from .smart_moves import SmartMoveRules
+from .smart_state import EMPTY, SmartExtra, extra_from_dict, extra_to_dict, public_view
+from .smart_trades import SmartTradeRules
+from .victory import target_seat
+
+# When an advantage is tried in the wrong step: its rule and when it is possible.
+ADVANTAGE_STEPS: dict[type[Action], tuple[str, str]] = {
+    Trade: ("S-TRADE-1", "cards are traded in the reinforcement step, before placing"),
+    Intelligence: ("S-INTEL-1", "Intelligence is used in the reinforcement step, before "
+                                "placing"),
+    AirAttack: ("S-AIR-1", "an air attack is declared in the attack step"),
+    Reroll: ("S-REROLL-1", "a reroll is made right after a roll"),
+    Pass: ("S-REROLL-1", "players pass right after a roll"),
+    Reveal: ("S-TERRAIN-1", "cards are revealed right after a roll (terrain knowledge) or in "
+                            "the movement step (hidden passage, S-PASS-1)"),
+    Alliance: ("S-ALLY-1", "an alliance is made in the movement step"),
+    Airlift: ("S-AIRLIFT-1", "an airlift is made in the movement step"),
+    Discard: ("S-END-2", "cards are discarded at the end of the turn, above 6 cards"),
+}
+
+
+def smart_winners(state: GameState) -> tuple[int, ...]:
+    """Who wins when the first player is eliminated (S-WIN-1): the eliminator if that colour
+    was their objective (S-WIN-2); otherwise, in order: 24 or more territories, most
+    territories, most armies on the board, most cards in hand; else a shared victory
+    (S-WIN-3)."""
+    out = next(s for s in range(state.num_players) if not state.alive[s])
+    eliminator = state.eliminated_by[out]
+    objective = state.objective_cards[eliminator]
+    if objective is not None and target_seat(state, world_map().objective(objective)) == out:
+        return (eliminator,)
+    field = [s for s in range(state.num_players) if state.alive[s]]
+    big = [s for s in field if state.territory_count(s) >= 24]
+    if big:
+        field = big
+    for measure in (state.territory_count, state.army_count, lambda s: len(state.hands[s])):
+        best = max(measure(s) for s in field)
+        field = [s for s in field if measure(s) == best]
+    return tuple(field)
+
+
+@dataclass(frozen=True)
+class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules):
+    """SMART v1.0 (rules.md, S-…) on top of the classic rules."""
+
+    army_supply: int | None = None
+    """S-SUPPLY-1: the most armies a player may have on the board (``None``: no limit)."""
+
+    name: ClassVar[str] = "smart"
+    aliases: ClassVar[tuple[str, ...]] = ("smart", "smart-mod", "war-smart")
+    handlers: ClassVar[dict[tuple[Phase, type[Action]], str]] = {
+        **{key: method for key, method in ClassicRules.handlers.items()
+           if key[0] is not Phase.LOOT},
+        (Phase.TRADE, Intelligence): "do_intelligence",
+        (Phase.ATTACK, AirAttack): "do_air_attack",
+        (Phase.REACT, Pass): "do_pass",
+        (Phase.REACT, Reveal): "do_reveal_terrain",
+        (Phase.REACT, Reroll): "do_reroll",
+        (Phase.REROLL, Rerolled): "do_rerolled",
+        (Phase.MOVE, Reveal): "do_reveal_passage",
+        (Phase.MOVE, Alliance): "do_alliance",
+        (Phase.MOVE, Airlift): "do_airlift",
+        (Phase.ALLIANCE, Move): "do_alliance_move",
+        (Phase.ALLIANCE, EndPhase): "end_substep",
+        (Phase.AIRLIFT, Move): "do_airlift_move",
+        (Phase.AIRLIFT, EndPhase): "end_substep",
+        (Phase.DISCARD, Discard): "do_discard",
+    }
+    legal_by_phase: ClassVar[dict[Phase, str]] = {
+        **ClassicRules.legal_by_phase,
+        Phase.REACT: "legal_react",
+        Phase.ALLIANCE: "legal_alliance",
+        Phase.AIRLIFT: "legal_airlift",
+        Phase.DISCARD: "legal_discard",
+    }
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.card_bonus != "per_card":
+            raise ValueError("SMART gives +2 armies for each owned card territory "
+                             "(S-TRADE-4): card_bonus must be 'per_card'")
+        supply = self.army_supply
+        if supply is not None and (isinstance(supply, bool) or not isinstance(supply, int)
+                                   or supply < 1):
+            raise ValueError(f"army_supply must be a positive whole number or None (no "
+                             f"limit, S-SUPPLY-1), got {supply!r}")
+
+    # -- set-up: Paranoia objectives (S-SETUP-1), dealing as classic (S-SETUP-2/3) ------------
+    def initial_state(self, colors: tuple[str, ...]) -> GameState:
+        return evolve(super().initial_state(colors), extra=EMPTY)
+
+    def objective_pool(self, state: GameState) -> tuple[str, ...]:
+        """S-SETUP-1: only the "destroy colour X" cards of the colours in the game."""
+        dealt = set(state.objective_cards)
+        return tuple(o.id for o in world_map().objectives
+                     if o.kind == "destroy" and o.color in state.colors and o.id not in dealt)
+
+    def do_objective(self, state: GameState, action: Any) -> GameState:
+        """Deal one objective; a finished deal that gives anyone their own colour is taken back
+        and dealt again (S-SETUP-1), so the deal is uniform over the valid ones."""
+        state = super().do_objective(state, action)
+        cards = state.objective_cards
+        if None in cards:
+            return state
+        if any(target_seat(state, world_map().objective(o)) == s for s, o in enumerate(cards)):
+            return evolve(state, objective_cards=(None,) * len(cards))
+        return state
+
+    def effective_objective(self, state: GameState, seat: int) -> str | None:
+        """SMART has no objective fallback: the card dealt is the objective (S-SETUP-1)."""
+        return state.objective_cards[seat]
+
+    # -- the state contract ----------------------------------------------------------------------
+    def current_player(self, state: GameState) -> int:
+        if state.phase is Phase.REACT:
+            return self.reacting_seat(state, state.extra.reaction.side)
+        return super().current_player(state)
+
+    def chance_outcomes(self, state: GameState) -> list[tuple[Action, Fraction]]:
+        if state.phase is Phase.REROLL:
+            return list(self.reroll_outcomes(state))
+        return super().chance_outcomes(state)
+
+    def sample_chance(self, state: GameState, rng) -> Action:
+        if state.phase is Phase.REROLL:
+            return self.sample_reroll(state, rng)
+        return super().sample_chance(state, rng)
+
+    def wrong_phase(self, state: GameState, action: Action) -> NoReturn:
+        """Name the SMART rule of an advantage tried in the wrong step."""
+        rule = ADVANTAGE_STEPS.get(type(action))
+        if rule is None:
+            super().wrong_phase(state, action)
+        fail(Reason.WRONG_PHASE, f"{action.keyword!r} is not possible now: {rule[1]}", rule[0])
+
+    def after_action(self, before: GameState, state: GameState) -> GameState:
+        """Reshuffle the discards as soon as the deck is empty (S-CONQ-2); end the game at the
+        first elimination, once the conqueror's card is drawn (S-WIN-1)."""
+        if state.phase is Phase.SETUP:
+            return state
+        if not state.deck and state.discard:
+            state = self.refill_deck(state)
+        if state.phase in (Phase.GAME_OVER, Phase.DRAW) or all(state.alive):
+            return state
+        return self.end_game(state)
+
+    def end_game(self, state: GameState) -> GameState:
+        b = state.battle
+        if b is not None and state.armies[b.dst] == 0:  # the battle's armies move in at once
+            n = self.occupy_max(state)
+            armies = list(state.armies)
+            armies[b.src] -= n
+            armies[b.dst] += n
+            state = evolve(state, armies=tuple(armies))
+        return evolve(state, winners=smart_winners(state), phase=Phase.GAME_OVER, battle=None,
+                      extra=EMPTY)
+
+    # -- views, saving, validation ----------------------------------------------------------------
+    def public_extra(self, state: GameState, player: int | None) -> Any:
+        return public_view(state, player, attack_limit(state.round))
+
+    def extra_to_dict(self, state: GameState) -> Any:
+        return extra_to_dict(state)
+
+    def extra_from_dict(self, state: GameState, data: Any) -> GameState:
+        return evolve(state, extra=extra_from_dict(state, data))
+
+    def battle_expected(self, state: GameState) -> bool:
+        phase = state.phase
+        return phase in (Phase.ROLL, Phase.REACT, Phase.REROLL, Phase.OCCUPY) or (
+            phase is Phase.DRAW and state.extra.after_draw is Phase.OCCUPY)
+
+    def conquest_pending(self, state: GameState) -> bool:
+        return state.battle is not None and state.phase in (Phase.OCCUPY, Phase.DRAW)
+
+    def extra_problems(self, state: GameState) -> list[str]:
+        x = state.extra
+        if not isinstance(x, SmartExtra):
+            return [f"SMART keeps its state in a SmartExtra, got {type(x).__name__}"]
+        problems = []
+        report = problems.append
+        for mark in x.revealed:
+            if not 0 <= mark.seat < state.num_players or mark.card not in state.hands[mark.seat]:
+                report(f"revealed card {mark.card} is not in the hand of seat {mark.seat}")
+        phase = state.phase
+        for name, value, steps in (("reaction", x.reaction, (Phase.REACT, Phase.REROLL)),
+                                   ("reroll", x.reroll, (Phase.REROLL,)),
+                                   ("alliance", x.alliance, (Phase.ALLIANCE,)),
+                                   ("airlift", x.airlift, (Phase.AIRLIFT,))):
+            if (value is not None) != (phase in steps):
+                report(f"SMART {name} state does not match the {phase.value} step")
+        if (x.draws > 0) != (phase is Phase.DRAW) or (x.after_draw is None) != (x.draws == 0):
+            report("pending card draws do not match the draw step")
+        if phase is Phase.REACT and state.last_roll is None:
+            report("a reaction window without dice")
+        if phase is Phase.DISCARD and len(state.hands[state.current]) <= 6:
+            report("the discard step with 6 cards or fewer")
+        limit = attack_limit(state.round)
+        if limit is not None and x.attacks > limit and phase is not Phase.SETUP:
+            report(f"{x.attacks} attacks in round {state.round} (at most {limit}, S-LIMIT-1)")
+        if phase is not Phase.SETUP and not state.deck and state.discard:
+            report("the deck is empty but the discards were not reshuffled (S-CONQ-2)")
+        return problems
+

@@ -1,0 +1,239 @@
+"""SMART movement and the end of the turn: passages, alliances, airlifts, the last discard.
+
+S-MOVE-1 (classic regrouping), S-PASS-1 (a revealed card lets moves pass over
+its territory), S-ALLY-1 (discard a card of a wholly owned continent: free
+shifts inside it, in the ALLIANCE sub-step), S-AIRLIFT-1 (discard the card of
+an owned territory T: shifts from T or to T, one direction, in the AIRLIFT
+sub-step), S-END-1 (revealed cards go back to their owners' hands) and
+S-END-2 (the active player discards down to 6 cards, the very last step).
+Sub-steps use the ordinary ``move`` action and end with ``end``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+
+from ..actions import EndPhase, Move, card_name
+from ..errors import Reason
+from ..legal import ActionRange, Family, LegalActions
+from ..smart import HAND_LIMIT
+from ..smart_actions import Airlift, Alliance, Discard, Reveal
+from ..state import JOKERS, GameState, Phase, evolve
+from ..worldmap import world_map
+from .common import card as card_of
+from .common import count, fail, label, territory
+from .smart_state import SmartExtra
+
+
+def passage_reach(owner: tuple[int, ...], seat: int, src: int,
+                  passages: frozenset[int]) -> frozenset[int]:
+    """Owned territories a move from ``src`` reaches over at least one revealed territory
+    (S-PASS-1 decision): every intermediate step is owned by ``seat`` or revealed."""
+    adjacency = world_map().adjacency
+    seen = {(src, False)}
+    frontier = [(src, False)]
+    reached = set()
+    while frontier:
+        node, jumped = frontier.pop()
+        for nxt in adjacency[node]:
+            if nxt == src:
+                continue
+            mine = owner[nxt] == seat
+            if mine and jumped:
+                reached.add(nxt)
+            if mine or nxt in passages:
+                key = (nxt, jumped or nxt in passages)
+                if key not in seen:
+                    seen.add(key)
+                    frontier.append(key)
+    return frozenset(reached)
+
+
+class SmartMoveRules:
+    """Mixin of :class:`~warkit.rules.smart.SmartRules`: the movement step and the turn's end."""
+
+    # -- hidden passages (S-PASS-1) ---------------------------------------------------------
+    def passages(self, state: GameState) -> frozenset[int]:
+        """Territories the active player revealed for a hidden passage this turn."""
+        x: SmartExtra = state.extra
+        return frozenset(m.card for m in x.revealed if m.use == "passage" and
+                         m.seat == state.current)
+
+    def move_targets(self, state: GameState, src: int) -> tuple[int, ...]:
+        near = world_map().adjacency[src]
+        passages = self.passages(state)
+        if not passages:
+            return near
+        far = passage_reach(state.owner, state.current, src, passages)
+        return near + tuple(sorted(far.difference(near)))
+
+    def check_move_path(self, state: GameState, src: int, dst: int) -> None:
+        if state.phase is Phase.AIRLIFT:
+            self.check_airlift_path(state, src, dst)
+            return
+        if world_map().are_adjacent(src, dst):
+            return
+        passages = self.passages(state)
+        if not passages:
+            super().check_move_path(state, src, dst)  # type: ignore[misc]
+            return
+        if dst not in passage_reach(state.owner, state.current, src, passages):
+            fail(Reason.NO_PATH, f"no path from {label(src)} to {label(dst)} whose steps are all "
+                 "yours or revealed for a passage", "S-PASS-1")
+
+    def do_reveal_passage(self, state: GameState, action: Reveal) -> GameState:
+        """S-PASS-1: reveal a territory card (not a joker): moves may pass over that territory
+        this turn, whoever owns it."""
+        card = card_of(action.card)
+        if card in JOKERS:
+            fail(Reason.WRONG_CARD, "a hidden passage needs a territory card, not a joker",
+                 "S-PASS-1")
+        self.holds(state, state.current, card, "S-PASS-1")  # type: ignore[attr-defined]
+        return evolve(state, extra=state.extra.with_mark(card, state.current, "passage"))
+
+    def legal_move(self, state: GameState) -> LegalActions:
+        families: list[Family] = list(super().legal_move(state).families)  # type: ignore[misc]
+        seat, owner = state.current, state.owner
+        whole = self.whole_continents(state, seat)
+        for card in self.usable_cards(state, seat):  # type: ignore[attr-defined]
+            if card in JOKERS:
+                continue
+            name = card_name(card)
+            families.append(Reveal(name))
+            if world_map().continent_of[card] in whole:
+                families.append(Alliance(name))
+            if owner[card] == seat:
+                families.append(Airlift(name))
+        return LegalActions(families)
+
+    # -- continental alliance (S-ALLY-1) ---------------------------------------------------------
+    def whole_continents(self, state: GameState, seat: int) -> set[int]:
+        owner = state.owner
+        return {k for k, members in enumerate(world_map().continent_members)
+                if all(owner[i] == seat for i in members)}
+
+    def do_alliance(self, state: GameState, action: Alliance) -> GameState:
+        seat = state.current
+        card = card_of(action.card)
+        if card in JOKERS:
+            fail(Reason.WRONG_CARD, "an alliance needs the card of a territory in a continent you "
+                 "wholly control, not a joker", "S-ALLY-1")
+        k = world_map().continent_of[card]
+        if k not in self.whole_continents(state, seat):
+            fail(Reason.WRONG_CARD, f"an alliance needs the card of a territory in a continent "
+                 f"you wholly control; you do not hold all of {world_map().continents[k].id}",
+                 "S-ALLY-1")
+        self.holds(state, seat, card, "S-ALLY-1")  # type: ignore[attr-defined]
+        state = self.discard_card(state, seat, card)  # type: ignore[attr-defined]
+        return evolve(state, phase=Phase.ALLIANCE, extra=replace(state.extra, alliance=k))
+
+    def legal_alliance(self, state: GameState) -> LegalActions:
+        ids, armies = world_map().ids, state.armies
+        members = world_map().continent_members[state.extra.alliance]
+        families: list[Family] = [EndPhase()]
+        for src in members:
+            if armies[src] > 1:
+                families.extend(ActionRange(partial(Move, ids[src], ids[dst]), 1, armies[src] - 1)
+                                for dst in members if dst != src)
+        return LegalActions(families)
+
+    def do_alliance_move(self, state: GameState, action: Move) -> GameState:
+        """A free shift inside the alliance's continent, each territory keeping 1. It does not
+        count as a move (C-MOVE-3); armies already moved this turn stay locked wherever they
+        go (the unmoved ones leave first)."""
+        src, dst = territory(action.src), territory(action.dst)
+        k = state.extra.alliance
+        m = world_map()
+        if m.continent_of[src] != k or m.continent_of[dst] != k or src == dst:
+            fail(Reason.NO_PATH, f"an alliance shifts armies between two territories of "
+                 f"{m.continents[k].id}", "S-ALLY-1")
+        a = state.armies[src]
+        n = count(action.armies, 1, a - 1, f"armies to shift from {label(src)} (1 stays)",
+                  "S-ALLY-1")
+        locked = state.moved_in[src]
+        staying = min(locked, a - n)
+        armies, moved = list(state.armies), list(state.moved_in)
+        armies[src] -= n
+        armies[dst] += n
+        moved[src] = staying
+        moved[dst] += locked - staying
+        return evolve(state, armies=tuple(armies), moved_in=tuple(moved))
+
+    # -- air transport (S-AIRLIFT-1) ---------------------------------------------------------------
+    def do_airlift(self, state: GameState, action: Airlift) -> GameState:
+        seat = state.current
+        card = card_of(action.card)
+        if card in JOKERS or state.owner[card] != seat:
+            what = "a joker" if card in JOKERS else f"{label(card)} is not yours"
+            fail(Reason.WRONG_CARD, f"an airlift needs the card of a territory you control; "
+                 f"{what}", "S-AIRLIFT-1")
+        self.holds(state, seat, card, "S-AIRLIFT-1")  # type: ignore[attr-defined]
+        state = self.discard_card(state, seat, card)  # type: ignore[attr-defined]
+        return evolve(state, phase=Phase.AIRLIFT, extra=replace(state.extra, airlift=card))
+
+    def legal_airlift(self, state: GameState) -> LegalActions:
+        x: SmartExtra = state.extra
+        hub, seat, ids = x.airlift, state.current, world_map().ids
+        families: list[Family] = [EndPhase()]
+        mine = [t for t, o in enumerate(state.owner) if o == seat and t != hub]
+        if x.airlift_direction != "to":
+            most = self.movable(state, hub)  # type: ignore[attr-defined]
+            if most:
+                families.extend(ActionRange(partial(Move, ids[hub], ids[t]), 1, most)
+                                for t in mine)
+        if x.airlift_direction != "from":
+            for t in mine:
+                most = self.movable(state, t)  # type: ignore[attr-defined]
+                if most:
+                    families.append(ActionRange(partial(Move, ids[t], ids[hub]), 1, most))
+        return LegalActions(families)
+
+    def check_airlift_path(self, state: GameState, src: int, dst: int) -> None:
+        x: SmartExtra = state.extra
+        hub = x.airlift
+        if hub not in (src, dst) or src == dst:
+            fail(Reason.NO_PATH, f"this airlift moves armies from {label(hub)} to another of "
+                 f"your territories, or to {label(hub)} from one", "S-AIRLIFT-1")
+        direction = "from" if src == hub else "to"
+        if x.airlift_direction not in (None, direction):
+            fail(Reason.NO_PATH, f"this airlift already moves armies {x.airlift_direction} "
+                 f"{label(hub)}: one direction per card", "S-AIRLIFT-1")
+
+    def do_airlift_move(self, state: GameState, action: Move) -> GameState:
+        """Armies leave 1 behind and count as moved (S-AIRLIFT-1 decision, C-MOVE-3)."""
+        state = self.do_move(state, action)  # type: ignore[attr-defined]
+        direction = "from" if territory(action.src) == state.extra.airlift else "to"
+        return evolve(state, extra=replace(state.extra, airlift_direction=direction))
+
+    def end_substep(self, state: GameState, action: EndPhase) -> GameState:
+        """Close an alliance or airlift: back to the movement step."""
+        return evolve(state, phase=Phase.MOVE, extra=replace(
+            state.extra, alliance=None, airlift=None, airlift_direction=None))
+
+    # -- the end of the turn (S-END-1, S-END-2) ----------------------------------------------------
+    def end_regroup(self, state: GameState, action: EndPhase) -> GameState:
+        return self.finish_turn(state)
+
+    def finish_turn(self, state: GameState) -> GameState:
+        """Revealed cards return to their owners' hands (S-END-1: they never left, the marks
+        go); then the active player discards down to 6 cards, last of all (S-END-2)."""
+        state = evolve(state, extra=replace(state.extra, revealed=()))
+        if len(state.hands[state.current]) > HAND_LIMIT:
+            return evolve(state, phase=Phase.DISCARD)
+        return self.next_turn(state)  # type: ignore[attr-defined]
+
+    def legal_discard(self, state: GameState) -> LegalActions:
+        return LegalActions([Discard(card_name(c)) for c in state.hands[state.current]])
+
+    def do_discard(self, state: GameState, action: Discard) -> GameState:
+        seat = state.current
+        card = card_of(action.card)
+        if card not in state.hands[seat]:
+            fail(Reason.CARD_NOT_IN_HAND, f"you do not hold the card {card_name(card)}",
+                 "S-END-2")
+        state = self.discard_card(state, seat, card)  # type: ignore[attr-defined]
+        if len(state.hands[seat]) > HAND_LIMIT:
+            return state
+        return self.next_turn(state)  # type: ignore[attr-defined]
+

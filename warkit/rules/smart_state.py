@@ -1,0 +1,261 @@
+"""SMART's part of a game state (``state.extra``): what a turn's advantages leave behind.
+
+Everything here lives for one turn at most (the next turn starts from
+:data:`EMPTY`): revealed cards (S-TERM-2), open air routes (S-AIR-1), the
+attacks counted against the round's limit (S-LIMIT-1, S-TERM-1), the cards
+drawn by Intelligence (S-INTEL-2), the reaction window after a roll and a
+pending reroll (S-REROLL-1), pending card draws (S-INTEL-1, S-CONQ-2) and the
+alliance / airlift sub-steps (S-ALLY-1, S-AIRLIFT-1).
+
+It is saved as readable JSON (:func:`extra_to_dict` / :func:`extra_from_dict`,
+names not numbers) and shown to players through :func:`public_view`: revealed
+cards are public, hands and the identity of Intelligence cards are not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..actions import card_index, card_name
+from ..errors import InvalidActionError
+from ..state import GameState, Phase
+from ..worldmap import world_map
+
+SIDES = ("attacker", "defender")
+USES = ("terrain", "passage")
+DIRECTIONS = ("from", "to")
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A revealed card: ``seat`` holds it face up for ``use`` (terrain or passage) this turn."""
+
+    card: int
+    seat: int
+    use: str
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """The reaction window after a roll: whose turn to react and how many passed in a row.
+    The dice are the state's ``last_roll``."""
+
+    side: str
+    passes: int = 0
+
+
+@dataclass(frozen=True)
+class PendingReroll:
+    """A reroll waiting for its dice: ``side`` keeps ``kept`` and rerolls ``count`` dice,
+    each at least ``minimum`` (S-REROLL-1)."""
+
+    side: str
+    kept: tuple[int, ...]
+    count: int
+    minimum: int
+
+
+@dataclass(frozen=True)
+class SmartExtra:
+    """SMART's per-turn state (see the module docstring)."""
+
+    revealed: tuple[Mark, ...] = ()
+    air_routes: tuple[tuple[int, int], ...] = ()
+    attacks: int = 0
+    last_attack: tuple[int, int] | None = None
+    intelligence_used: bool = False
+    intel_cards: tuple[int, ...] = ()
+    reaction: Reaction | None = None
+    reroll: PendingReroll | None = None
+    draws: int = 0
+    after_draw: Phase | None = None
+    alliance: int | None = None
+    """Continent index of an alliance sub-step."""
+    airlift: int | None = None
+    """Territory of an airlift sub-step."""
+    airlift_direction: str | None = None
+
+    def marked(self, card: int) -> Mark | None:
+        for mark in self.revealed:
+            if mark.card == card:
+                return mark
+        return None
+
+    def with_mark(self, card: int, seat: int, use: str) -> SmartExtra:
+        return replace(self, revealed=tuple(sorted((*self.revealed, Mark(card, seat, use)),
+                                                   key=lambda m: m.card)))
+
+
+EMPTY = SmartExtra()
+
+
+@dataclass(frozen=True)
+class SmartView:
+    """What a player may see of :class:`SmartExtra` (``PlayerView.extra`` in SMART games)."""
+
+    revealed: tuple[Mark, ...]
+    air_routes: tuple[tuple[int, int], ...]
+    attacks: int
+    attack_limit: int | None
+    last_attack: tuple[int, int] | None
+    reaction: Reaction | None
+    reroll: PendingReroll | None
+    draws: int
+    alliance: int | None
+    airlift: int | None
+    airlift_direction: str | None
+    intel_count: int
+    """How many cards the active player drew by Intelligence this turn."""
+    intel_cards: tuple[int, ...]
+    """Which they are: shown to the active player only."""
+
+
+def public_view(state: GameState, player: int | None, attack_limit: int | None) -> SmartView:
+    x: SmartExtra = state.extra
+    own = player is not None and player == state.current
+    return SmartView(x.revealed, x.air_routes, x.attacks, attack_limit, x.last_attack,
+                     x.reaction, x.reroll, x.draws, x.alliance, x.airlift, x.airlift_direction,
+                     len(x.intel_cards), x.intel_cards if own else ())
+
+
+# -- JSON ---------------------------------------------------------------------------------------
+def extra_to_dict(state: GameState) -> dict[str, Any]:
+    x: SmartExtra = state.extra
+    ids, colors = world_map().ids, state.colors
+    r, p = x.reaction, x.reroll
+    return {
+        "revealed": [{"card": card_name(m.card), "seat": colors[m.seat], "use": m.use}
+                     for m in x.revealed],
+        "air_routes": [[ids[a], ids[b]] for a, b in x.air_routes],
+        "attacks": x.attacks,
+        "last_attack": None if x.last_attack is None else [ids[t] for t in x.last_attack],
+        "intelligence_used": x.intelligence_used,
+        "intel_cards": [card_name(c) for c in x.intel_cards],
+        "reaction": None if r is None else {"side": r.side, "passes": r.passes},
+        "reroll": None if p is None else {"side": p.side, "kept": list(p.kept),
+                                          "count": p.count, "minimum": p.minimum},
+        "draws": x.draws,
+        "after_draw": None if x.after_draw is None else x.after_draw.value,
+        "alliance": None if x.alliance is None else world_map().continents[x.alliance].id,
+        "airlift": None if x.airlift is None else ids[x.airlift],
+        "airlift_direction": x.airlift_direction,
+    }
+
+
+class _Fields:
+    """Strict reading of the extra dict: every problem is a ValueError naming the field."""
+
+    def __init__(self, data: Any, where: str = "smart extra") -> None:
+        if not isinstance(data, dict):
+            raise ValueError(f"{where} must be an object, got {type(data).__name__}")
+        self.data, self.where = data, where
+
+    def get(self, key: str) -> Any:
+        if key not in self.data:
+            raise ValueError(f"{self.where}: missing field {key!r}")
+        return self.data[key]
+
+    def natural(self, key: str, low: int = 0, high: int | None = None) -> int:
+        value = self.get(key)
+        if isinstance(value, bool) or not isinstance(value, int) or value < low \
+                or (high is not None and value > high):
+            bound = f"from {low} to {high}" if high is not None else f"at least {low}"
+            raise ValueError(f"{self.where}: {key} must be a whole number {bound}, got {value!r}")
+        return value
+
+    def choice(self, key: str, allowed: tuple, optional: bool = False) -> Any:
+        value = self.get(key)
+        if value is None and optional:
+            return None
+        if value not in allowed:
+            raise ValueError(f"{self.where}: {key} must be one of {', '.join(map(str, allowed))}, "
+                             f"got {value!r}")
+        return value
+
+
+def _card(name: Any, where: str) -> int:
+    if not isinstance(name, str):
+        raise ValueError(f"{where}: a card is named by text, got {name!r}")
+    try:
+        return card_index(name)
+    except InvalidActionError as exc:
+        raise ValueError(f"{where}: {exc}") from None
+
+
+def _territory(name: Any, where: str) -> int:
+    try:
+        return world_map().index(name)
+    except (KeyError, TypeError):
+        raise ValueError(f"{where}: unknown territory {name!r}") from None
+
+
+def _pair(value: Any, where: str) -> tuple[int, int]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise ValueError(f"{where} must be a [from, to] pair of territories, got {value!r}")
+    return _territory(value[0], where), _territory(value[1], where)
+
+
+def _dice(value: Any, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(
+            isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in value):
+        raise ValueError(f"{where} must be a list of dice from 1 to 6, got {value!r}")
+    return tuple(sorted(value, reverse=True))
+
+
+def extra_from_dict(state: GameState, data: Any) -> SmartExtra:
+    """Read back :func:`extra_to_dict`; raises ValueError with a clear message on bad data."""
+    f = _Fields(data)
+    colors = state.colors
+    known = {"revealed", "air_routes", "attacks", "last_attack", "intelligence_used",
+             "intel_cards", "reaction", "reroll", "draws", "after_draw", "alliance", "airlift",
+             "airlift_direction"}
+    unknown = set(f.data) - known
+    if unknown:
+        raise ValueError(f"smart extra: unknown fields {sorted(unknown)}")
+    marks = []
+    revealed = f.get("revealed")
+    if not isinstance(revealed, list):
+        raise ValueError("smart extra: revealed must be a list")
+    for k, item in enumerate(revealed):
+        m = _Fields(item, f"smart extra revealed[{k}]")
+        marks.append(Mark(_card(m.get("card"), m.where), colors.index(m.choice("seat", colors)),
+                          m.choice("use", USES)))
+    if len({m.card for m in marks}) != len(marks):
+        raise ValueError("smart extra: a card is revealed twice")
+    routes = f.get("air_routes")
+    if not isinstance(routes, list):
+        raise ValueError("smart extra: air_routes must be a list")
+    intel = f.get("intel_cards")
+    if not isinstance(intel, list):
+        raise ValueError("smart extra: intel_cards must be a list of card names")
+    if not isinstance(f.get("intelligence_used"), bool):
+        raise ValueError("smart extra: intelligence_used must be true or false")
+    reaction = None
+    if f.get("reaction") is not None:
+        r = _Fields(f.get("reaction"), "smart extra reaction")
+        reaction = Reaction(r.choice("side", SIDES), r.natural("passes", 0, 1))
+    reroll = None
+    if f.get("reroll") is not None:
+        p = _Fields(f.get("reroll"), "smart extra reroll")
+        kept = _dice(p.get("kept"), "smart extra reroll kept")
+        reroll = PendingReroll(p.choice("side", SIDES), kept, p.natural("count", 1, 3),
+                               p.natural("minimum", 1, 6))
+    after = f.choice("after_draw", (Phase.TRADE.value, Phase.OCCUPY.value), optional=True)
+    continents = tuple(c.id for c in world_map().continents)
+    alliance = f.choice("alliance", continents, optional=True)
+    airlift = f.get("airlift")
+    return SmartExtra(
+        revealed=tuple(sorted(marks, key=lambda m: m.card)),
+        air_routes=tuple(_pair(r, "smart extra air_routes") for r in routes),
+        attacks=f.natural("attacks"),
+        last_attack=None if f.get("last_attack") is None
+        else _pair(f.get("last_attack"), "smart extra last_attack"),
+        intelligence_used=f.get("intelligence_used"),
+        intel_cards=tuple(_card(c, "smart extra intel_cards") for c in intel),
+        reaction=reaction, reroll=reroll, draws=f.natural("draws"),
+        after_draw=None if after is None else Phase(after),
+        alliance=None if alliance is None else continents.index(alliance),
+        airlift=None if airlift is None else _territory(airlift, "smart extra airlift"),
+        airlift_direction=f.choice("airlift_direction", DIRECTIONS, optional=True),
+    )
