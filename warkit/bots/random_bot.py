@@ -14,6 +14,9 @@ bot's own objective (which its view shows it):
   break a big stack, whose owner's card trades outgrow the losses);
 - move everything in after a conquest;
 - regroup armies from interior territories to the front.
+
+In SMART games :mod:`.smart_random` makes the SMART choices (trades that
+keep cards, reactions after rolls, advantages, discards).
 """
 
 from __future__ import annotations
@@ -61,6 +64,12 @@ class RandomBot:
             raise ValueError("no legal action to choose from")
         if not isinstance(legal, LegalActions):
             legal = LegalActions(list(legal))
+        if view.rules_name == "smart":  # SMART's own steps and advantages
+            from .smart_random import choose_smart
+
+            action = choose_smart(self, view, legal)
+            if action is not None:
+                return action
         phase = view.phase
         if phase is Phase.TRADE:
             trades = [a for a in legal.families if isinstance(a, Trade)]

@@ -1,0 +1,165 @@
+"""RandomBot's SMART decisions: trades that keep some cards, occasional advantages, reactions.
+
+:func:`choose_smart` answers the SMART-only choices and returns ``None`` for
+everything the classic RandomBot logic handles (placing, land attacks,
+occupying, regrouping). The weights keep games short and still exercise
+every advantage:
+
+- trade the best-valued set of 2+ cards, keeping 2 cards for reactions
+  (always at 5+ cards, else half the time); Intelligence now and then;
+- air attack a wanted target from a strong territory now and then;
+- react: the attacker reveals terrain knowledge half the time, the
+  defender a third of the time; either side rerolls when the exact odds
+  (:func:`warkit.odds.choose_reroll`) say it gains half an army or more,
+  checked a third of the time; otherwise pass;
+- in the movement step, sometimes an alliance, an airlift or a passage;
+- discard at random.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..actions import Action, EndPhase, Move, Trade, card_index
+from ..legal import ActionRange, LegalActions
+from ..odds import choose_reroll
+from ..smart import best_trade, card_kind
+from ..smart_actions import (
+    AirAttack,
+    Airlift,
+    Alliance,
+    Discard,
+    Intelligence,
+    Pass,
+    Reroll,
+    Reveal,
+)
+from ..state import JOKERS, Phase
+from ..view import PlayerView
+from ..worldmap import world_map
+
+KEEP_FOR_REACTIONS = 2
+KIND_ORDER = ("non_controlled", "controlled", "joker")
+
+
+def _front(view: PlayerView, territory: int) -> bool:
+    seat = view.current
+    return any(view.owner[j] != seat for j in world_map().adjacency[territory])
+
+
+def choose_smart(bot, view: PlayerView, legal: LegalActions) -> Action | None:
+    """The bot's SMART choice, or ``None`` to let the classic logic decide."""
+    phase = view.phase
+    if phase is Phase.TRADE:
+        return _trade(bot, view, legal)
+    if phase is Phase.REACT:
+        return _react(bot, view, legal)
+    if phase is Phase.ATTACK:
+        return _air_attack(bot, view, legal)
+    if phase is Phase.MOVE:
+        return _advantage(bot, legal)
+    if phase in (Phase.ALLIANCE, Phase.AIRLIFT):
+        return _shift(bot, view, legal)
+    if phase is Phase.DISCARD:
+        return bot.rng.choice([a for a in legal.families if isinstance(a, Discard)])
+    return None
+
+
+def _trade(bot, view: PlayerView, legal: LegalActions) -> Action:
+    rng, families = bot.rng, legal.families
+    intel = [a for a in families if isinstance(a, Intelligence)]
+    if intel and rng.random() < 0.15:
+        return rng.choice(intel)
+    tradable = len(view.hand) - view.extra.intel_count
+    owned = [i for i, o in enumerate(view.owner) if o == view.current]
+    trades = [a for a in families if isinstance(a, Trade)
+              and 2 <= len(a.cards) <= tradable - KEEP_FOR_REACTIONS]
+    if trades and (tradable >= 5 or rng.random() < 0.5):
+        return max(trades, key=lambda t: (best_trade(t.cards, owned).total, rng.random()))
+    return EndPhase()
+
+
+def _air_attack(bot, view: PlayerView, legal: LegalActions) -> Action | None:
+    rng = bot.rng
+    if rng.random() >= 0.3:
+        return None
+    m, armies = world_map(), view.armies
+    from .random_bot import wanted_territories
+
+    wanted = wanted_territories(view)
+    options = []
+    for family in legal.families:
+        if isinstance(family, ActionRange) and isinstance(family.largest, AirAttack):
+            attack = family.largest
+            target, src = card_index(attack.card), m.index(attack.src)
+            if target in wanted and armies[src] - 1 >= 1.5 * armies[target]:
+                options.append(attack)
+    if not options:
+        return None
+    choice = rng.choice(options)
+    bot._engaged = (view.turn, choice.src, choice.card)
+    return choice
+
+
+def _react(bot, view: PlayerView, legal: LegalActions) -> Action:
+    rng, families = bot.rng, legal.families
+    side = view.extra.reaction.side
+    reveal = [a for a in families if isinstance(a, Reveal)]
+    if reveal and rng.random() < (0.5 if side == "attacker" else 0.33):
+        return reveal[0]
+    rerolls = [a for a in families if isinstance(a, Reroll)]
+    if rerolls and rng.random() < 0.33:
+        best = _useful_reroll(view, side, rerolls)
+        if best is not None:
+            return best
+    return Pass()
+
+
+def _useful_reroll(view: PlayerView, side: str, rerolls: Sequence[Reroll]) -> Reroll | None:
+    """The cheapest card whose best reroll gains at least half an army, by the exact odds."""
+    battle = view.battle
+    att, dfn = view.last_roll
+    own, enemy = (att, dfn) if side == "attacker" else (dfn, att)
+    seat = view.player
+    terrain = None
+    for mark in view.extra.revealed:
+        if mark.card == battle.dst and mark.use == "terrain":
+            terrain = "attacker" if mark.seat == view.current else "defender"
+    by_kind: dict[str, list[Reroll]] = {}
+    for action in rerolls:
+        card = card_index(action.card)
+        controlled = card not in JOKERS and view.owner[card] == seat
+        by_kind.setdefault(card_kind(card, controlled), []).append(action)
+    for kind in KIND_ORDER:
+        if kind not in by_kind:
+            continue
+        choice = choose_reroll(own, enemy, kind, side=side, terrain=terrain,  # type: ignore
+                               defenders=view.armies[battle.dst],
+                               attackers=max(view.armies[battle.src] - 1, len(att)))
+        if choice.dice and choice.gain >= 0.5:
+            for action in by_kind[kind]:
+                if action.dice == choice.dice:
+                    return action
+    return None
+
+
+def _advantage(bot, legal: LegalActions) -> Action | None:
+    rng = bot.rng
+    for kind, chance in ((Alliance, 0.05), (Airlift, 0.05), (Reveal, 0.03)):
+        options = [a for a in legal.families if isinstance(a, kind)]
+        if options and rng.random() < chance:
+            return rng.choice(options)
+    return None
+
+
+def _shift(bot, view: PlayerView, legal: LegalActions) -> Action:
+    """One useful shift (interior to front) half the time, else finish the sub-step."""
+    if bot.rng.random() < 0.5:
+        return EndPhase()
+    m = world_map()
+    shifts = [f.largest for f in legal.families if isinstance(f, ActionRange)]
+    useful = [s for s in shifts if isinstance(s, Move) and not _front(view, m.index(s.src))
+              and _front(view, m.index(s.dst))]
+    if not useful:
+        return EndPhase()
+    return max(useful, key=lambda s: (s.armies, bot.rng.random()))
