@@ -58,7 +58,11 @@ class RegroupRules:
                      "regroup move this turn and cannot move again", "C-MOVE-3")
             fail(Reason.TOO_FEW_ARMIES, f"{label(src)} has only its occupying army, which never "
                  "moves", "C-MOVE-2")
-        n = count(action.armies, 1, most, f"armies to move from {label(src)}", "C-MOVE-3")
+        # The limit comes from the occupying army (C-MOVE-2) unless armies that arrived by a
+        # regroup move are what holds the rest back (C-MOVE-3).
+        rule = "C-MOVE-3" if state.moved_in[src] and isinstance(action.armies, int) \
+            and action.armies <= state.armies[src] - 1 else "C-MOVE-2"
+        n = count(action.armies, 1, most, f"armies to move from {label(src)}", rule)
         armies, moved = list(state.armies), list(state.moved_in)
         armies[src] -= n
         armies[dst] += n

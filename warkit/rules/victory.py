@@ -74,6 +74,8 @@ def objective_met(state: GameState, seat: int, objective_id: str | None = None) 
         if state.owner.count(seat) < objective.count:
             return False
         least = objective.min_armies
+        if least <= 1:  # a territory just conquered counts before its armies move in
+            return True
         return sum(1 for o, a in zip(state.owner, state.armies)
                    if o == seat and a >= least) >= objective.count
     whole = whole_continents(state, seat)
