@@ -227,6 +227,9 @@ class SmartCombatRules:
         side = self.reaction_side(state)
         seat = self.reacting_seat(state, side)
         card, dst = card_of(action.card), state.battle.dst
+        if card not in state.hands[seat]:
+            fail(Reason.CARD_NOT_IN_HAND, f"you do not hold the card {card_name(card)}",
+                 "S-TERRAIN-1")
         if card != dst:
             fail(Reason.WRONG_CARD, f"terrain knowledge needs the card of the territory under "
                  f"attack, {label(dst)}; {card_name(card)} is not about it", "S-TERRAIN-1")
