@@ -19,6 +19,7 @@ every advantage:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..actions import Action, EndPhase, Move, Trade, card_index
 from ..legal import ActionRange, LegalActions
@@ -133,14 +134,22 @@ def _useful_reroll(view: PlayerView, side: str, rerolls: Sequence[Reroll]) -> Re
     for kind in KIND_ORDER:
         if kind not in by_kind:
             continue
-        choice = choose_reroll(own, enemy, kind, side=side, terrain=terrain,  # type: ignore
-                               defenders=view.armies[battle.dst],
-                               attackers=max(view.armies[battle.src] - 1, len(att)))
+        # only the first 4 armies of either side can change a battle's odds (the cap of the
+        # attacker's terrain knowledge, whether the attacker rolls all it has): cache on that
+        choice = _best_reroll(own, enemy, kind, side, terrain,
+                              min(view.armies[battle.dst], 4), min(view.armies[battle.src] - 1, 4))
         if choice.dice and choice.gain >= 0.5:
             for action in by_kind[kind]:
                 if action.dice == choice.dice:
                     return action
     return None
+
+
+@lru_cache(maxsize=4096)
+def _best_reroll(own: tuple[int, ...], enemy: tuple[int, ...], kind: str, side: str,
+                 terrain: str | None, defenders: int, attackers: int):
+    return choose_reroll(own, enemy, kind, side=side, terrain=terrain,  # type: ignore[arg-type]
+                         defenders=defenders, attackers=attackers)
 
 
 def _advantage(bot, legal: LegalActions) -> Action | None:

@@ -36,6 +36,13 @@ def _rerolled_outcomes(count: int, minimum: int) -> tuple[tuple[Rerolled, Fracti
     return tuple((Rerolled(dice), p) for dice, p in sorted_roll_distribution(count, 6, minimum))
 
 
+@cache
+def _card_rerolls(name: str, counts: tuple[int, ...], own: tuple[int, ...]) -> tuple[Reroll, ...]:
+    """Every reroll a card allows on these own dice (distinct choices of dice values)."""
+    return tuple(Reroll(name, chosen) for k in counts
+                 for chosen in dict.fromkeys(combinations(own, k)))
+
+
 def _without(dice: tuple[int, ...], chosen: tuple[int, ...]) -> tuple[int, ...] | None:
     """``dice`` minus the values ``chosen`` (a sub-multiset), or ``None`` if they are not there."""
     rest = list(dice)
@@ -133,7 +140,7 @@ class SmartCombatRules:
             self.check_attack_limit(state)
         battle = self.check_attack(state, action)  # type: ignore[attr-defined]
         return evolve(state, battle=battle, phase=Phase.ROLL,
-                      extra=replace(x, attacks=x.attacks + new, last_attack=(src, dst)))
+                      extra=x.but(attacks=x.attacks + new, last_attack=(src, dst)))
 
     def do_air_attack(self, state: GameState, action: AirAttack) -> GameState:
         """S-AIR-1: discard the card of an enemy territory; attack it from any owned territory,
@@ -150,12 +157,12 @@ class SmartCombatRules:
         self.check_attack_limit(state)  # an air attack always starts a new attack
         src = territory(action.src)
         routes = x.air_routes if (src, card) in x.air_routes else (*x.air_routes, (src, card))
-        opened = evolve(state, extra=replace(x, air_routes=routes))
+        opened = evolve(state, extra=x.but(air_routes=routes))
         battle = self.check_attack(  # type: ignore[attr-defined]
             opened, Attack(action.src, world_map().ids[card], action.dice))
         state = self.discard_card(opened, seat, card)
         return evolve(state, battle=battle, phase=Phase.ROLL,
-                      extra=replace(opened.extra, attacks=x.attacks + 1,
+                      extra=opened.extra.but(attacks=x.attacks + 1,
                                     last_attack=(src, card)))
 
     # -- the roll and the reaction window (S-REROLL-1 decision) ----------------------------------
@@ -171,12 +178,12 @@ class SmartCombatRules:
         for side in ("attacker", "defender"):
             if self.can_react(state, side):
                 return evolve(state, phase=Phase.REACT,
-                              extra=replace(state.extra, reaction=Reaction(side)))
+                              extra=state.extra.but(reaction=Reaction(side)))
         return self.resolve(state)
 
     def resolve(self, state: GameState) -> GameState:
         """The battle with its final dice: losses, and the conquest if the target is empty."""
-        state = evolve(state, extra=replace(state.extra, reaction=None))
+        state = evolve(state, extra=state.extra.but(reaction=None))
         return super().do_roll(state, Roll(*state.last_roll))  # type: ignore[misc]
 
     def next_reaction(self, state: GameState, side: str, passed: bool) -> GameState:
@@ -188,8 +195,8 @@ class SmartCombatRules:
         if passes < 2:
             for candidate in ((other,) if passed else (other, side)):
                 if self.can_react(state, candidate):
-                    return evolve(state, phase=Phase.REACT, extra=replace(
-                        state.extra, reaction=Reaction(candidate, passes)))
+                    return evolve(state, phase=Phase.REACT, extra=state.extra.but(
+                        reaction=Reaction(candidate, passes)))
         return self.resolve(state)
 
     def reaction_side(self, state: GameState) -> str:
@@ -205,11 +212,8 @@ class SmartCombatRules:
         if dst in cards:
             actions.append(Reveal(card_name(dst)))
         for card in cards:
-            counts, _ = self.reroll_card(state, seat, card)
-            name = card_name(card)
-            for k in counts:
-                for chosen in dict.fromkeys(combinations(own, k)):
-                    actions.append(Reroll(name, chosen))
+            actions.extend(_card_rerolls(card_name(card), self.reroll_card(state, seat, card)[0],
+                                         own))
         return LegalActions(actions)
 
     def reroll_card(self, state: GameState, seat: int, card: int) -> tuple[tuple[int, ...], int]:
@@ -258,8 +262,8 @@ class SmartCombatRules:
             fail(Reason.BAD_COUNT, f"your dice show {','.join(map(str, own))}: there is no "
                  f"{','.join(map(str, chosen))} to reroll", "S-REROLL-1")
         state = self.discard_card(state, seat, card)
-        return evolve(state, phase=Phase.REROLL, extra=replace(
-            state.extra, reroll=PendingReroll(side, kept, len(chosen), minimum)))
+        return evolve(state, phase=Phase.REROLL, extra=state.extra.but(
+                        reroll=PendingReroll(side, kept, len(chosen), minimum)))
 
     def reroll_outcomes(self, state: GameState) -> tuple[tuple[Rerolled, Fraction], ...]:
         p: PendingReroll = state.extra.reroll
@@ -281,7 +285,7 @@ class SmartCombatRules:
         new = tuple(sorted((*p.kept, *dice), reverse=True))
         att, dfn = state.last_roll
         last_roll = (new, dfn) if p.side == "attacker" else (att, new)
-        state = evolve(state, last_roll=last_roll, extra=replace(state.extra, reroll=None))
+        state = evolve(state, last_roll=last_roll, extra=state.extra.but(reroll=None))
         return self.next_reaction(state, p.side, passed=False)
 
     # -- resolution (S-TERRAIN-2/3) and conquest (S-CONQ-1..3) -----------------------------------
@@ -324,14 +328,14 @@ class SmartCombatRules:
         if mark is not None and mark.seat == defender and b.dst in hands[defender]:
             hands[defender] = tuple(c for c in hands[defender] if c != b.dst)
             hands[seat] = tuple(sorted((*hands[seat], b.dst)))
-            x = replace(x, revealed=tuple(replace(m, seat=seat) if m is mark else m
+            x = x.but(revealed=tuple(replace(m, seat=seat) if m is mark else m
                                           for m in x.revealed))
         if defender not in owner:
             alive, by = list(state.alive), list(state.eliminated_by)
             alive[defender], by[defender] = False, seat
             hands[seat] = tuple(sorted(hands[seat] + hands[defender]))
             hands[defender] = ()
-            x = replace(x, revealed=tuple(m for m in x.revealed if m.seat != defender))
+            x = x.but(revealed=tuple(m for m in x.revealed if m.seat != defender))
             state = evolve(state, alive=tuple(alive), eliminated_by=tuple(by),
                            eliminated_this_turn=True)
         state = evolve(state, hands=tuple(hands), extra=x)

@@ -11,7 +11,6 @@ Sub-steps use the ordinary ``move`` action and end with ``end``.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 
 from ..actions import EndPhase, Move, card_name
@@ -126,7 +125,7 @@ class SmartMoveRules:
                  "S-ALLY-1")
         self.holds(state, seat, card, "S-ALLY-1")  # type: ignore[attr-defined]
         state = self.discard_card(state, seat, card)  # type: ignore[attr-defined]
-        return evolve(state, phase=Phase.ALLIANCE, extra=replace(state.extra, alliance=k))
+        return evolve(state, phase=Phase.ALLIANCE, extra=state.extra.but(alliance=k))
 
     def legal_alliance(self, state: GameState) -> LegalActions:
         ids, armies = world_map().ids, state.armies
@@ -170,7 +169,7 @@ class SmartMoveRules:
                  f"{what}", "S-AIRLIFT-1")
         self.holds(state, seat, card, "S-AIRLIFT-1")  # type: ignore[attr-defined]
         state = self.discard_card(state, seat, card)  # type: ignore[attr-defined]
-        return evolve(state, phase=Phase.AIRLIFT, extra=replace(state.extra, airlift=card))
+        return evolve(state, phase=Phase.AIRLIFT, extra=state.extra.but(airlift=card))
 
     def legal_airlift(self, state: GameState) -> LegalActions:
         x: SmartExtra = state.extra
@@ -204,12 +203,12 @@ class SmartMoveRules:
         """Armies leave 1 behind and count as moved (S-AIRLIFT-1 decision, C-MOVE-3)."""
         state = self.do_move(state, action)  # type: ignore[attr-defined]
         direction = "from" if territory(action.src) == state.extra.airlift else "to"
-        return evolve(state, extra=replace(state.extra, airlift_direction=direction))
+        return evolve(state, extra=state.extra.but(airlift_direction=direction))
 
     def end_substep(self, state: GameState, action: EndPhase) -> GameState:
         """Close an alliance or airlift: back to the movement step."""
-        return evolve(state, phase=Phase.MOVE, extra=replace(
-            state.extra, alliance=None, airlift=None, airlift_direction=None))
+        return evolve(state, phase=Phase.MOVE, extra=state.extra.but(
+                        alliance=None, airlift=None, airlift_direction=None))
 
     # -- the end of the turn (S-END-1, S-END-2) ----------------------------------------------------
     def end_regroup(self, state: GameState, action: EndPhase) -> GameState:
@@ -218,7 +217,7 @@ class SmartMoveRules:
     def finish_turn(self, state: GameState) -> GameState:
         """Revealed cards return to their owners' hands (S-END-1: they never left, the marks
         go); then the active player discards down to 6 cards, last of all (S-END-2)."""
-        state = evolve(state, extra=replace(state.extra, revealed=()))
+        state = evolve(state, extra=state.extra.but(revealed=()))
         if len(state.hands[state.current]) > HAND_LIMIT:
             return evolve(state, phase=Phase.DISCARD)
         return self.next_turn(state)  # type: ignore[attr-defined]

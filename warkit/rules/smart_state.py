@@ -14,7 +14,7 @@ cards are public, hands and the identity of Intelligence cards are not.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..actions import card_index, card_name
@@ -76,6 +76,13 @@ class SmartExtra:
     """Territory of an airlift sub-step."""
     airlift_direction: str | None = None
 
+    def but(self, **changes: Any) -> SmartExtra:
+        """A copy with some fields replaced (fast, like :func:`warkit.state.evolve`)."""
+        new = object.__new__(SmartExtra)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
     def marked(self, card: int) -> Mark | None:
         for mark in self.revealed:
             if mark.card == card:
@@ -83,7 +90,7 @@ class SmartExtra:
         return None
 
     def with_mark(self, card: int, seat: int, use: str) -> SmartExtra:
-        return replace(self, revealed=tuple(sorted((*self.revealed, Mark(card, seat, use)),
+        return self.but(revealed=tuple(sorted((*self.revealed, Mark(card, seat, use)),
                                                    key=lambda m: m.card)))
 
 
@@ -114,9 +121,14 @@ class SmartView:
 def public_view(state: GameState, player: int | None, attack_limit: int | None) -> SmartView:
     x: SmartExtra = state.extra
     own = player is not None and player == state.current
-    return SmartView(x.revealed, x.air_routes, x.attacks, attack_limit, x.last_attack,
-                     x.reaction, x.reroll, x.draws, x.alliance, x.airlift, x.airlift_direction,
-                     len(x.intel_cards), x.intel_cards if own else ())
+    new = object.__new__(SmartView)  # built like warkit.view.view: one per bot decision
+    new.__dict__.update(
+        revealed=x.revealed, air_routes=x.air_routes, attacks=x.attacks,
+        attack_limit=attack_limit, last_attack=x.last_attack, reaction=x.reaction,
+        reroll=x.reroll, draws=x.draws, alliance=x.alliance, airlift=x.airlift,
+        airlift_direction=x.airlift_direction, intel_count=len(x.intel_cards),
+        intel_cards=x.intel_cards if own else ())
+    return new
 
 
 # -- JSON ---------------------------------------------------------------------------------------

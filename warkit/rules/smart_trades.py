@@ -10,7 +10,6 @@ return to the step they came from.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 
 from ..actions import Action, Draw, EndPhase, Trade, card_name
@@ -165,7 +164,7 @@ class SmartTradeRules:
         for k in chosen:
             reserves[k] = 0
         state = evolve(state, continent_reserves=tuple(reserves),
-                       extra=replace(x, intelligence_used=True))
+                       extra=x.but(intelligence_used=True))
         return self.begin_draws(state, draws, Phase.TRADE)
 
     def end_trade(self, state: GameState, action: EndPhase) -> GameState:
@@ -183,7 +182,7 @@ class SmartTradeRules:
         if not state.deck or count == 0:
             return evolve(state, phase=after)
         return evolve(state, phase=Phase.DRAW,
-                      extra=replace(state.extra, draws=count, after_draw=after))
+                      extra=state.extra.but(draws=count, after_draw=after))
 
     def do_draw(self, state: GameState, action: Draw) -> GameState:
         x: SmartExtra = state.extra
@@ -194,7 +193,7 @@ class SmartTradeRules:
             intel = tuple(sorted((*intel, drawn)))
         state = self.refill_deck(state)  # type: ignore[attr-defined]
         if x.draws > 1 and state.deck:
-            return evolve(state, extra=replace(x, draws=x.draws - 1, intel_cards=intel))
+            return evolve(state, extra=x.but(draws=x.draws - 1, intel_cards=intel))
         return evolve(state, phase=x.after_draw,
-                      extra=replace(x, draws=0, after_draw=None, intel_cards=intel))
+                      extra=x.but(draws=0, after_draw=None, intel_cards=intel))
 
