@@ -1,6 +1,6 @@
 """Engine benchmark: full 4-player RandomBot games on one core, through the checked public path.
 
-Run: python tests/bench/bench_engine.py [--games N] [--players P] [--rules classic]
+Run: python tests/bench/bench_engine.py [--games N] [--players P] [--rules classic|smart]
 Prints actions, turns, attacks (one source against one target, however many
 battles) and games per second, the averages per game, and how many games hit
 the simulation's turn cap. Figures, not assertions: the machine is shared.
@@ -13,10 +13,12 @@ import time
 
 from warkit import simulate
 from warkit.actions import Attack
+from warkit.smart_actions import AirAttack
 
 
 def count_attacks(actions) -> int:
-    """Attacks = runs of battles with the same source and target within a turn."""
+    """Attacks = runs of battles with the same source and target within a turn (S-TERM-1);
+    a SMART air attack always starts one."""
     attacks, last = 0, None
     for action in actions:
         if isinstance(action, Attack):
@@ -24,6 +26,9 @@ def count_attacks(actions) -> int:
             if key != last:
                 attacks += 1
             last = key
+        elif isinstance(action, AirAttack):
+            attacks += 1
+            last = (action.src, action.card)
         elif action.keyword in ("end", "place", "trade", "move"):
             last = None
     return attacks
