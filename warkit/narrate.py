@@ -8,6 +8,23 @@ from .actions import Action, Attack, Draw, EndPhase, Move, Occupy, Place, Roll, 
 from .match import Match
 from .state import GameState, Phase
 
+BATTLE_STEPS = (Phase.ROLL, Phase.REACT, Phase.REROLL)
+
+
+def _reaction(before: GameState, action: Action) -> str | None:
+    """A SMART reaction to a roll, in words (``None`` for rolls and passes)."""
+    keyword = action.keyword
+    if keyword == "rerolled":
+        return f"the rerolled dice show {','.join(map(str, action.dice))}"  # type: ignore
+    if keyword not in ("reveal", "reroll"):
+        return None
+    who = before.colors[before.current_player]
+    if keyword == "reveal":
+        return f"{who} reveals {action.card} (terrain knowledge)"  # type: ignore[attr-defined]
+    dice = ",".join(map(str, action.dice))  # type: ignore[attr-defined]
+    return (f"{who} discards {action.card} to reroll {dice} of "  # type: ignore[attr-defined]
+            f"{Roll(*before.last_roll)}")
+
 
 def describe(before: GameState, action: Action, after: GameState) -> str | None:
     """One line about what ``action`` did, or ``None`` for steps not worth a line."""
@@ -17,25 +34,33 @@ def describe(before: GameState, action: Action, after: GameState) -> str | None:
         return f"{who} trades {', '.join(action.cards)} for {gained} armies"
     if isinstance(action, Place):
         return f"{who} places {action.armies} on {action.territory}"
-    if isinstance(action, Roll) and before.battle is not None:
+    if before.battle is not None and before.phase in BATTLE_STEPS:
+        # SMART: reactions between the roll and the battle's end (S-TERRAIN-1, S-REROLL-1)
+        reaction = _reaction(before, action)
+        if after.phase in (Phase.REACT, Phase.REROLL):
+            return reaction  # the battle's line comes when it resolves
         b = before.battle
         lost_a = before.armies[b.src] - after.armies[b.src]
         lost_d = before.armies[b.dst] - after.armies[b.dst]
         src, dst = before.map.ids[b.src], before.map.ids[b.dst]
-        line = (f"{who} attacks {dst} from {src}: {action} -> attacker loses {lost_a}, "
-                f"defender loses {lost_d}")
+        line = (f"{who} attacks {dst} from {src}: {Roll(*after.last_roll)} -> attacker loses "
+                f"{lost_a}, defender loses {lost_d}")
         if after.owner[b.dst] == before.current:
             line += f"; {dst} conquered"
             loser = before.owner[b.dst]
             if not after.alive[loser]:
                 line += f"; {before.colors[loser]} is out of the game"
-        return line
+        return f"{reaction}; {line}" if reaction else line
     if isinstance(action, Occupy):
         return f"{who} moves {action.armies} in"
     if isinstance(action, Move):
         return f"{who} regroups {action.armies} from {action.src} to {action.dst}"
     if isinstance(action, Draw) and before.phase is Phase.DRAW:
         return f"{who} draws a card"
+    if action.keyword in ("airattack", "intelligence", "alliance", "airlift", "discard"):
+        return f"{who}: {action}"
+    if action.keyword == "reveal":
+        return f"{who} reveals {action.card} (hidden passage)"  # type: ignore[attr-defined]
     if isinstance(action, Draw) and before.phase is Phase.LOOT:
         return f"{who} draws a card from the eliminated player's hand"
     if isinstance(action, EndPhase | Attack):
