@@ -168,6 +168,13 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
             super().wrong_phase(state, action)
         fail(Reason.WRONG_PHASE, f"{action.keyword!r} is not possible now: {rule[1]}", rule[0])
 
+    def phase_hint(self, state: GameState) -> str:
+        if state.phase is Phase.DRAW:
+            return ("a card won by the conquest is being drawn (S-CONQ-2)"
+                    if state.extra.after_draw is Phase.OCCUPY
+                    else "the cards of Intelligence are being drawn (S-INTEL-1)")
+        return super().phase_hint(state)
+
     def after_action(self, before: GameState, state: GameState) -> GameState:
         """Reshuffle the discards as soon as the deck is empty (S-CONQ-2); end the game at the
         first elimination, once the conqueror's card is drawn (S-WIN-1)."""
