@@ -50,7 +50,8 @@ NAME_LIFT, BADGE_DROP = 6.8, 4.5  # name above the label point, badge below it (
 _WRAP = frozenset(("alasca", "vladivostok"))
 
 
-def _rgb(hex_color: str) -> tuple[int, int, int]:
+def hex_rgb(hex_color: str) -> tuple[int, int, int]:
+    """``"#c6dfeb"`` (or ``"#fff"``) as an (r, g, b) tuple."""
     h = hex_color.lstrip("#")
     if len(h) == 3:
         h = "".join(ch * 2 for ch in h)
@@ -72,8 +73,8 @@ def _land() -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
         fill, edge = CONTINENT_COLORS.get(terr.continent, ("#dddddd", "#777777"))
         for ring in own:
             rings.append(ring)
-            fills.append(_rgb(fill))
-            edges.append(_rgb(edge))
+            fills.append(hex_rgb(fill))
+            edges.append(hex_rgb(edge))
     return rings, np.array(fills, dtype=np.uint8), np.array(edges, dtype=np.uint8)
 
 
@@ -180,9 +181,9 @@ def paint_pieces(layer: Canvas, view: PlayerView, scale: float = 1.0, lang: str 
     inks = [readable_text_color(f) for f in fills]
     layer.fill_style = "rgba(0, 0, 0, 0.25)"
     layer.fill_circles(xs, ys + 0.6, radii)
-    layer.fill_styled_circles(xs, ys, radii, np.array([_rgb(f) for f in fills], dtype=np.uint8))
+    layer.fill_styled_circles(xs, ys, radii, np.array([hex_rgb(f) for f in fills], dtype=np.uint8))
     layer.line_width = 1.1
-    rims = np.array([_rgb("#ffffff" if ink == "#ffffff" else "#2b2b2b") for ink in inks],
+    rims = np.array([hex_rgb("#ffffff" if ink == "#ffffff" else "#2b2b2b") for ink in inks],
                     dtype=np.uint8)
     layer.stroke_styled_circles(xs, ys, radii, rims)
     layer.font = f"bold 9px {FONT}"

@@ -17,7 +17,8 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import SCREENSHOTS, LessonPage
+from browser_helpers import SCREENSHOTS, LessonPage, interior_point
+from warkit_widgets.painter import hex_rgb
 
 import warkit
 from warkit.svg import CONTINENT_COLORS, SEA_COLOR
@@ -26,13 +27,8 @@ DRAWN_TIMEOUT = 30_000
 SEA = (470.0, 545.0)  # open sea in the South Atlantic, off the graticule lines
 
 
-def rgb(hex_color: str) -> tuple[int, int, int]:
-    h = hex_color.lstrip("#")
-    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
-
-
 def close(pixel: tuple[int, ...], color: str, tolerance: int = 4) -> bool:
-    return pixel[3] == 255 and all(abs(a - b) <= tolerance for a, b in zip(pixel, rgb(color)))
+    return pixel[3] == 255 and all(abs(a - b) <= tolerance for a, b in zip(pixel, hex_rgb(color)))
 
 
 def wait_pixel_change(lesson: LessonPage, point: tuple[float, float], before: tuple) -> None:
@@ -45,10 +41,8 @@ def wait_pixel_change(lesson: LessonPage, point: tuple[float, float], before: tu
 @pytest.fixture(scope="module")
 def drawn(lesson: LessonPage) -> float:
     """Wait until the map is really drawn; returns seconds from page load start."""
-    from conftest import interior_point
-
     x, y = interior_point("mexico")
-    fill = rgb(CONTINENT_COLORS["america_do_norte"][0])
+    fill = hex_rgb(CONTINENT_COLORS["america_do_norte"][0])
     start = time.perf_counter()
     lesson.page.wait_for_function(
         "([x, y, c]) => { const d = document.querySelector('canvas.warkit-map').getContext('2d')"
@@ -73,8 +67,6 @@ def test_map_canvas_has_drawn_pixels(lesson: LessonPage, drawn: float):
 
 
 def test_click_selects_and_highlights_targets(lesson: LessonPage, drawn: float):
-    from conftest import interior_point
-
     target = interior_point("argentina")
     before = lesson.pixel(target)
     lesson.click_territory("brasil")
@@ -116,8 +108,6 @@ def test_attack_rolls_the_dice(lesson: LessonPage, drawn: float):
 
 def test_timings_and_screenshots(lesson: LessonPage, drawn: float, tmp_path: Path, capsys):
     """Printed, not asserted: load → drawn map; click → selection drawn (median of 12)."""
-    from conftest import interior_point
-
     page = lesson.page
     lesson.click_point(SEA)
     lesson.status.get_by_text("Selection cleared.").wait_for(timeout=DRAWN_TIMEOUT)

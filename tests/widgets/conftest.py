@@ -3,26 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from warkit_widgets.examples import rule_book_position
 
 import warkit
-
-OPENING = (
-    # red (seat 2) starts: 4 armies on Brasil, 5 on Franca
-    "place brasil 3", "place franca 4", "end", "end",
-    # white answers: Argentina 3, Alemanha 4
-    "place argentina 2", "place alemanha 3", "place india 2", "end", "end",
-    "place china 7", "end", "end",
-    # red again: Franca 10, and on to the attacks
-    "place franca 5", "place japao 2",
-)
 
 
 @pytest.fixture(scope="session")
 def battle_state() -> warkit.GameState:
     """Red to attack: Brasil 4 vs Argentina 3 (rule book example a), Franca 10 vs Alemanha 4 (c)."""
-    state = warkit.new_game(players=3, seed=4)
-    for move in OPENING:
-        state = warkit.apply(state, move)
+    state = rule_book_position()
     assert state.phase is warkit.Phase.ATTACK and state.colors[state.current] == "red"
     assert [state.armies_at(t) for t in ("brasil", "argentina", "franca", "alemanha")] == [
         4, 3, 10, 4]

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from warkit_widgets.controller import Highlights, MapController
 from warkit_widgets.painter import (
-    _rgb,
     arrow_strokes,
     badge_radius,
+    hex_rgb,
     paint_highlights,
     paint_pieces,
     paint_static,
@@ -36,7 +36,7 @@ def test_static_board_draws_all_land_and_sea_links(recorder):
     (rings, fills), = recorder.named("fill_styled_polygons")
     assert len(rings) == RINGS == len(fills)
     first = M.territories[0]
-    assert tuple(fills[0]) == _rgb(CONTINENT_COLORS[first.continent][0])
+    assert tuple(fills[0]) == hex_rgb(CONTINENT_COLORS[first.continent][0])
     assert len(recorder.named("stroke_polygons")) == 2  # halo and coast
     assert [4, 3] in [a[0] for a in recorder.named("set_line_dash")]
     segments = sum(len(link.segments) for link in GEO.sea_links)
@@ -54,7 +54,7 @@ def test_pieces_show_names_owner_colours_and_armies(recorder, battle_state):
     x, y, r, colors = recorder.named("fill_styled_circles")[0]
     assert len(x) == 42
     brasil = M.index("brasil")
-    assert tuple(colors[brasil]) == _rgb(PLAYER_COLORS["red"])
+    assert tuple(colors[brasil]) == hex_rgb(PLAYER_COLORS["red"])
     assert y[brasil] == pytest.approx(GEO.territories[brasil].label[1] + 4.5)
     assert r[M.index("franca")] == badge_radius("10") > badge_radius("4")
 
