@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, NoReturn
 
-from ..actions import Action, EndPhase, Move, Trade
+from ..actions import Action, DealObjective, EndPhase, Move, Trade
 from ..errors import Reason
 from ..smart import attack_limit
 from ..smart_actions import (
@@ -130,7 +130,7 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
         return tuple(o.id for o in world_map().objectives
                      if o.kind == "destroy" and o.color in state.colors and o.id not in dealt)
 
-    def do_objective(self, state: GameState, action: Any) -> GameState:
+    def do_objective(self, state: GameState, action: DealObjective) -> GameState:
         """Deal one objective; a finished deal that gives anyone their own colour is taken back
         and dealt again (S-SETUP-1), so the deal is uniform over the valid ones."""
         state = super().do_objective(state, action)

@@ -162,8 +162,7 @@ class SmartCombatRules:
             opened, Attack(action.src, world_map().ids[card], action.dice))
         state = self.discard_card(opened, seat, card)
         return evolve(state, battle=battle, phase=Phase.ROLL,
-                      extra=opened.extra.but(attacks=x.attacks + 1,
-                                    last_attack=(src, card)))
+                      extra=opened.extra.but(attacks=x.attacks + 1, last_attack=(src, card)))
 
     # -- the roll and the reaction window (S-REROLL-1 decision) ----------------------------------
     def reacting_seat(self, state: GameState, side: str) -> int:
@@ -263,7 +262,7 @@ class SmartCombatRules:
                  f"{','.join(map(str, chosen))} to reroll", "S-REROLL-1")
         state = self.discard_card(state, seat, card)
         return evolve(state, phase=Phase.REROLL, extra=state.extra.but(
-                        reroll=PendingReroll(side, kept, len(chosen), minimum)))
+            reroll=PendingReroll(side, kept, len(chosen), minimum)))
 
     def reroll_outcomes(self, state: GameState) -> tuple[tuple[Rerolled, Fraction], ...]:
         p: PendingReroll = state.extra.reroll

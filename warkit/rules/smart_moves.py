@@ -208,7 +208,7 @@ class SmartMoveRules:
     def end_substep(self, state: GameState, action: EndPhase) -> GameState:
         """Close an alliance or airlift: back to the movement step."""
         return evolve(state, phase=Phase.MOVE, extra=state.extra.but(
-                        alliance=None, airlift=None, airlift_direction=None))
+            alliance=None, airlift=None, airlift_direction=None))
 
     # -- the end of the turn (S-END-1, S-END-2) ----------------------------------------------------
     def end_regroup(self, state: GameState, action: EndPhase) -> GameState:
