@@ -1,31 +1,41 @@
 # Two commands for a fresh clone (only Python >= 3.10 needed):
 #   make play   set up, then run the main job
-#   make test   set up, then run every test
+#   make test   set up, then run every test (lint, unit and property tests, notebooks, browser)
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test lint bench clean
+.PHONY: play lesson test lint bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[test]"
+	@# jsonschema works without it, and importing it costs 3 s in every Jupyter process
+	$(PY) -m pip uninstall --quiet -y rfc3987-syntax
 	touch $(STAMP)
 
 play: $(STAMP)
 	$(PY) -m warkit demo --seed 7
 
+lesson: $(STAMP)
+	@echo "Opening the pilot lesson at http://localhost:8866/ (Ctrl+C to stop)"
+	$(VENV)/bin/voila notebooks/lessons/classic/03-dice-and-battles.ipynb --no-browser --port=8866
+
 lint: $(STAMP)
 	$(PY) -m ruff check warkit widgets tests
 
 test: lint
-	$(PY) -m pytest
+	$(PY) -m pytest --nbval-lax tests notebooks
 
 bench: $(STAMP)
 	$(PY) tests/bench/bench_engine.py
+	$(PY) tests/bench/bench_engine.py --rules smart
 	$(PY) tests/bench/bench_odds.py
+
+screenshots: $(STAMP)
+	WARKIT_SCREENSHOTS=1 $(PY) -m pytest tests/browser -q
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

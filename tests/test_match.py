@@ -96,3 +96,22 @@ def test_demo_command_prints_a_whole_game():
     bad = subprocess.run([sys.executable, "-m", "warkit", "demo", "--players", "9"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "3 to 6 players" in bad.stderr
+
+
+def test_undo_never_takes_back_a_revealed_card():
+    """S-TERRAIN-1 / S-PASS-1: once a card is shown, undo stops there."""
+    for seed in range(40):
+        played = warkit.simulate(4, rules="smart", seed=seed)
+        reveals = [k for k, a in enumerate(played.actions) if a.keyword == "reveal"]
+        if reveals:
+            break
+    else:
+        pytest.fail("no SMART game in 40 revealed a card")
+    k = reveals[0]
+    match = Match(played.states[0])
+    for action in played.actions[:k + 1]:
+        match.push(action)
+    assert not match.can_undo()
+    with pytest.raises(IllegalActionError) as error:
+        match.undo()
+    assert error.value.reason is Reason.CANNOT_UNDO and "revealed" in error.value.message

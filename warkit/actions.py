@@ -17,6 +17,15 @@ from .state import CARD_COUNT, JOKERS
 from .worldmap import world_map
 
 
+def sorted_dice(values: tuple) -> tuple:
+    """Dice from highest to lowest, the order they are compared in (C-ATK-4); values that
+    are not numbers are left as given, for the rules to refuse with a clear message."""
+    try:
+        return tuple(sorted(values, reverse=True))
+    except TypeError:
+        return tuple(values)
+
+
 def card_name(card: int) -> str:
     """Text name of a card: its territory id, or ``joker1`` / ``joker2``."""
     if card in JOKERS:
@@ -47,6 +56,8 @@ class Action:
     """The field holding the action's number (armies, dice), if any."""
     words: ClassVar[tuple[tuple[str, type], ...]] = ()
     """The text form's arguments after the keyword: (field name, str or int)."""
+    undoable: ClassVar[bool] = True
+    """False for decisions that show hidden information (a revealed card): no undo."""
 
     def __str__(self) -> str:
         return " ".join([self.keyword, *(str(getattr(self, name)) for name, _ in self.words)])
@@ -146,8 +157,8 @@ class Roll(Action):
     chance: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "attack", tuple(sorted(self.attack, reverse=True)))
-        object.__setattr__(self, "defence", tuple(sorted(self.defence, reverse=True)))
+        object.__setattr__(self, "attack", sorted_dice(self.attack))
+        object.__setattr__(self, "defence", sorted_dice(self.defence))
 
     def __str__(self) -> str:
         return ("roll " + ",".join(map(str, self.attack)) + " vs "
@@ -157,7 +168,7 @@ class Roll(Action):
     def from_words(cls, args: list[str], text: str) -> Roll:
         if len(args) != 3 or args[1].lower() != "vs":
             raise ValueError(text)
-        return cls(_dice(args[0], text), _dice(args[2], text))
+        return cls(parse_dice(args[0], text), parse_dice(args[2], text))
 
 
 @dataclass(frozen=True, repr=False)
@@ -217,7 +228,8 @@ def _arity(args: list[str], n: int, text: str) -> None:
         raise ValueError(text)
 
 
-def _dice(word: str, text: str) -> tuple[int, ...]:
+def parse_dice(word: str, text: str) -> tuple[int, ...]:
+    """Dice written ``6,5,1`` in an action's text."""
     return tuple(_int(w, "a die", text) for w in word.split(","))
 
 

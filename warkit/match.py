@@ -1,8 +1,9 @@
 """A match: the history of one game, with push / undo / replay.
 
 States are immutable, so a :class:`Match` is only a list of states and the
-actions between them. Undo never crosses a chance step (dice rolled or a card
-seen cannot be taken back); everything else can be undone one step at a time.
+actions between them. Undo never crosses a chance step or a reveal (dice rolled
+and cards drawn or shown cannot be taken back); everything else can be undone
+one step at a time.
 """
 
 from __future__ import annotations
@@ -67,15 +68,17 @@ class Match:
         return self.state
 
     def can_undo(self) -> bool:
-        return bool(self.actions) and not self.actions[-1].chance
+        last = self.actions[-1] if self.actions else None
+        return last is not None and not last.chance and last.undoable
 
     def undo(self) -> Action:
         """Take back the last decision; refused after dice were rolled or a card was drawn."""
         if not self.actions:
             raise IllegalActionError(Reason.CANNOT_UNDO, "nothing to undo")
-        if self.actions[-1].chance:
-            raise IllegalActionError(Reason.CANNOT_UNDO, f"{self.actions[-1]} already happened: "
-                                     "dice rolled and cards seen cannot be taken back")
+        last = self.actions[-1]
+        if last.chance or not last.undoable:
+            raise IllegalActionError(Reason.CANNOT_UNDO, f"{last} already happened: dice "
+                                     "rolled and cards drawn or revealed cannot be taken back")
         self.states.pop()
         return self.actions.pop()
 

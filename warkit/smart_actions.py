@@ -15,34 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .actions import Action, register_action
-from .errors import InvalidActionError
-
-
-def _int(word: str, what: str, text: str) -> int:
-    try:
-        return int(word)
-    except ValueError:
-        raise InvalidActionError(
-            f"{what} must be a whole number, got {word!r} in {text!r}") from None
-
-
-def _dice(word: str, text: str) -> tuple[int, ...]:
-    return tuple(_int(w, "a die", text) for w in word.split(","))
-
-
-def _sorted_dice(values: tuple) -> tuple:
-    """Dice from highest to lowest (left as given if they are not numbers: the rules refuse)."""
-    try:
-        return tuple(sorted(values, reverse=True))
-    except TypeError:
-        return tuple(values)
-
-
-def _one_card(cls: type, args: list[str], text: str):
-    if len(args) != 1:
-        raise ValueError(text)
-    return cls(args[0])
+from .actions import Action, parse_dice, register_action, sorted_dice
 
 
 @dataclass(frozen=True, repr=False)
@@ -71,16 +44,8 @@ class AirAttack(Action):
     src: str
     dice: int
     keyword: ClassVar[str] = "airattack"
+    words: ClassVar[tuple[tuple[str, type], ...]] = (("card", str), ("src", str), ("dice", int))
     count_field: ClassVar[str] = "dice"
-
-    def __str__(self) -> str:
-        return f"airattack {self.card} {self.src} {self.dice}"
-
-    @classmethod
-    def from_words(cls, args: list[str], text: str) -> AirAttack:
-        if len(args) != 3:
-            raise ValueError(text)
-        return cls(args[0], args[1], _int(args[2], "dice", text))
 
 
 @dataclass(frozen=True, repr=False)
@@ -90,13 +55,9 @@ class Reveal(Action):
 
     card: str
     keyword: ClassVar[str] = "reveal"
-
-    def __str__(self) -> str:
-        return f"reveal {self.card}"
-
-    @classmethod
-    def from_words(cls, args: list[str], text: str) -> Reveal:
-        return _one_card(cls, args, text)
+    words: ClassVar[tuple[tuple[str, type], ...]] = (("card", str),)
+    undoable: ClassVar[bool] = False
+    """Once others have seen the card, it cannot be taken back."""
 
 
 @dataclass(frozen=True, repr=False)
@@ -109,7 +70,7 @@ class Reroll(Action):
     keyword: ClassVar[str] = "reroll"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "dice", _sorted_dice(tuple(self.dice)))
+        object.__setattr__(self, "dice", sorted_dice(tuple(self.dice)))
 
     def __str__(self) -> str:
         return f"reroll {self.card} " + ",".join(map(str, self.dice))
@@ -118,7 +79,7 @@ class Reroll(Action):
     def from_words(cls, args: list[str], text: str) -> Reroll:
         if len(args) != 2:
             raise ValueError(text)
-        return cls(args[0], _dice(args[1], text))
+        return cls(args[0], parse_dice(args[1], text))
 
 
 @dataclass(frozen=True, repr=False)
@@ -130,7 +91,7 @@ class Rerolled(Action):
     chance: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "dice", _sorted_dice(tuple(self.dice)))
+        object.__setattr__(self, "dice", sorted_dice(tuple(self.dice)))
 
     def __str__(self) -> str:
         return "rerolled " + ",".join(map(str, self.dice))
@@ -139,7 +100,7 @@ class Rerolled(Action):
     def from_words(cls, args: list[str], text: str) -> Rerolled:
         if len(args) != 1:
             raise ValueError(text)
-        return cls(_dice(args[0], text))
+        return cls(parse_dice(args[0], text))
 
 
 @dataclass(frozen=True, repr=False)
@@ -147,15 +108,6 @@ class Pass(Action):
     """React to a roll with nothing (S-REROLL-1 decision: both pass, the battle resolves)."""
 
     keyword: ClassVar[str] = "pass"
-
-    def __str__(self) -> str:
-        return "pass"
-
-    @classmethod
-    def from_words(cls, args: list[str], text: str) -> Pass:
-        if args:
-            raise ValueError(text)
-        return cls()
 
 
 @dataclass(frozen=True, repr=False)
@@ -165,13 +117,7 @@ class Alliance(Action):
 
     card: str
     keyword: ClassVar[str] = "alliance"
-
-    def __str__(self) -> str:
-        return f"alliance {self.card}"
-
-    @classmethod
-    def from_words(cls, args: list[str], text: str) -> Alliance:
-        return _one_card(cls, args, text)
+    words: ClassVar[tuple[tuple[str, type], ...]] = (("card", str),)
 
 
 @dataclass(frozen=True, repr=False)
@@ -181,13 +127,7 @@ class Airlift(Action):
 
     card: str
     keyword: ClassVar[str] = "airlift"
-
-    def __str__(self) -> str:
-        return f"airlift {self.card}"
-
-    @classmethod
-    def from_words(cls, args: list[str], text: str) -> Airlift:
-        return _one_card(cls, args, text)
+    words: ClassVar[tuple[tuple[str, type], ...]] = (("card", str),)
 
 
 @dataclass(frozen=True, repr=False)
@@ -196,13 +136,7 @@ class Discard(Action):
 
     card: str
     keyword: ClassVar[str] = "discard"
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
-
-    @classmethod
-    def from_words(cls, args: list[str], text: str) -> Discard:
-        return _one_card(cls, args, text)
+    words: ClassVar[tuple[tuple[str, type], ...]] = (("card", str),)
 
 
 SMART_ACTIONS: tuple[type[Action], ...] = (
