@@ -13,13 +13,21 @@ True
 
 from __future__ import annotations
 
-import math
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from .geometry import BoardGeometry, Point, board_geometry
+from .geometry import BoardGeometry, board_geometry
+from .layout import (
+    NAME_DROP,
+    NAME_LIFT,
+    Stroke,
+    arrow_head,
+    arrow_strokes,
+    badge_center,
+    badge_radius,
+)
 from .worldmap import WorldMap, world_map
 
 __all__ = ["CONTINENT_COLORS", "PLAYER_COLORS", "SvgString", "board_svg",
@@ -65,7 +73,6 @@ HIGHLIGHT_COLOR = "#ffd21f"
 ARROW_COLOR = "#c0182b"
 FONT = "'Trebuchet MS', 'DejaVu Sans', Verdana, Arial, sans-serif"
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{3}){1,2}")
-_WRAP = frozenset(("alasca", "vladivostok"))
 
 
 def _num(v: float) -> str:
@@ -150,36 +157,21 @@ def _graticule(svg: ET.Element, geo: BoardGeometry) -> None:
         _sub(g, "line", x1=0.0, y1=y, x2=geo.width, y2=y)
 
 
-def _arrow(layer: ET.Element, start: Point, end: Point, bend: float, color: str,
-           head: bool = True) -> None:
-    """A curved arrow from ``start`` to ``end`` with a white casing and a solid head."""
-    (x0, y0), (x1, y1) = start, end
-    dx, dy = x1 - x0, y1 - y0
-    # Control point: off the midpoint, to the left of the direction of travel.
-    cx, cy = (x0 + x1) / 2 - dy * bend, (y0 + y1) / 2 + dx * bend
-    # Direction of the curve at its end (tangent of the quadratic Bézier).
-    tx, ty = x1 - cx, y1 - cy
-    tl = math.hypot(tx, ty) or 1.0
-    tx, ty = tx / tl, ty / tl
-    head_len, head_w = 9.0, 5.0
-    bx, by = (x1 - tx * head_len, y1 - ty * head_len) if head else (x1, y1)
-    d = f"M{_num(x0)} {_num(y0)}Q{_num(cx)} {_num(cy)} {_num(bx)} {_num(by)}"
+def _arrow(layer: ET.Element, stroke: Stroke, color: str) -> None:
+    """One curved arrow stroke with a white casing and, if it has one, a solid head."""
+    start, control, end, head = stroke
+    tip = None
+    if head:
+        end, tip = arrow_head(control, end)
+    d = (f"M{_num(start[0])} {_num(start[1])}Q{_num(control[0])} {_num(control[1])} "
+         f"{_num(end[0])} {_num(end[1])}")
     g = _sub(layer, "g", class_="arrow")
     _sub(g, "path", d=d, fill="none", stroke="#ffffff", stroke_width="5",
          stroke_linecap="round", stroke_opacity="0.9")
     _sub(g, "path", d=d, fill="none", stroke=color, stroke_width="2.6", stroke_linecap="round")
-    if head:
-        px, py = -ty, tx
-        pts = [(x1, y1), (bx + px * head_w, by + py * head_w), (bx - px * head_w, by - py * head_w)]
-        _sub(g, "polygon", points=" ".join(f"{_num(x)},{_num(y)}" for x, y in pts), fill=color,
+    if tip is not None:
+        _sub(g, "polygon", points=" ".join(f"{_num(x)},{_num(y)}" for x, y in tip), fill=color,
              stroke="#ffffff", stroke_width="1", stroke_linejoin="round")
-
-
-def _shorten(a: Point, b: Point, cut_a: float, cut_b: float) -> tuple[Point, Point]:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / length, dy / length
-    return (a[0] + ux * cut_a, a[1] + uy * cut_a), (b[0] - ux * cut_b, b[1] - uy * cut_b)
 
 
 def board_svg(
@@ -293,7 +285,7 @@ def board_svg(
                       paint_order="stroke", letter_spacing="0.2")
         for shape, terr in zip(shapes, wmap.territories, strict=True):
             x, y = shape.label
-            y = y - 6.8 if has_badge[shape.index] else y + 2.8
+            y = y - NAME_LIFT if has_badge[shape.index] else y + NAME_DROP
             _text(labels, x, y, terr.name(lang).upper())
     if any(has_badge):
         badges = _sub(svg, "g", class_="armies", font_size="9", font_weight="bold",
@@ -302,12 +294,11 @@ def board_svg(
             i = shape.index
             if not has_badge[i]:
                 continue
-            x, y = shape.label
-            y = y + 4.5 if names else y
+            x, y = badge_center(i, names)
             fill = owner_of[i] or "#bdbdbd"
             count = army_of[i]
             text = "" if count is None else str(count)
-            r = 7.2 + 1.8 * max(0, len(text) - 1)
+            r = badge_radius(text)
             ink = readable_text_color(fill)
             g = _sub(badges, "g", class_="army")
             g.set("data-territory", wmap.territories[i].id)
@@ -320,21 +311,9 @@ def board_svg(
     # Attack arrows, from army badge to army badge.
     if arrow_list:
         layer = _sub(svg, "g", class_="arrows")
-        lift = 4.5 if names else 0.0  # from badge to badge
         for a, b in arrow_list:
-            pa = (shapes[a].label[0], shapes[a].label[1] + lift)
-            pb = (shapes[b].label[0], shapes[b].label[1] + lift)
-            ids = {wmap.territories[a].id, wmap.territories[b].id}
-            if ids == _WRAP:
-                # Across the edge of the world: leave through one side, come in at the other.
-                y = (pa[1] + pb[1]) / 2 - 30
-                out_x, in_x = (0.0, geo.width) if pa[0] < pb[0] else (geo.width, 0.0)
-                _arrow(layer, _shorten(pa, (out_x, y), 10, 0)[0], (out_x, y), 0.1, ARROW_COLOR,
-                       head=False)
-                _arrow(layer, (in_x, y), _shorten((in_x, y), pb, 0, 11)[1], -0.1, ARROW_COLOR)
-            else:
-                start, end = _shorten(pa, pb, 10, 11)
-                _arrow(layer, start, end, 0.15, ARROW_COLOR)
+            for stroke in arrow_strokes(a, b, names):
+                _arrow(layer, stroke, ARROW_COLOR)
 
     if legend:
         _legend(svg, wmap, geo, lang)

@@ -15,7 +15,6 @@ redraw is one message.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -24,6 +23,14 @@ import numpy as np
 
 from warkit import PlayerView
 from warkit.geometry import board_geometry
+from warkit.layout import (
+    BADGE_DROP,
+    NAME_LIFT,
+    Point,
+    arrow_head,
+    arrow_strokes,
+    badge_radius,
+)
 from warkit.svg import (
     ARROW_COLOR,
     CONTINENT_COLORS,
@@ -42,12 +49,8 @@ from .controller import Highlights
 
 Canvas = Any
 """Anything with the ipycanvas ``Canvas`` drawing methods and style attributes."""
-Point = tuple[float, float]
-
 COAST_COLOR = "#4a4035"
 SOURCE_COLOR = "#ffffff"
-NAME_LIFT, BADGE_DROP = 6.8, 4.5  # name above the label point, badge below it (as in the SVG)
-_WRAP = frozenset(("alasca", "vladivostok"))
 
 
 def hex_rgb(hex_color: str) -> tuple[int, int, int]:
@@ -148,11 +151,6 @@ def _legend(layer: Canvas, lang: str) -> None:
         layer.fill_text(f"+{cont.bonus}", x + w - 8, cy + 9.6)
 
 
-def badge_radius(text: str) -> float:
-    """The radius of an army badge holding ``text`` (as in the SVG)."""
-    return 7.2 + 1.8 * max(0, len(text) - 1)
-
-
 def paint_pieces(layer: Canvas, view: PlayerView, scale: float = 1.0, lang: str = "pt") -> None:
     """Territory names, and army badges in the owners' colours with the army counts."""
     geo, wmap = board_geometry(), world_map()
@@ -236,60 +234,22 @@ def paint_highlights(layer: Canvas, highlights: Highlights, scale: float = 1.0) 
             _arrow(layer, start, control, end, head)
 
 
-def arrow_strokes(src: int, dst: int) -> list[tuple[Point, Point, Point, bool]]:
-    """The curved strokes ``(start, control, end, has_head)`` of an arrow from badge to badge.
-
-    Alaska-Vladivostok goes across the edge of the world in two strokes, as in the SVG.
-    """
-    geo, wmap = board_geometry(), world_map()
-    pa = (geo.territories[src].label[0], geo.territories[src].label[1] + BADGE_DROP)
-    pb = (geo.territories[dst].label[0], geo.territories[dst].label[1] + BADGE_DROP)
-    if {wmap.territories[src].id, wmap.territories[dst].id} == _WRAP:
-        y = (pa[1] + pb[1]) / 2 - 30
-        out_x, in_x = (0.0, geo.width) if pa[0] < pb[0] else (geo.width, 0.0)
-        first = _shorten(pa, (out_x, y), 10, 0)
-        second = _shorten((in_x, y), pb, 0, 11)
-        return [(*_curve(first[0], first[1], 0.1), False),
-                (*_curve(second[0], second[1], -0.1), True)]
-    start, end = _shorten(pa, pb, 10, 11)
-    return [(*_curve(start, end, 0.15), True)]
-
-
-def _shorten(a: Point, b: Point, cut_a: float, cut_b: float) -> tuple[Point, Point]:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / length, dy / length
-    return (a[0] + ux * cut_a, a[1] + uy * cut_a), (b[0] - ux * cut_b, b[1] - uy * cut_b)
-
-
-def _curve(start: Point, end: Point, bend: float) -> tuple[Point, Point, Point]:
-    """A quadratic curve bending to the left of the direction of travel."""
-    (x0, y0), (x1, y1) = start, end
-    dx, dy = x1 - x0, y1 - y0
-    return start, ((x0 + x1) / 2 - dy * bend, (y0 + y1) / 2 + dx * bend), end
-
-
 def _arrow(layer: Canvas, start: Point, control: Point, end: Point, head: bool) -> None:
     """One arrow stroke with a white casing and, if ``head``, a solid head at ``end``."""
-    tx, ty = end[0] - control[0], end[1] - control[1]
-    tl = math.hypot(tx, ty) or 1.0
-    tx, ty = tx / tl, ty / tl
-    head_len, head_w = 9.0, 5.0
-    base = (end[0] - tx * head_len, end[1] - ty * head_len) if head else end
+    tip: Sequence[Point] = ()
+    if head:
+        end, tip = arrow_head(control, end)
     layer.line_cap = "round"
     for color, width in (("rgba(255, 255, 255, 0.9)", 5), (ARROW_COLOR, 2.6)):
         layer.stroke_style = color
         layer.line_width = width
         layer.begin_path()
         layer.move_to(*start)
-        layer.quadratic_curve_to(*control, *base)
+        layer.quadratic_curve_to(*control, *end)
         layer.stroke()
-    if head:
-        px, py = -ty, tx
-        tip: Sequence[Point] = [end, (base[0] + px * head_w, base[1] + py * head_w),
-                                (base[0] - px * head_w, base[1] - py * head_w)]
+    if tip:
         layer.fill_style = ARROW_COLOR
-        layer.fill_polygon(tip)
+        layer.fill_polygon(list(tip))
         layer.stroke_style = "#ffffff"
         layer.line_width = 1
-        layer.stroke_polygon(tip)
+        layer.stroke_polygon(list(tip))

@@ -5,8 +5,6 @@ from __future__ import annotations
 import pytest
 from warkit_widgets.controller import Highlights, MapController
 from warkit_widgets.painter import (
-    arrow_strokes,
-    badge_radius,
     hex_rgb,
     paint_highlights,
     paint_pieces,
@@ -16,6 +14,7 @@ from warkit_widgets.painter import (
 
 import warkit
 from warkit.geometry import board_geometry
+from warkit.layout import arrow_strokes, badge_radius
 from warkit.svg import CONTINENT_COLORS, HIGHLIGHT_COLOR, PLAYER_COLORS, SEA_COLOR
 
 GEO = board_geometry()
