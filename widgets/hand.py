@@ -12,6 +12,7 @@ from collections.abc import Callable
 import ipywidgets as w
 
 from warkit import PlayerView, Trade
+from warkit.cards import card_shape
 
 from .html import message_html
 from .i18n import color_name, normalize_lang, shape_name, territory_name, tr
@@ -69,6 +70,11 @@ class HandWidget(w.VBox):
             return f"{SHAPE_ICONS[None]} {shape_name(None, self._lang).capitalize()}"
         return f"{SHAPE_ICONS[shape]} {territory_name(territory, self._lang)}"
 
+    def group_text(self, cards: tuple[int, ...], value: int) -> str:
+        """One group of a SMART split, e.g. "triângulo, coringa (4)"."""
+        shapes = [shape_name(card_shape(c), self._lang) for c in cards]
+        return f"{', '.join(shapes)} ({value})"
+
     def trade(self) -> Trade | None:
         """Pass the selected trade to ``on_trade`` (if it is a valid trade)."""
         action = self.controller.trade_action()
@@ -120,6 +126,12 @@ class HandWidget(w.VBox):
             self.value.value = message_html(tr(quote.note or "hand.pick", lang),
                                             "refused" if c.selected else "info")
             return
-        parts = [tr("hand.value", lang, armies=quote.armies)]
+        if quote.groups:
+            split = [self.group_text(cards, value) for cards, value in quote.groups]
+            if quote.joker_bonus:
+                split.append(tr("hand.joker_bonus", lang, bonus=quote.joker_bonus))
+            parts = [tr("hand.smart_value", lang, split=" + ".join(split), armies=quote.armies)]
+        else:
+            parts = [tr("hand.value", lang, armies=quote.armies)]
         parts += [tr("hand.bonus", lang, territory=territory_name(t, lang)) for t, _ in quote.bonus]
         self.value.value = message_html("  ".join(parts), "ok")

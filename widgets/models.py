@@ -18,6 +18,7 @@ from warkit.actions import card_name
 from warkit.cards import card_shape, is_joker, is_set
 from warkit.dice import battle_losses, sort_dice
 from warkit.odds import expected_losses, final_distribution, win_probability, win_table
+from warkit.smart import MAX_TRADE, best_trade
 from warkit.worldmap import world_map
 
 from .observable import Observable
@@ -157,6 +158,10 @@ class TradeQuote:
     armies: int = 0
     bonus: tuple[tuple[int, int], ...] = ()
     note: str = ""
+    groups: tuple[tuple[tuple[int, ...], int], ...] = ()
+    """SMART: the best split, as (cards of a group, its value) (S-TRADE-1)."""
+    joker_bonus: int = 0
+    """SMART: +10 / +15 for the jokers in the trade (S-TRADE-5)."""
 
     @property
     def total(self) -> int:
@@ -182,6 +187,25 @@ def classic_trade_value(cards: tuple[int, ...], context: HandContext) -> TradeQu
     return TradeQuote(cards, True, context.next_value, bonus)
 
 
+def smart_trade_value(cards: tuple[int, ...], context: HandContext) -> TradeQuote:
+    """SMART: 1 to 6 cards split the best way into groups of one shape (n²) or different
+    shapes (1, 3, 6), plus the jokers' bonus, plus +2 on each owned card territory
+    (S-TRADE-1..5; no game-wide table, S-TRADE-6)."""
+    if not cards:
+        return TradeQuote(cards, False, note="hand.pick")
+    if len(cards) > MAX_TRADE:
+        return TradeQuote(cards, False, note="hand.smart_range")
+    value = best_trade(cards, owned=context.owned)
+    return TradeQuote(cards, True, value.armies,
+                      tuple((c, 2) for c in value.territory_bonus),
+                      groups=tuple((g.cards, g.value) for g in value.groups),
+                      joker_bonus=value.joker_bonus)
+
+
+VALUERS: dict[str, TradeValuer] = {"classic": classic_trade_value, "smart": smart_trade_value}
+"""The trade value function of each rule set, by the rule set's name."""
+
+
 class HandController(Observable):
     """A hand of cards with a selection and the value of the selected trade (pure Python).
 
@@ -200,9 +224,11 @@ class HandController(Observable):
         self.set_cards(cards, self.context)
 
     @classmethod
-    def from_view(cls, view: PlayerView, *, valuer: TradeValuer = classic_trade_value
+    def from_view(cls, view: PlayerView, *, valuer: TradeValuer | None = None
                   ) -> HandController:
-        """The viewer's own hand (``view.hand``) with its trade context."""
+        """The viewer's own hand (``view.hand``) with its trade context; the value function
+        defaults to the one of the view's rule set (classic or SMART)."""
+        valuer = valuer or VALUERS.get(view.rules_name, classic_trade_value)
         controller = cls(valuer=valuer, player=None if view.player is None
                          else view.colors[view.player])
         controller.update_view(view)

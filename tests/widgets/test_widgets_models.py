@@ -251,3 +251,33 @@ def test_answers_are_checked_exactly_or_closely():
 def test_win_table_is_consistent_with_itself():
     odds = battle_odds(3, 3)
     assert np.all(np.diff(odds.table[1:, 1:], axis=0) >= -1e-12)  # more attackers never hurt
+
+
+def test_smart_trades_are_valued_by_the_best_split():
+    """S-TRADE-1..5 in the hand: 1 to 6 cards, best split, joker bonus, +2 on owned cards."""
+    from warkit_widgets.models import HandContext, smart_trade_value
+
+    from warkit.actions import card_index
+
+    def quote(names, owned=()):
+        cards = tuple(sorted(card_index(n) for n in names))
+        return smart_trade_value(cards, HandContext(frozenset(card_index(o) for o in owned)))
+
+    assert quote(["joker1"]).total == 11 and quote(["joker1", "joker2"]).total == 29
+    largest = quote(["argentina", "franca", "polonia", "mexico", "joker1", "joker2"],
+                    owned=["argentina", "franca", "polonia", "mexico"])
+    assert (largest.armies, largest.total, largest.joker_bonus) == (61, 69, 25)
+    assert [value for _, value in largest.groups] == [36]
+    assert not quote([]).valid
+    too_many = quote(["brasil", "peru", "argentina", "venezuela", "mexico", "egito", "joker1"])
+    assert not too_many.valid and too_many.note == "hand.smart_range"
+
+
+def test_a_smart_view_gets_the_smart_valuer():
+    from warkit_widgets.models import HandController, smart_trade_value
+
+    import warkit
+
+    state = warkit.new_game(4, rules="smart", seed=3)
+    controller = HandController.from_view(warkit.view(state, state.current))
+    assert controller.valuer is smart_trade_value
