@@ -1,11 +1,13 @@
 """Property tests over many seeded random games (the games_sim_test pattern).
 
-After every action of every game: the invariants hold (each territory owned by
-one live player with at least 1 army, the 44 cards each in exactly one place,
-turn and phase order, a monotone trade counter), legal actions exist unless
-the game is over, and the game reaches a winner. Random illegal actions are
-refused with IllegalActionError and change nothing; states survive JSON; a
-match record replays to identical states; views never leak secrets.
+After every action of every classic game: the invariants hold (each territory
+owned by one live player with at least 1 army, the 44 cards each in exactly
+one place, turn and phase order, a monotone trade counter), legal actions
+exist unless the game is over, and the game reaches a winner. For classic and
+SMART games alike: random illegal actions are refused with IllegalActionError
+and change nothing; listed legal actions apply; states survive JSON; a match
+record replays to identical states. Views never leak secrets. SMART's own
+properties are in ``test_smart_properties.py``.
 """
 
 from __future__ import annotations
@@ -21,17 +23,31 @@ from hypothesis import strategies as st
 
 import warkit
 from warkit import record
-from warkit.actions import Attack, EndPhase, Move, Occupy, Place, Trade
+from warkit.actions import Attack, EndPhase, Move, Occupy, Place, Trade, parse_action
+from warkit.smart_actions import (
+    AirAttack,
+    Airlift,
+    Alliance,
+    Discard,
+    Intelligence,
+    Pass,
+    Reroll,
+    Rerolled,
+    Reveal,
+)
 from warkit.state import CHANCE, Phase
 from warkit.validate import state_problems
 
 PHASE_ORDER = [Phase.TRADE, Phase.PLACE, Phase.ATTACK, Phase.MOVE, Phase.DRAW]
 
 
+RULES = ("classic", "smart")
+
+
 @cache
-def game(seed: int, players: int = 4) -> warkit.Match:
+def game(seed: int, players: int = 4, rules: str = "classic") -> warkit.Match:
     """A finished seeded RandomBot game (cached: several properties read the same games)."""
-    return warkit.simulate(players=players, seed=seed, max_turns=3000)
+    return warkit.simulate(players=players, rules=rules, seed=seed, max_turns=3000)
 
 
 seeds = st.integers(min_value=0, max_value=10_000)
@@ -66,40 +82,37 @@ def test_invariants_hold_after_every_action_and_games_end(seed, players):
     assert sum(final.alive) == 1 or warkit.rules.victory.objective_met(final, winner)
 
 
-def random_action(rng: random.Random, state: warkit.GameState) -> warkit.Action:
-    """A random, usually illegal, action of any kind with real or bogus arguments."""
+def random_action(rng: random.Random) -> warkit.Action:
+    """A random, usually illegal, action of any kind (classic and SMART) with real or
+    bogus arguments."""
     ids = [*warkit.world_map().ids, "atlantida"]
     cards = [*ids[:42], "joker1", "joker2", "joker3"]
-    kind = rng.randrange(8)
     n = rng.choice([-1, 0, 1, 2, 3, 4, 50])
-    if kind == 0:
-        return Place(rng.choice(ids), n)
-    if kind == 1:
-        return Attack(rng.choice(ids), rng.choice(ids), n)
-    if kind == 2:
-        return Move(rng.choice(ids), rng.choice(ids), n)
-    if kind == 3:
-        return Occupy(n)
-    if kind == 4:
-        return Trade(tuple(rng.choice(cards) for _ in range(rng.choice([2, 3, 3, 4]))))
-    if kind == 5:
-        return EndPhase()
-    if kind == 6:
-        return warkit.Roll(tuple(rng.randint(0, 7) for _ in range(rng.randint(1, 3))),
-                           tuple(rng.randint(1, 6) for _ in range(rng.randint(1, 3))))
-    return warkit.Draw(rng.choice(cards))
+    dice = tuple(rng.randint(0, 7) for _ in range(rng.randint(1, 4)))
+    return rng.choice([
+        Place(rng.choice(ids), n), Attack(rng.choice(ids), rng.choice(ids), n),
+        Move(rng.choice(ids), rng.choice(ids), n), Occupy(n), EndPhase(),
+        Trade(tuple(rng.choice(cards) for _ in range(rng.randint(1, 7)))),
+        warkit.Roll(dice, tuple(rng.randint(1, 6) for _ in range(rng.randint(1, 3)))),
+        warkit.Draw(rng.choice(cards)),
+        AirAttack(rng.choice(cards), rng.choice(ids), n), Reveal(rng.choice(cards)),
+        Reroll(rng.choice(cards), dice), Rerolled(dice), Pass(), Alliance(rng.choice(cards)),
+        Airlift(rng.choice(cards)), Discard(rng.choice(cards)),
+        Intelligence(tuple(rng.sample(["europa", "africa", "asia", "oceania", "mu"], 2))),
+    ])
 
 
+@pytest.mark.parametrize("rules", RULES)
 @many
 @given(seed=seeds)
-def test_illegal_actions_are_refused_and_change_nothing(seed):
+def test_illegal_actions_are_refused_and_change_nothing(rules, seed):
     """Random actions: either in the legal list and applied, or refused with the state as it was."""
     rng = random.Random(seed)
-    match = game(seed % 40)
-    for state in rng.sample(match.states[45:], 25):  # skip the set-up steps
+    match = game(seed % 30, rules=rules)
+    for state in rng.sample(match.states[60:], 25):  # past the set-up steps
         legal = warkit.legal_actions(state)
         for _ in range(10):
-            action = random_action(rng, state)
+            action = random_action(rng)
             snapshot = record.state_to_dict(state)
             error = warkit.illegal_reason(state, action)
             if error is None:
@@ -113,35 +126,41 @@ def test_illegal_actions_are_refused_and_change_nothing(seed):
             assert record.state_to_dict(state) == snapshot
 
 
+@pytest.mark.parametrize("rules", RULES)
 @many
 @given(seed=seeds)
-def test_every_listed_legal_action_applies(seed):
-    """legal_actions is sound: each listed action (a sample of big lists) is accepted."""
+def test_every_listed_legal_action_applies(rules, seed):
+    """legal_actions is sound: each listed action (a sample of big lists) is accepted, and
+    its text form parses back."""
     rng = random.Random(seed)
-    match = game(seed % 40)
+    match = game(seed % 30, rules=rules)
     for state in rng.sample(match.states, 30):
         legal = warkit.legal_actions(state)
         assert len(legal) == len(list(legal))
         for action in rng.sample(list(legal), min(len(legal), 12)):
             assert action in legal
             warkit.apply(state, action)
+            assert parse_action(str(action)) == action
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_json_round_trip_of_every_state(seed):
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("seed", range(5))
+def test_json_round_trip_of_every_state(rules, seed):
     """Every state of a game survives JSON: state_to_dict -> json -> state_from_dict."""
-    for state in game(seed).states:
+    for state in game(seed, rules=rules).states:
         text = json.dumps(record.state_to_dict(state))
         assert record.state_from_dict(json.loads(text)) == state
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_match_record_replays_to_identical_states(seed):
-    match = game(seed)
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize("seed", range(5))
+def test_match_record_replays_to_identical_states(rules, seed):
+    match = game(seed, rules=rules)
     again = record.loads(record.dumps(match))
     assert isinstance(again, warkit.Match)
     assert again.states == match.states
     assert list(match.replay()) == match.states
+    assert all(parse_action(str(a)) == a for a in match.actions)
 
 
 def secrets_of(state: warkit.GameState, seat: int) -> list[object]:

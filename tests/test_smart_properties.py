@@ -5,8 +5,9 @@ checks SMART's extra state), the attack counts within the round's limit
 (S-LIMIT-1), revealed cards back in their owners' hands when a turn ends
 (S-END-1), hands of 6 or fewer after the last discard (S-END-2), and the game
 ending at the first elimination (S-WIN-1) with a winner or a shared victory.
-Also: JSON round trips, replays, views that never leak hands or Intelligence
-cards, random illegal actions refused with the state unchanged.
+Also: views that never leak hands or Intelligence cards. Random illegal actions,
+JSON round trips and replays are checked for both rule sets in
+``test_properties.py``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from hypothesis import strategies as st
 
 import warkit
 from warkit import record
-from warkit.actions import Attack, EndPhase, Move, Occupy, Place, Trade, parse_action
+from warkit.actions import EndPhase, Trade
 from warkit.smart import HAND_LIMIT, attack_limit
 from warkit.smart_actions import (
     AirAttack,
@@ -86,74 +87,6 @@ def test_games_use_every_kind_of_smart_action():
                  Airlift):
         assert kinds[kind] > 0, kind.__name__
     assert kinds[Alliance] + kinds[Airlift] > 0
-
-
-def random_action(rng: random.Random, state: warkit.GameState) -> warkit.Action:
-    """A random, usually illegal, action of any kind (SMART ones included)."""
-    ids = [*warkit.world_map().ids, "atlantida"]
-    cards = [*ids[:42], "joker1", "joker2", "joker3"]
-    n = rng.choice([-1, 0, 1, 2, 3, 4, 50])
-    dice = tuple(rng.randint(0, 7) for _ in range(rng.randint(1, 4)))
-    return rng.choice([
-        Place(rng.choice(ids), n), Attack(rng.choice(ids), rng.choice(ids), n),
-        Move(rng.choice(ids), rng.choice(ids), n), Occupy(n), EndPhase(),
-        Trade(tuple(rng.choice(cards) for _ in range(rng.randint(1, 7)))),
-        AirAttack(rng.choice(cards), rng.choice(ids), n), Reveal(rng.choice(cards)),
-        Reroll(rng.choice(cards), dice), Rerolled(dice), Pass(), Alliance(rng.choice(cards)),
-        Airlift(rng.choice(cards)), Discard(rng.choice(cards)),
-        Intelligence(tuple(rng.sample(["europa", "africa", "asia", "oceania", "mu"], 2))),
-        warkit.Draw(rng.choice(cards)),
-    ])
-
-
-@many
-@given(seed=seeds)
-def test_illegal_actions_are_refused_and_change_nothing(seed):
-    rng = random.Random(seed)
-    match = game(seed % 30)
-    for state in rng.sample(match.states[60:], 25):
-        legal = warkit.legal_actions(state)
-        for _ in range(12):
-            action = random_action(rng, state)
-            snapshot = record.state_to_dict(state)
-            error = warkit.illegal_reason(state, action)
-            if error is None:
-                assert state.current_player == CHANCE or action in legal, str(action)
-            else:
-                assert isinstance(error.reason, warkit.Reason)
-                assert action not in legal
-            assert record.state_to_dict(state) == snapshot
-
-
-@many
-@given(seed=seeds)
-def test_every_listed_legal_action_applies(seed):
-    rng = random.Random(seed)
-    match = game(seed % 30)
-    for state in rng.sample(match.states, 40):
-        legal = warkit.legal_actions(state)
-        assert len(legal) == len(list(legal))
-        for action in rng.sample(list(legal), min(len(legal), 10)):
-            assert action in legal
-            warkit.apply(state, action)
-            assert parse_action(str(action)) == action
-
-
-@pytest.mark.parametrize("seed", range(5))
-def test_json_round_trip_of_every_state(seed):
-    for state in game(seed).states:
-        text = json.dumps(record.state_to_dict(state))
-        assert record.state_from_dict(json.loads(text)) == state
-
-
-@pytest.mark.parametrize("seed", range(5))
-def test_match_records_replay_to_identical_states(seed):
-    match = game(seed)
-    again = record.loads(record.dumps(match))
-    assert isinstance(again, warkit.Match)
-    assert again.states == match.states
-    assert list(match.replay()) == match.states
-    assert all(parse_action(str(a)) == a for a in match.actions)
 
 
 def test_bad_smart_extra_in_a_save_is_refused():
