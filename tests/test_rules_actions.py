@@ -242,3 +242,17 @@ die = st.integers(min_value=1, max_value=6)
 def test_text_round_trip_property(action):
     """Any action prints to text that parses back to an equal action."""
     assert parse_action(str(action)) == action
+
+
+def test_refusals_carry_what_they_name_for_translations():
+    """IllegalActionError.params: the ids and numbers a UI needs to say the refusal in
+    Portuguese (territories by id, counts with their range)."""
+    state = apply(position(owners={"brasil": 0, "argentina": 1, "peru": 0},
+                           armies={"brasil": 4, "argentina": 2, "peru": 1},
+                           phase=Phase.ATTACK), "end")
+    error = warkit.illegal_reason(state, Move("brasil", "china", 1))
+    assert error.params.get("territory") == "china" or error.params.get("dst") == "china"
+    error = warkit.illegal_reason(state, Move("brasil", "peru", 9))
+    assert error.reason is Reason.BAD_COUNT
+    assert (error.params["counting"], error.params["territory"]) == ("move", "brasil")
+    assert (error.params["low"], error.params["high"], error.params["value"]) == (1, 3, 9)

@@ -64,11 +64,16 @@ class IllegalActionError(WarkitError):
     """The action is well formed but the rules forbid it in this state.
 
     ``reason`` is a :class:`Reason`; ``rule`` is the rule ID it enforces
-    (e.g. ``"C-ATK-1"``) when one applies. The message is for a student.
+    (e.g. ``"C-ATK-1"``) when one applies. The message is for a student, in
+    English; ``params`` holds what it names (territory, card and continent ids
+    under ``territory`` / ``src`` / ``dst`` / ``card`` / ``continent``, and
+    numbers) so a user interface can say it in another language.
     """
 
-    def __init__(self, reason: Reason, message: str, rule: str | None = None) -> None:
+    def __init__(self, reason: Reason, message: str, rule: str | None = None,
+                 params: dict[str, object] | None = None) -> None:
         self.reason = reason
         self.rule = rule
+        self.params: dict[str, object] = dict(params or {})
         self.message = f"{message} ({rule})" if rule else message
         super().__init__(self.message)

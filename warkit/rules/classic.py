@@ -162,10 +162,12 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
             fail(Reason.NOT_A_CHANCE_OUTCOME, f"{action} is a chance outcome, but "
                  f"{state.colors[decider]} has a decision to make")
         if not action.chance and decider == CHANCE:
-            fail(Reason.CHANCE_PENDING, f"{self.phase_hint(state)}; {action} must wait")
+            fail(Reason.CHANCE_PENDING, f"{self.phase_hint(state)}; {action} must wait",
+                 phase=state.phase.value)
         if player is not None and player != decider:
             who = "chance" if decider == CHANCE else state.colors[decider]
-            fail(Reason.NOT_YOUR_TURN, f"it is {who}'s move, not {state.colors[player]}'s")
+            fail(Reason.NOT_YOUR_TURN, f"it is {who}'s move, not {state.colors[player]}'s",
+                 color=who)
         handler = self.handlers.get((state.phase, type(action)))
         if handler is None:
             self.wrong_phase(state, action)
@@ -174,7 +176,8 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
     def wrong_phase(self, state: GameState, action: Action) -> NoReturn:
         """Refuse an action that has no handler in this phase (rule sets may name their rule)."""
         fail(Reason.WRONG_PHASE, f"{action.keyword!r} is not possible now: "
-             f"{self.phase_hint(state)}", "C-TURN-1")
+             f"{self.phase_hint(state)}", "C-TURN-1", action=action.keyword,
+             phase=state.phase.value)
 
     def phase_hint(self, state: GameState) -> str:
         """What the state is waiting for, in words (for refusals)."""

@@ -57,7 +57,7 @@ class CombatRules:
         """Refuse an attack whose target ``src`` cannot reach (C-ATK-1: borders and sea links)."""
         if not world_map().are_adjacent(src, dst):
             fail(Reason.NOT_ADJACENT, f"{label(src)} and {label(dst)} do not share a border "
-                 "or a sea link", "C-ATK-1")
+                 "or a sea link", "C-ATK-1", src=label(src), dst=label(dst))
 
     def check_attack(self, state: GameState, action: Attack) -> Battle:
         if not self.may_attack_now(state):
@@ -67,14 +67,15 @@ class CombatRules:
         owned(state, src, state.current, "C-ATK-1")
         if state.owner[dst] == state.current:
             fail(Reason.OWN_TERRITORY, f"{label(dst)} is yours: attack an enemy territory",
-                 "C-ATK-1")
+                 "C-ATK-1", territory=label(dst))
         self.check_attack_reach(state, src, dst)
         if state.armies[src] < 2:
             fail(Reason.TOO_FEW_ARMIES, f"{label(src)} has 1 army, which must stay: attacking "
-                 "needs at least 2", "C-ATK-1")
+                 "needs at least 2", "C-ATK-1", territory=label(src))
         most = attack_dice(state.armies[src], self.attack_dice_max)
         dice = count(action.dice, 1, most, f"attack dice from {label(src)} (armies - 1, at most "
-                     f"{self.attack_dice_max})", "C-ATK-2")
+                     f"{self.attack_dice_max})", "C-ATK-2", counting="attack_dice",
+                     territory=label(src))
         return Battle(src, dst, dice, defence_dice(state.armies[dst], self.defence_dice_max))
 
     def do_attack(self, state: GameState, action: Attack) -> GameState:
@@ -175,7 +176,8 @@ class CombatRules:
     def do_occupy(self, state: GameState, action: Occupy) -> GameState:
         b = state.battle
         n = count(action.armies, 1, self.occupy_max(state),
-                  f"armies moving into {label(b.dst)}", "C-CONQ-1")
+                  f"armies moving into {label(b.dst)}", "C-CONQ-1", counting="occupy",
+                  territory=label(b.dst))
         armies = list(state.armies)
         armies[b.src] -= n
         armies[b.dst] += n

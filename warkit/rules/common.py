@@ -10,8 +10,9 @@ from ..state import GameState
 from ..worldmap import world_map
 
 
-def fail(reason: Reason, message: str, rule: str | None = None) -> NoReturn:
-    raise IllegalActionError(reason, message, rule)
+def fail(reason: Reason, message: str, rule: str | None = None, **params: object) -> NoReturn:
+    """Refuse an action; ``params`` name what the message is about (see IllegalActionError)."""
+    raise IllegalActionError(reason, message, rule, params)
 
 
 def territory(name: str) -> int:
@@ -19,7 +20,8 @@ def territory(name: str) -> int:
     try:
         return world_map().index(name)
     except (KeyError, TypeError):
-        fail(Reason.UNKNOWN_TERRITORY, f"there is no territory called {name!r} on the map")
+        fail(Reason.UNKNOWN_TERRITORY, f"there is no territory called {name!r} on the map",
+             name=name)
 
 
 def card(name: str) -> int:
@@ -28,7 +30,7 @@ def card(name: str) -> int:
         return card_index(name)
     except (InvalidActionError, TypeError, AttributeError):
         fail(Reason.UNKNOWN_CARD, f"there is no card called {name!r}: cards are territory ids "
-             "and joker1 / joker2")
+             "and joker1 / joker2", name=name)
 
 
 def label(index: int) -> str:
@@ -38,17 +40,20 @@ def label(index: int) -> str:
 
 def owned(state: GameState, index: int, seat: int, rule: str) -> None:
     if state.owner[index] != seat:
-        fail(Reason.NOT_OWNED, f"{label(index)} is not yours", rule)
+        fail(Reason.NOT_OWNED, f"{label(index)} is not yours", rule, territory=label(index))
 
 
-def count(n: object, low: int, high: int, what: str, rule: str) -> int:
-    """Check a number of armies or dice lies in ``low..high``."""
+def count(n: object, low: int, high: int, what: str, rule: str, **params: object) -> int:
+    """Check a number of armies or dice lies in ``low..high``; ``params`` say what is counted
+    (e.g. ``counting="place", territory=...``) for translations of the refusal."""
     if isinstance(n, bool) or not isinstance(n, int):
-        fail(Reason.BAD_COUNT, f"{what} must be a whole number, got {n!r}", rule)
+        fail(Reason.BAD_COUNT, f"{what} must be a whole number, got {n!r}", rule,
+             low=low, high=high, value=str(n), **params)
     if not low <= n <= high:
         if high < low:
-            fail(Reason.TOO_FEW_ARMIES, f"{what}: none available", rule)
-        fail(Reason.BAD_COUNT, f"{what} must be between {low} and {high}, got {n}", rule)
+            fail(Reason.TOO_FEW_ARMIES, f"{what}: none available", rule, **params)
+        fail(Reason.BAD_COUNT, f"{what} must be between {low} and {high}, got {n}", rule,
+             low=low, high=high, value=n, **params)
     return n
 
 

@@ -29,7 +29,7 @@ class RegroupRules:
         """Refuse a move between territories that are not neighbours (C-MOVE-1)."""
         if not world_map().are_adjacent(src, dst):
             fail(Reason.NOT_ADJACENT, f"{label(src)} and {label(dst)} are not neighbours",
-                 "C-MOVE-1")
+                 "C-MOVE-1", src=label(src), dst=label(dst))
 
     def legal_move(self, state: GameState) -> LegalActions:
         m, seat, owner = world_map(), state.current, state.owner
@@ -55,14 +55,16 @@ class RegroupRules:
         if most == 0:
             if state.armies[src] > 1:
                 fail(Reason.ARMIES_ALREADY_MOVED, f"the armies on {label(src)} arrived by a "
-                     "regroup move this turn and cannot move again", "C-MOVE-3")
+                     "regroup move this turn and cannot move again", "C-MOVE-3",
+                     territory=label(src))
             fail(Reason.TOO_FEW_ARMIES, f"{label(src)} has only its occupying army, which never "
-                 "moves", "C-MOVE-2")
+                 "moves", "C-MOVE-2", territory=label(src))
         # The limit comes from the occupying army (C-MOVE-2) unless armies that arrived by a
         # regroup move are what holds the rest back (C-MOVE-3).
         rule = "C-MOVE-3" if state.moved_in[src] and isinstance(action.armies, int) \
             and action.armies <= state.armies[src] - 1 else "C-MOVE-2"
-        n = count(action.armies, 1, most, f"armies to move from {label(src)}", rule)
+        n = count(action.armies, 1, most, f"armies to move from {label(src)}", rule,
+                  counting="move", territory=label(src))
         armies, moved = list(state.armies), list(state.moved_in)
         armies[src] -= n
         armies[dst] += n

@@ -66,7 +66,7 @@ class ReinforceRules:
         for card in cards:
             if card not in hand:
                 fail(Reason.CARD_NOT_IN_HAND, f"you do not hold the card {card_name(card)}",
-                     "C-CARD-2")
+                     "C-CARD-2", card=card_name(card))
         if not is_set(cards):
             fail(Reason.NOT_A_SET, "a trade needs 3 cards of one shape or of 3 different "
                  "shapes (a joker counts as any shape)", "C-CARD-2")
@@ -94,7 +94,7 @@ class ReinforceRules:
     def end_trade(self, state: GameState, action: EndPhase) -> GameState:
         if self.must_trade(state):
             fail(Reason.MUST_TRADE, f"you hold {len(state.hands[state.current])} cards and must "
-                 "trade a set first", "C-CARD-3")
+                 "trade a set first", "C-CARD-3", cards=len(state.hands[state.current]))
         if state.late:
             return self.finish_turn(state)
         return evolve(state, phase=Phase.PLACE)
@@ -116,9 +116,9 @@ class ReinforceRules:
         if available == 0:
             fail(Reason.CONTINENT_RESTRICTED,
                  f"the armies left are continent bonuses for other continents; none may go on "
-                 f"{label(index)}", "C-REINF-2")
+                 f"{label(index)}", "C-REINF-2", territory=label(index))
         n = count(action.armies, 1, available, f"armies to place on {label(index)}",
-                  "C-REINF-3")
+                  "C-REINF-3", counting="place", territory=label(index))
         k = world_map().continent_of[index]
         from_continent = min(n, state.continent_reserves[k])  # bonus armies go first
         continent_reserves = list(state.continent_reserves)

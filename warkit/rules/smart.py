@@ -166,7 +166,8 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
         rule = ADVANTAGE_STEPS.get(type(action))
         if rule is None:
             super().wrong_phase(state, action)
-        fail(Reason.WRONG_PHASE, f"{action.keyword!r} is not possible now: {rule[1]}", rule[0])
+        fail(Reason.WRONG_PHASE, f"{action.keyword!r} is not possible now: {rule[1]}", rule[0],
+             action=action.keyword, phase=state.phase.value)
 
     def phase_hint(self, state: GameState) -> str:
         if state.phase is Phase.DRAW:

@@ -60,11 +60,12 @@ class SmartCombatRules:
     def holds(self, state: GameState, seat: int, card: int, rule: str) -> None:
         """Refuse a card the seat does not hold, or one already used this turn (S-TERM-2)."""
         if card not in state.hands[seat]:
-            fail(Reason.CARD_NOT_IN_HAND, f"you do not hold the card {card_name(card)}", rule)
+            fail(Reason.CARD_NOT_IN_HAND, f"you do not hold the card {card_name(card)}", rule,
+                 card=card_name(card))
         mark = state.extra.marked(card)
         if mark is not None:
             fail(Reason.CARD_ALREADY_USED, f"{card_name(card)} is revealed for {mark.use} this "
-                 "turn: a card serves one advantage per turn", "S-TERM-2")
+                 "turn: a card serves one advantage per turn", "S-TERM-2", card=card_name(card))
 
     def usable_cards(self, state: GameState, seat: int) -> tuple[int, ...]:
         """The seat's cards not revealed this turn (each may still serve one advantage)."""
@@ -95,7 +96,8 @@ class SmartCombatRules:
             fail(Reason.ATTACK_LIMIT, "nobody attacks in round 1", "S-LIMIT-1")
         fail(Reason.ATTACK_LIMIT, f"round {state.round} allows {limit} attack"
              f"{'s' if limit > 1 else ''} per player and you have made {state.extra.attacks}; "
-             "only the last attack may go on (same source and target)", "S-LIMIT-1")
+             "only the last attack may go on (same source and target)", "S-LIMIT-1",
+             round=state.round, limit=limit)
 
     def attack_targets(self, state: GameState, src: int) -> tuple[int, ...]:
         """Neighbours, and the targets of air routes opened from ``src`` this turn (S-AIR-1)."""
@@ -152,7 +154,7 @@ class SmartCombatRules:
                  "owns, not a joker", "S-AIR-1")
         if state.owner[card] == seat:
             fail(Reason.OWN_TERRITORY, f"an air attack needs the card of a territory an "
-                 f"opponent owns: {label(card)} is yours", "S-AIR-1")
+                 f"opponent owns: {label(card)} is yours", "S-AIR-1", territory=label(card))
         self.holds(state, seat, card, "S-AIR-1")
         self.check_attack_limit(state)  # an air attack always starts a new attack
         src = territory(action.src)
@@ -232,10 +234,11 @@ class SmartCombatRules:
         card, dst = card_of(action.card), state.battle.dst
         if card not in state.hands[seat]:
             fail(Reason.CARD_NOT_IN_HAND, f"you do not hold the card {card_name(card)}",
-                 "S-TERRAIN-1")
+                 "S-TERRAIN-1", card=card_name(card))
         if card != dst:
             fail(Reason.WRONG_CARD, f"terrain knowledge needs the card of the territory under "
-                 f"attack, {label(dst)}; {card_name(card)} is not about it", "S-TERRAIN-1")
+                 f"attack, {label(dst)}; {card_name(card)} is not about it", "S-TERRAIN-1",
+                 territory=label(dst), card=card_name(card))
         self.holds(state, seat, card, "S-TERRAIN-1")
         state = evolve(state, extra=state.extra.with_mark(card, seat, "terrain"))
         return self.next_reaction(state, side, passed=False)

@@ -79,7 +79,7 @@ class SmartMoveRules:
             return
         if dst not in passage_reach(state.owner, state.current, src, passages):
             fail(Reason.NO_PATH, f"no path from {label(src)} to {label(dst)} whose steps are all "
-                 "yours or revealed for a passage", "S-PASS-1")
+                 "yours or revealed for a passage", "S-PASS-1", src=label(src), dst=label(dst))
 
     def do_reveal_passage(self, state: GameState, action: Reveal) -> GameState:
         """S-PASS-1: reveal a territory card (not a joker): moves may pass over that territory
@@ -122,7 +122,7 @@ class SmartMoveRules:
         if k not in self.whole_continents(state, seat):
             fail(Reason.WRONG_CARD, f"an alliance needs the card of a territory in a continent "
                  f"you wholly control; you do not hold all of {world_map().continents[k].id}",
-                 "S-ALLY-1")
+                 "S-ALLY-1", continent=world_map().continents[k].id)
         self.holds(state, seat, card, "S-ALLY-1")  # type: ignore[attr-defined]
         state = self.discard_card(state, seat, card)  # type: ignore[attr-defined]
         return evolve(state, phase=Phase.ALLIANCE, extra=state.extra.but(alliance=k))
@@ -146,10 +146,10 @@ class SmartMoveRules:
         m = world_map()
         if m.continent_of[src] != k or m.continent_of[dst] != k or src == dst:
             fail(Reason.NO_PATH, f"an alliance shifts armies between two territories of "
-                 f"{m.continents[k].id}", "S-ALLY-1")
+                 f"{m.continents[k].id}", "S-ALLY-1", continent=m.continents[k].id)
         a = state.armies[src]
         n = count(action.armies, 1, a - 1, f"armies to shift from {label(src)} (1 stays)",
-                  "S-ALLY-1")
+                  "S-ALLY-1", counting="move", territory=label(src))
         locked = state.moved_in[src]
         staying = min(locked, a - n)
         armies, moved = list(state.armies), list(state.moved_in)
@@ -193,11 +193,13 @@ class SmartMoveRules:
         hub = x.airlift
         if hub not in (src, dst) or src == dst:
             fail(Reason.NO_PATH, f"this airlift moves armies from {label(hub)} to another of "
-                 f"your territories, or to {label(hub)} from one", "S-AIRLIFT-1")
+                 f"your territories, or to {label(hub)} from one", "S-AIRLIFT-1",
+                 territory=label(hub))
         direction = "from" if src == hub else "to"
         if x.airlift_direction not in (None, direction):
             fail(Reason.NO_PATH, f"this airlift already moves armies {x.airlift_direction} "
-                 f"{label(hub)}: one direction per card", "S-AIRLIFT-1")
+                 f"{label(hub)}: one direction per card", "S-AIRLIFT-1", territory=label(hub),
+                 direction=x.airlift_direction)
 
     def do_airlift_move(self, state: GameState, action: Move) -> GameState:
         """Armies leave 1 behind and count as moved (S-AIRLIFT-1 decision, C-MOVE-3)."""
@@ -230,7 +232,7 @@ class SmartMoveRules:
         card = card_of(action.card)
         if card not in state.hands[seat]:
             fail(Reason.CARD_NOT_IN_HAND, f"you do not hold the card {card_name(card)}",
-                 "S-END-2")
+                 "S-END-2", card=card_name(card))
         state = self.discard_card(state, seat, card)  # type: ignore[attr-defined]
         if len(state.hands[seat]) > HAND_LIMIT:
             return state

@@ -112,10 +112,11 @@ class SmartTradeRules:
         for card in cards:
             if card not in hand:
                 fail(Reason.CARD_NOT_IN_HAND, f"you do not hold the card {card_name(card)}",
-                     "S-TRADE-1")
+                     "S-TRADE-1", card=card_name(card))
             if card in state.extra.intel_cards:
                 fail(Reason.CARDS_NOT_TRADABLE, f"{card_name(card)} was drawn by Intelligence "
-                     "this turn and cannot be traded until the next", "S-INTEL-2")
+                     "this turn and cannot be traded until the next", "S-INTEL-2",
+                     card=card_name(card))
         return cards
 
     def do_trade(self, state: GameState, action: Trade) -> GameState:
@@ -156,7 +157,7 @@ class SmartTradeRules:
             if reserves[k] == 0:
                 fail(Reason.NOT_OWNED, f"you receive no bonus for {world_map().continents[k].id}"
                      " this turn: only a whole continent you own has one to give up",
-                     "S-REINF-3")
+                     "S-REINF-3", continent=world_map().continents[k].id)
         draws = intelligence_draws(reserves[k] for k in chosen)
         if draws == 0:
             fail(Reason.BAD_COUNT, "these bonuses add up to fewer than 2 armies: no card",
