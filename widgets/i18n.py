@@ -5,18 +5,20 @@ territory, continent and colour names come from the map data
 (``name_pt`` / ``name_en``), so they are never translated twice. Numbers
 are formatted for the language (``41,7%`` in pt-BR, ``41.7%`` in en).
 
-Refusals from the engine (:class:`warkit.IllegalActionError`) are shown in
-English exactly as the engine words them; in Portuguese, the common reasons
-have a template here and the rest fall back to the engine's message.
+Refusals from the engine (:class:`warkit.IllegalActionError`) are said from
+templates keyed by their reason (and rule), filled with the error's params
+with names in the player's language; the engine's own English message is the
+fallback.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from typing import Literal
 from urllib.parse import parse_qs
 
-from warkit import IllegalActionError, Reason, world_map
+from warkit import IllegalActionError, world_map
 
 Lang = Literal["pt", "en"]
 LANGS: tuple[Lang, ...] = ("pt", "en")
@@ -100,16 +102,187 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     },
     "map.done": {"en": "Done: {action}.", "pt": "Feito: {action}."},
     # -- refusals in Portuguese (English shows the engine's own words) ---------------------------
-    "refused.not_owned": {"en": "", "pt": "{src} não é seu"},
-    "refused.own_territory": {"en": "", "pt": "{dst} é seu: ataque um território inimigo"},
-    "refused.not_adjacent": {"en": "", "pt": "{src} e {dst} não têm fronteira nem ligação "
-                                             "por mar"},
-    "refused.too_few_armies": {"en": "", "pt": "{src} tem 1 exército, que precisa ficar: para "
-                                               "atacar são precisos pelo menos 2"},
-    "refused.wrong_phase": {"en": "", "pt": "isso não é possível nesta etapa do turno"},
-    "refused.no_attack_first_round": {"en": "", "pt": "esta mesa joga sem ataques na primeira "
-                                                      "rodada"},
-    "refused.bad_count": {"en": "", "pt": "número fora do permitido"},
+    # Keyed by the engine's reason, refined by ":<counting>" or ":<rule ID>"; placeholders come
+    # from IllegalActionError.params with ids turned into names (see refusal_text).
+    "refused.game_over": {
+        "en": "the game is over",
+        "pt": "o jogo acabou",
+    },
+    "refused.not_your_turn": {
+        "en": "it is {color}'s turn",
+        "pt": "é a vez de {color}",
+    },
+    "refused.chance_pending": {
+        "en": "wait: the dice or the cards are still to be drawn",
+        "pt": "espere: os dados ou as cartas ainda vão ser sorteados",
+    },
+    "refused.wrong_phase": {
+        "en": "that is not possible at this step of the turn",
+        "pt": "isso não é possível nesta etapa do turno",
+    },
+    "refused.unknown_territory": {
+        "en": "there is no territory called {name}",
+        "pt": "não existe o território {name}",
+    },
+    "refused.unknown_card": {
+        "en": "there is no card called {name}",
+        "pt": "não existe a carta {name}",
+    },
+    "refused.not_owned": {
+        "en": "{territory} is not yours",
+        "pt": "{territory} não é seu",
+    },
+    "refused.not_owned:S-REINF-3": {
+        "en": "you receive no bonus for {continent} this turn: only a whole continent"
+              " you own has one to give up",
+        "pt": "você não recebe bônus de {continent} neste turno: só um continente "
+              "inteiro seu tem bônus para trocar",
+    },
+    "refused.own_territory": {
+        "en": "{territory} is yours: attack an enemy territory",
+        "pt": "{territory} é seu: ataque um território inimigo",
+    },
+    "refused.own_territory:S-AIR-1": {
+        "en": "an air attack needs the card of an opponent's territory: {territory} "
+              "is yours",
+        "pt": "o ataque aéreo precisa da carta de um território adversário: "
+              "{territory} é seu",
+    },
+    "refused.not_adjacent": {
+        "en": "{src} and {dst} share no border and no sea link",
+        "pt": "{src} e {dst} não têm fronteira nem ligação por mar",
+    },
+    "refused.not_adjacent:C-MOVE-1": {
+        "en": "{src} and {dst} are not neighbours",
+        "pt": "{src} e {dst} não são vizinhos",
+    },
+    "refused.too_few_armies": {
+        "en": "{territory} has 1 army, which must stay: attacking needs at least 2",
+        "pt": "{territory} tem 1 exército, que precisa ficar: para atacar são "
+              "precisos pelo menos 2",
+    },
+    "refused.too_few_armies:C-MOVE-2": {
+        "en": "{territory} has only its occupying army, which never moves",
+        "pt": "{territory} só tem o exército de ocupação, que nunca se move",
+    },
+    "refused.no_attack_first_round": {
+        "en": "this table plays without attacks in the first round",
+        "pt": "esta mesa joga sem ataques na primeira rodada",
+    },
+    "refused.bad_count": {
+        "en": "that number is not allowed",
+        "pt": "número fora do permitido",
+    },
+    "refused.bad_count:place": {
+        "en": "place {low} to {high} armies on {territory}",
+        "pt": "coloque de {low} a {high} exércitos em {territory}",
+    },
+    "refused.bad_count:attack_dice": {
+        "en": "attack from {territory} with {low} to {high} dice (armies − 1, at most"
+              " 3)",
+        "pt": "ataque de {territory} com {low} a {high} dados (exércitos − 1, no "
+              "máximo 3)",
+    },
+    "refused.bad_count:occupy": {
+        "en": "move {low} to {high} armies into {territory}",
+        "pt": "mova de {low} a {high} exércitos para {territory}",
+    },
+    "refused.bad_count:move": {
+        "en": "move {low} to {high} armies from {territory}",
+        "pt": "mova de {low} a {high} exércitos de {territory}",
+    },
+    "refused.continent_restricted": {
+        "en": "the armies left are other continents' bonuses: none may go on "
+              "{territory}",
+        "pt": "os exércitos que restam são bônus de outros continentes: nenhum vai "
+              "para {territory}",
+    },
+    "refused.must_trade": {
+        "en": "you hold {cards} cards and must trade first",
+        "pt": "você tem {cards} cartas e precisa trocar primeiro",
+    },
+    "refused.not_a_set": {
+        "en": "a trade needs 3 cards of one shape or of 3 different shapes (a joker "
+              "is any shape)",
+        "pt": "uma troca precisa de 3 cartas da mesma figura ou de 3 figuras "
+              "diferentes (o coringa vale qualquer uma)",
+    },
+    "refused.card_not_in_hand": {
+        "en": "you do not hold the card {card}",
+        "pt": "você não tem a carta {card}",
+    },
+    "refused.armies_already_moved": {
+        "en": "the armies on {territory} arrived by a regroup move this turn and "
+              "cannot move again",
+        "pt": "os exércitos de {territory} chegaram por remanejamento neste turno e "
+              "não se movem de novo",
+    },
+    "refused.attack_limit": {
+        "en": "nobody attacks in round 1",
+        "pt": "ninguém ataca na primeira rodada",
+    },
+    "refused.attack_limit:S-LIMIT-1": {
+        "en": "in round {round} each player makes at most {limit} attack(s)",
+        "pt": "na rodada {round} cada jogador faz no máximo {limit} ataque(s)",
+    },
+    "refused.wrong_card:S-AIR-1": {
+        "en": "an air attack needs the card of an opponent's territory, not a joker",
+        "pt": "o ataque aéreo precisa da carta de um território adversário, não de um"
+              " coringa",
+    },
+    "refused.wrong_card:S-TERRAIN-1": {
+        "en": "terrain knowledge needs the card of the territory under attack, "
+              "{territory}",
+        "pt": "o conhecimento de terreno precisa da carta do território atacado, "
+              "{territory}",
+    },
+    "refused.wrong_card:S-PASS-1": {
+        "en": "a hidden passage needs a territory card, not a joker",
+        "pt": "a passagem oculta precisa de uma carta de território, não de um "
+              "coringa",
+    },
+    "refused.wrong_card:S-ALLY-1": {
+        "en": "an alliance needs the card of a territory in a continent you wholly "
+              "control",
+        "pt": "a aliança precisa da carta de um território de um continente inteiro "
+              "seu",
+    },
+    "refused.wrong_card:S-AIRLIFT-1": {
+        "en": "an airlift needs the card of a territory you control",
+        "pt": "o transporte aéreo precisa da carta de um território seu",
+    },
+    "refused.card_already_used": {
+        "en": "{card} is revealed this turn: a card serves one advantage per turn",
+        "pt": "{card} já foi revelada neste turno: cada carta serve a uma só vantagem"
+              " por turno",
+    },
+    "refused.cards_not_tradable": {
+        "en": "{card} was drawn by Intelligence this turn and can be traded from the "
+              "next",
+        "pt": "{card} veio da Inteligência neste turno e só pode ser trocada no "
+              "próximo",
+    },
+    "refused.no_path:S-PASS-1": {
+        "en": "no path from {src} to {dst} through your or revealed territories only",
+        "pt": "não há caminho de {src} a {dst} só por territórios seus ou revelados",
+    },
+    "refused.no_path:S-ALLY-1": {
+        "en": "an alliance moves armies between territories of {continent}",
+        "pt": "a aliança move exércitos entre territórios de {continent}",
+    },
+    "refused.no_path:S-AIRLIFT-1": {
+        "en": "this airlift moves armies from or to {territory}, one way only",
+        "pt": "este transporte aéreo move exércitos de ou para {territory}, num só "
+              "sentido",
+    },
+    "refused.option_unavailable": {
+        "en": "Intelligence is used once per turn",
+        "pt": "a Inteligência é usada uma vez por turno",
+    },
+    "refused.cannot_undo": {
+        "en": "dice rolled and cards seen cannot be taken back",
+        "pt": "dados rolados e cartas vistas não se desfazem",
+    },
     "refused.prefix": {"en": "Refused: ", "pt": "Recusado: "},
     # -- dice ------------------------------------------------------------------------------------
     "dice.attack": {"en": "Attack", "pt": "Ataque"},
@@ -201,17 +374,6 @@ MESSAGES: dict[str, dict[Lang, str]] = {
                          "pt": "Escreva sua resposta na célula acima e rode esta célula."},
 }
 
-_REFUSAL_KEYS = {
-    Reason.NOT_OWNED: "refused.not_owned",
-    Reason.OWN_TERRITORY: "refused.own_territory",
-    Reason.NOT_ADJACENT: "refused.not_adjacent",
-    Reason.TOO_FEW_ARMIES: "refused.too_few_armies",
-    Reason.WRONG_PHASE: "refused.wrong_phase",
-    Reason.NO_ATTACK_FIRST_ROUND: "refused.no_attack_first_round",
-    Reason.BAD_COUNT: "refused.bad_count",
-}
-
-
 def normalize_lang(lang: str | None) -> Lang:
     """``"pt"`` or ``"en"`` from a language tag (``"pt-BR"``, ``"en_US"``...); default pt."""
     if lang is None:
@@ -270,20 +432,46 @@ def fmt_percent(p: float, lang: str = "pt", digits: int = 1) -> str:
     return fmt_number(100 * float(p), lang, digits) + "%"
 
 
+def _display(params: dict[str, object], lang: Lang) -> dict[str, object]:
+    """A refusal's params with ids turned into names in ``lang`` (territories, cards,
+    continents, colours); numbers and anything unknown are kept as they are."""
+    m, shown = world_map(), dict(params)
+    for key in ("territory", "src", "dst"):
+        if params.get(key) in m.ids:
+            shown[key] = territory_name(str(params[key]), lang)
+    card = params.get("card")
+    if isinstance(card, str):
+        shown["card"] = territory_name(card, lang) if card in m.ids else \
+            tr("shape.joker", lang) + card[5:]
+    if isinstance(params.get("continent"), str):
+        with contextlib.suppress(KeyError):
+            shown["continent"] = continent_name(str(params["continent"]), lang)
+    if isinstance(params.get("color"), str):
+        with contextlib.suppress(KeyError):
+            shown["color"] = color_name(str(params["color"]), lang)
+    return shown
+
+
 def refusal_text(error: IllegalActionError, lang: str = "pt", **names: str) -> str:
     """A refused action explained to the player.
 
-    English shows the engine's message unchanged; Portuguese uses a template
-    for the common reasons (``names`` fills ``{src}`` / ``{dst}``) plus the
-    rule ID, and falls back to the engine's message for the others.
+    Fills the most specific template (``refused.<reason>:<counting>``, then
+    ``refused.<reason>:<rule>``, then ``refused.<reason>``) from the error's params - ids
+    become names in ``lang`` - and ``names`` (display names a caller already has), then
+    adds the rule ID; with no template, or a placeholder it cannot fill, it falls back to
+    the engine's own (English) message.
     """
     lang = normalize_lang(lang)
     prefix = tr("refused.prefix", lang)
-    key = _REFUSAL_KEYS.get(error.reason)
-    if lang == "en" or key is None:
-        return prefix + error.message
-    try:
-        text = tr(key, lang, **names)
-    except KeyError:  # a template needs a name the caller did not give
-        return prefix + error.message
-    return prefix + text + (f" ({error.rule})" if error.rule else "")
+    params = {**_display(error.params, lang), **names}
+    reason = error.reason.value
+    keys = [f"refused.{reason}:{params.get('counting')}", f"refused.{reason}:{error.rule}",
+            f"refused.{reason}"]
+    for key in keys:
+        if MESSAGES.get(key, {}).get(lang):
+            try:
+                text = tr(key, lang, **params)
+            except (KeyError, IndexError):
+                continue
+            return prefix + text + (f" ({error.rule})" if error.rule else "")
+    return prefix + error.message

@@ -11,6 +11,7 @@ import sys
 
 import pytest
 from warkit_widgets.controller import MapController, Selection, moves_of
+from warkit_widgets.i18n import refusal_text
 
 import warkit
 from warkit import Attack, Move, Phase, Place
@@ -100,7 +101,10 @@ def test_refused_clicks_explain_with_the_engine_message(ctl, battle_state, click
     error = warkit.illegal_reason(battle_state, probe)
     assert error is not None and error.rule == "C-ATK-1"
     assert ctl.message.kind == "refused"
-    assert ctl.message.text == "Refused: " + error.message
+    assert ctl.message.text == refusal_text(error, "en")
+    assert ctl.message.text.startswith("Refused: ") and "(C-ATK-1)" in ctl.message.text
+    named = error.params.get("territory") or error.params.get("src")
+    assert M.territory(named).name_en in ctl.message.text  # names, not ids
     assert ctl.message.rule == "C-ATK-1"
     assert ctl.selection == before  # a refused click changes nothing
 
@@ -222,8 +226,8 @@ def test_place_phase_selects_single_territories():
     assert ctl.max_count() == state.reserves
     ctl.click("argentina")  # not red's
     assert ctl.message.kind == "refused"
-    assert ctl.message.text == "Refused: " + warkit.illegal_reason(
-        state, Place("argentina", 1)).message
+    assert ctl.message.text == refusal_text(warkit.illegal_reason(
+        state, Place("argentina", 1)), "en") == "Refused: Argentina is not yours (C-REINF-3)"
     assert ctl.apply(ctl.pending_action(state.reserves))
     assert ctl.state.phase is Phase.ATTACK
 
