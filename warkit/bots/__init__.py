@@ -12,6 +12,7 @@ from ..actions import Action
 from ..view import PlayerView
 from .base import LevelBot
 from .easy import EasyBot
+from .hard import HardBot
 from .normal import NormalBot
 from .random_bot import RandomBot
 
@@ -23,7 +24,8 @@ class Bot(Protocol):
     def choose(self, view: PlayerView, legal: list[Action]) -> Action: ...
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot}
+BOTS: dict[str, type] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot,
+                          "hard": HardBot}
 """Bot classes by level name, weakest first (``make`` builds them)."""
 
 
@@ -36,4 +38,4 @@ def make(level: str = "random", seed: int | None = None) -> Bot:
     return cls(seed=seed)
 
 
-__all__ = ["BOTS", "Bot", "EasyBot", "LevelBot", "NormalBot", "RandomBot", "make"]
+__all__ = ["BOTS", "Bot", "EasyBot", "HardBot", "LevelBot", "NormalBot", "RandomBot", "make"]

@@ -1,0 +1,195 @@
+"""The "hard" level: the normal level's odds, steered by the objective and by the opponents.
+
+On top of :class:`~warkit.bots.normal.NormalBot` it:
+
+- plans around its own objective (:class:`Plan`): the continents it needs
+  (picking the cheapest "third continent"), the colour it hunts, or the
+  territory count (18 with 2 armies each, or 24); territories on that path are
+  worth more the closer it gets, and a conquest that meets the objective is
+  worth the game;
+- values continent bonuses for itself and denies them to others;
+- guesses every opponent's objective from what they do
+  (:class:`~warkit.bots.opponents.OpponentModel`) and hits the territories
+  that the most dangerous ones need;
+- guards itself harder when few territories are left (somebody may hunt it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..actions import Action, Occupy, Place
+from ..legal import LegalActions
+from ..view import PlayerView
+from .evaluate import (
+    CONTINENTS,
+    INDEX,
+    MEMBERS,
+    Board,
+    Goal,
+    goal_of,
+    ranges_of,
+)
+from .normal import NormalBot
+from .opponents import OpponentModel
+
+WIN = 400.0
+"""Value (territory units, before scaling) of the conquest that wins the game."""
+
+
+@dataclass
+class Plan:
+    """The objective turned into per-territory weights for one decision."""
+
+    goal: Goal | None
+    continents: frozenset[int]
+    """Continents the objective needs (the third one chosen by progress)."""
+    weight: dict[int, float]
+    """Extra value of conquering / holding each territory for the objective."""
+    winning: frozenset[int]
+    """Territories whose conquest alone would meet the objective now."""
+    block: list[float]
+    """How much each opponent territory slows a dangerous opponent down."""
+    hunted: float
+    """Belief that an opponent hunts this bot's colour, times how few territories it has."""
+
+
+class HardBot(NormalBot):
+    """Objective planning, blocking and objective guessing over the normal level."""
+
+    level = "hard"
+    goal_weight = 3.0
+    """Extra value of a territory the objective needs (grows with progress)."""
+    goal_reach = 4.0
+    """Missing territories at which the objective bonus equals ``goal_weight``."""
+    keep_goal = 0.0
+    """How much of a territory's objective value counts when defending it."""
+    block_weight = 3.0
+    min_odds = 0.45
+    exposure_weight = 0.0
+    """The normal level's caution about the source left weak costs more than it saves."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.opponents = OpponentModel()
+
+    def choose(self, view: PlayerView, legal: LegalActions | list[Action]) -> Action:
+        if view.player is not None:
+            self.opponents.observe(view)
+        return super().choose(view, legal)
+
+    # -- planning ------------------------------------------------------------------------
+    def board(self, view: PlayerView) -> Board:
+        board = Board(view)
+        board.plan = self.plan(board)  # type: ignore[attr-defined]
+        return board
+
+    def plan(self, board: Board) -> Plan:
+        goal = goal_of(board.view)
+        seat = board.seat
+        weight: dict[int, float] = {}
+        winning: set[int] = set()
+        continents: frozenset[int] = frozenset()
+        if goal is not None and goal.kind == "continents":
+            needed = list(goal.continents)
+            if goal.plus_any:
+                others = sorted((k for k in range(CONTINENTS) if k not in needed),
+                                key=lambda k: (-self._progress(board, k), len(MEMBERS[k])))
+                needed.extend(others[:goal.plus_any])
+            continents = frozenset(needed)
+            missing = {k: len(MEMBERS[k]) - board.cont_counts[seat][k] for k in needed}
+            urgency = self.urgency(sum(missing.values()))
+            for k in needed:
+                for i in MEMBERS[k]:
+                    weight[i] = urgency
+            if sum(missing.values()) == 1:
+                winning.update(i for k in needed for i in MEMBERS[k] if board.owner[i] != seat)
+            if goal.plus_any and all(missing[k] == 0 for k in goal.continents):
+                # Any third continent will do: completing another one may also win.
+                for k in range(CONTINENTS):
+                    if k not in goal.continents and \
+                            len(MEMBERS[k]) - board.cont_counts[seat][k] == 1:
+                        winning.update(i for i in MEMBERS[k] if board.owner[i] != seat)
+        elif goal is not None and goal.kind == "destroy" and goal.target is not None:
+            left = board.counts[goal.target]
+            urgency = self.urgency(left)
+            for i, o in enumerate(board.owner):
+                if o == goal.target:
+                    weight[i] = urgency
+            if left == 1:
+                winning.update(i for i, o in enumerate(board.owner) if o == goal.target)
+        elif goal is not None and goal.kind == "territories":
+            have = board.counts[seat]
+            if goal.min_armies > 1:
+                have = sum(1 for i in board.mine if board.armies[i] >= goal.min_armies)
+            urgency = self.urgency(goal.count - have)
+            for i, o in enumerate(board.owner):
+                if o != seat:
+                    weight[i] = urgency
+            if have + 1 >= goal.count and goal.min_armies <= 1:
+                winning.update(i for i, o in enumerate(board.owner) if o != seat)
+        block = self.opponents.block_values(board)
+        hunted = 0.0
+        for s in range(board.players):
+            if s != seat and board.counts[s]:
+                for g, p in self.opponents.suspect(board, s).goals:
+                    if g.kind == "destroy" and g.target == seat:
+                        hunted += p
+        hunted *= max(0.0, 1.0 - board.counts[seat] / 10)
+        return Plan(goal, continents, weight, frozenset(winning), block, hunted)
+
+    def urgency(self, missing: int) -> float:
+        """Extra value of an objective territory when ``missing`` more are needed: small
+        while the objective is far, large when it is a few conquests away."""
+        return self.goal_weight * self.goal_reach / max(missing, 1)
+
+    @staticmethod
+    def _progress(board: Board, k: int) -> float:
+        """How promising continent ``k`` is as a free choice: share owned, small and cheap."""
+        return board.continent_share(board.seat, k) - 0.02 * len(MEMBERS[k])
+
+    # -- values ----------------------------------------------------------------------------
+    def conquest_value(self, board: Board, t: int) -> float:
+        plan: Plan = board.plan  # type: ignore[attr-defined]
+        value = super().conquest_value(board, t)
+        extra = plan.weight.get(t, 0.0) + self.block_weight * plan.block[t]
+        if t in plan.winning:
+            extra += WIN
+        return value + extra * self.scale(board.view)
+
+    def keep_value(self, board: Board, i: int) -> float:
+        plan: Plan = board.plan  # type: ignore[attr-defined]
+        value = super().keep_value(board, i) \
+            + self.keep_goal * plan.weight.get(i, 0.0) * self.scale(board.view)
+        return value * (1.0 + 3.0 * plan.hunted)
+
+    # -- decisions with objective-specific steps ----------------------------------------
+    def place(self, view: PlayerView, legal: LegalActions) -> Action:
+        board = self.board(view)
+        plan: Plan = board.plan  # type: ignore[attr-defined]
+        goal = plan.goal
+        if goal is not None and goal.kind == "territories" and goal.min_armies > 1 \
+                and board.counts[board.seat] >= goal.count:
+            weak = [f for f in ranges_of(legal, Place)
+                    if view.armies[INDEX[f.largest.territory]] < goal.min_armies]  # type: ignore[attr-defined]
+            strong = sum(1 for i in board.mine if view.armies[i] >= goal.min_armies)
+            if weak and strong + len(weak) >= goal.count:
+                weak.sort(key=lambda f: board.threat(INDEX[f.largest.territory]))  # type: ignore[attr-defined]
+                return weak[0].make(goal.min_armies - view.armies[INDEX[weak[0].largest.territory]])  # type: ignore[attr-defined]
+        return super().place(view, legal)
+
+    def occupy(self, view: PlayerView, legal: LegalActions) -> Action:
+        action = super().occupy(view, legal)
+        board_goal = goal_of(view)
+        b = view.battle
+        if board_goal is not None and board_goal.min_armies > 1 and b is not None \
+                and isinstance(action, Occupy):
+            family = ranges_of(legal, Occupy)[0]
+            want = board_goal.min_armies
+            # Leave min_armies on both sides when the source can afford it.
+            if family.high >= want and view.armies[b.src] - want >= want:
+                return family.make(max(action.armies, want))
+        return action
+
+
+__all__ = ["HardBot", "Plan"]

@@ -1,0 +1,187 @@
+"""Guessing opponents' secret objectives from what they do (public information only).
+
+A bot sees one view per decision. :class:`OpponentModel` keeps a snapshot of
+the board each time the bot's own turn comes round, and compares it with the
+previous one: a territory that changed hands was conquered by its new owner
+from its old one. From who takes what (which continents, which colours) and
+what they hold, it weighs every objective card each opponent might have
+(never the bot's own card, which nobody else holds) and says how close each
+opponent is to winning, and where.
+
+This is exactly what a human at the table may do: watch the board and
+remember. The model reads nothing hidden.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..view import PlayerView
+from ..worldmap import world_map
+from .evaluate import CONTINENT_OF, CONTINENTS, MEMBERS, Board, Goal, goal_for
+
+SHARPNESS = 3.0
+"""How quickly evidence turns into belief (the softmax temperature's inverse)."""
+
+
+@dataclass
+class Suspicion:
+    """One opponent's likely objectives: ``(goal, probability)`` pairs and the danger
+    (the probability-weighted closeness to winning, 0..1)."""
+
+    seat: int
+    goals: list[tuple[Goal, float]]
+    danger: float
+
+
+class OpponentModel:
+    """Memory of past boards and the objective guesses made from it."""
+
+    def __init__(self) -> None:
+        self.last: tuple[int, ...] | None = None
+        self.last_turn = -1
+        self.taken: dict[tuple[int, int], int] = {}
+        """(conqueror, victim) -> territories seen changing hands."""
+        self.taken_in: dict[tuple[int, int], int] = {}
+        """(conqueror, continent) -> territories seen taken there."""
+        self.total: dict[int, int] = {}
+        self._blocks: tuple[tuple[int, int], list[float]] | None = None
+
+    def observe(self, view: PlayerView) -> None:
+        """Remember the board once per turn of the viewer (cheap on other calls)."""
+        if view.turn == self.last_turn:
+            return
+        owner = view.owner
+        if self.last is not None:
+            for i, (before, after) in enumerate(zip(self.last, owner)):
+                if before != after and after != view.player and after >= 0:
+                    self.taken[after, before] = self.taken.get((after, before), 0) + 1
+                    k = CONTINENT_OF[i]
+                    self.taken_in[after, k] = self.taken_in.get((after, k), 0) + 1
+                    self.total[after] = self.total.get(after, 0) + 1
+        self.last, self.last_turn = owner, view.turn
+
+    # -- guesses -----------------------------------------------------------------------
+    def candidates(self, view: PlayerView, seat: int) -> list[Goal]:
+        """Objective cards ``seat`` may hold: all cards in play but the viewer's own."""
+        m = world_map()
+        colors = view.colors
+        goals = []
+        for o in m.objectives:
+            if o.id == view.objective:
+                continue
+            if o.kind == "destroy":
+                if o.color not in colors:
+                    continue
+                target = colors.index(o.color)
+                if target == seat or not view.alive[target]:
+                    continue  # C-SETUP-2: that card became "24 territories"
+            goals.append(goal_for(o.id, colors))
+        return goals
+
+    def evidence(self, board: Board, seat: int, goal: Goal) -> float:
+        """How well ``goal`` explains what ``seat`` holds and has taken."""
+        taken = max(1, self.total.get(seat, 0))
+        if goal.kind == "continents":
+            score = 0.0
+            for k in goal.continents:
+                score += 2.0 * board.continent_share(seat, k) \
+                    + 1.5 * self.taken_in.get((seat, k), 0) / taken
+            return score / len(goal.continents)
+        if goal.kind == "destroy":
+            if goal.target is None:
+                return 0.0
+            return 0.4 + 2.5 * self.taken.get((seat, goal.target), 0) / taken
+        return 0.3 + board.counts[seat] / max(goal.count, 1)
+
+    @staticmethod
+    def closeness(board: Board, seat: int, goal: Goal) -> float:
+        """How near ``seat`` is to meeting ``goal`` (0: far, 1: met)."""
+        if goal.kind == "continents":
+            shares = [board.continent_share(seat, k) for k in goal.continents]
+            if goal.plus_any:
+                others = sorted((board.continent_share(seat, k) for k in range(CONTINENTS)
+                                 if k not in goal.continents), reverse=True)
+                shares.extend(others[:goal.plus_any])
+            return min(1.0, sum(s * s for s in shares) / len(shares))
+        if goal.kind == "destroy":
+            if goal.target is None or not board.counts[goal.target]:
+                return 0.0
+            return max(0.0, 1.0 - board.counts[goal.target] / 12)
+        if goal.min_armies > 1:
+            strong = sum(1 for i in range(len(board.owner))
+                         if board.owner[i] == seat and board.armies[i] >= goal.min_armies)
+            return min(1.0, strong / goal.count)
+        return min(1.0, board.counts[seat] / goal.count)
+
+    def suspect(self, board: Board, seat: int) -> Suspicion:
+        """The objectives ``seat`` probably plays for, and how dangerous it is."""
+        goals = self.candidates(board.view, seat)
+        if not goals:
+            return Suspicion(seat, [], 0.0)
+        scores = [SHARPNESS * self.evidence(board, seat, g) for g in goals]
+        top = max(scores)
+        weights = [math.exp(s - top) for s in scores]
+        total = sum(weights)
+        pairs = [(g, w / total) for g, w in zip(goals, weights)]
+        danger = sum(p * self.closeness(board, seat, g) ** 3 for g, p in pairs)
+        return Suspicion(seat, pairs, danger)
+
+    def block_values(self, board: Board) -> list[float]:
+        """For every territory, how much taking it away from its owner slows that owner's
+        likely objective (0 for the viewer's own territories), in territory units.
+
+        Computed once per turn of the viewer (the board changes little within it)."""
+        key = (board.view.turn, board.seat)
+        if self._blocks is not None and self._blocks[0] == key:
+            return self._blocks[1]
+        values = self._block_values(board)
+        self._blocks = (key, values)
+        return values
+
+    def _block_values(self, board: Board) -> list[float]:
+        values = [0.0] * len(board.owner)
+        for seat in range(board.players):
+            if seat == board.seat or not board.counts[seat]:
+                continue
+            mine = [i for i, o in enumerate(board.owner) if o == seat]
+            # Whatever the card, a player near 24 territories (or 18 strong ones) is close.
+            crowd = max(0.0, (board.counts[seat] - 15) / 9)
+            if crowd:
+                for i in mine:
+                    values[i] += crowd * crowd
+            suspicion = self.suspect(board, seat)
+            if suspicion.danger < 0.05:
+                continue
+            for goal, p in suspicion.goals:
+                close = self.closeness(board, seat, goal)
+                weight = p * close * close * (4.0 if close >= 0.8 else 1.0)
+                if weight < 0.01:
+                    continue
+                if goal.kind == "continents":
+                    needed = set(goal.continents)
+                    if goal.plus_any:
+                        extra = sorted((k for k in range(CONTINENTS) if k not in needed),
+                                       key=lambda k: -board.continent_share(seat, k))
+                        needed.update(extra[:goal.plus_any])
+                    for i in mine:
+                        if CONTINENT_OF[i] in needed:
+                            values[i] += weight * (1.0 + len(MEMBERS[CONTINENT_OF[i]]) / 6)
+                elif goal.kind == "territories":
+                    for i in mine:
+                        values[i] += weight
+                elif goal.kind == "destroy" and goal.target is not None \
+                        and goal.target != board.seat:
+                    # Slow the hunter down by hitting its armies next to its prey.
+                    for i in mine:
+                        if any(board.owner[j] == goal.target for j in board_adj(i)):
+                            values[i] += weight * 0.5
+        return values
+
+
+def board_adj(i: int) -> tuple[int, ...]:
+    return world_map().adjacency[i]
+
+
+__all__ = ["OpponentModel", "Suspicion"]
