@@ -17,7 +17,8 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(PY) -m warkit demo --seed 7
+	@echo "War in the browser: open http://localhost:8866/ (?lang=en for English; Ctrl+C to stop)"
+	cd notebooks && ../$(VENV)/bin/voila play.ipynb --no-browser --port=8866
 
 lesson: $(STAMP)
 	@echo "Opening the pilot lesson at http://localhost:8866/ (Ctrl+C to stop)"

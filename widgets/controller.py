@@ -34,6 +34,7 @@ from warkit import (
     Roll,
     Sampler,
 )
+from warkit.smart_actions import AirAttack
 
 from .i18n import color_name, normalize_lang, refusal_text, territory_name, tr
 from .observable import Observable
@@ -44,7 +45,8 @@ CURRENT = "current"
 """Viewer setting: always show the view of the player whose decision it is (hot-seat)."""
 
 _KIND_OF_PHASE: dict[Phase, Kind] = {Phase.ATTACK: "attack", Phase.MOVE: "move",
-                                     Phase.PLACE: "place"}
+                                     Phase.PLACE: "place", Phase.ALLIANCE: "move",
+                                     Phase.AIRLIFT: "move"}
 _ACTION_OF_KIND: dict[Kind, type[Action]] = {"attack": Attack, "move": Move, "place": Place}
 
 
@@ -80,6 +82,8 @@ def moves_of(state: GameState) -> Moves:
         count = getattr(action, action.count_field, 1) if action.count_field else 1
         if isinstance(action, Attack | Move):
             pairs.setdefault(index(action.src), {})[index(action.dst)] = count
+        elif isinstance(action, AirAttack):  # SMART: the target is the discarded card's
+            pairs.setdefault(index(action.src), {}).setdefault(index(action.card), count)
         elif isinstance(action, Place):
             singles[index(action.territory)] = count
     return Moves(kind, pairs, singles)
@@ -170,6 +174,17 @@ class MapController(Observable):
             seat = self._state.current_player
             return seat if seat >= 0 else self._state.current
         return self._viewer  # type: ignore[return-value]
+
+    def set_viewer(self, viewer: int | str | None) -> None:
+        """Show another seat's view (a seat, :data:`CURRENT` or ``None``), e.g. in hot-seat
+        play; the selection is dropped."""
+        if viewer != CURRENT and viewer is not None and viewer not in range(
+                self._state.num_players):
+            raise ValueError(f"viewer must be a seat, None or {CURRENT!r}, got {viewer!r}")
+        if viewer != self._viewer:
+            self._viewer = viewer
+            self._selection = Selection()
+            self._notify("selection")
 
     @property
     def view(self) -> PlayerView:

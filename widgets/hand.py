@@ -86,6 +86,7 @@ class HandWidget(w.VBox):
         c = self.controller
         who = color_name(c.player, self._lang).capitalize() if c.player else ""
         self.title.value = f"<b>{tr('hand.title', self._lang, player=who)}</b>" if who else ""
+        old = list(self._buttons.values())
         self._buttons = {}
         for card in c.cards:
             shape, _ = card_label(card)
@@ -99,6 +100,8 @@ class HandWidget(w.VBox):
                 lambda change, card=card: self._toggled(card, change["new"])), "value")
             self._buttons[card] = button
         self.cards.children = tuple(self._buttons.values())
+        for button in old:  # closed, not only hidden: a model left in the page keeps its card
+            button.close()
         self._show_value()
 
     def _toggled(self, card: int, selected: bool) -> None:

@@ -1,0 +1,552 @@
+"""The playable dashboard of ``notebooks/play.ipynb``: a thin ipywidgets view over a game.
+
+:class:`PlayApp` shows the new-game form, then the game: the map
+(:class:`~warkit_widgets.mapwidget.MapWidget`), an action bar that follows the
+:class:`~warkit_widgets.gamecontroller.Step`, the players, the viewer's secret
+objective and cards (:class:`~warkit_widgets.hand.HandWidget`), the dice, the
+live odds of the selected attack, SMART options, the log, the pass-the-device
+and victory screens, save / load and the language. Every decision goes
+through the :class:`~warkit_widgets.gamecontroller.GameController`; widgets
+only ever receive the viewer's :func:`warkit.view`.
+
+Computers play from a :class:`Ticker` in the kernel's event loop: one paced
+step per callback, so clicks are handled between their moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from warkit import Attack, EndPhase, PlayerView
+
+from . import play_messages  # noqa: F401  (registers the dashboard's messages)
+from .dice import DiceWidget
+from .game_log import log_html
+from .gamecontroller import PACES, GameConfig, GameController, Step
+from .hand import HandWidget
+from .html import message_html
+from .i18n import lang_from_env, normalize_lang, territory_name, tr
+from .mapwidget import MapWidget
+from .models import VALUERS, HandController, classic_trade_value
+from .odds import OddsWidget
+from .play_html import (
+    PLAY_STYLE,
+    battle_html,
+    handoff_html,
+    option_text,
+    over_html,
+    players_html,
+    reserves_html,
+    secret_html,
+)
+from .report import ErrorReporter
+from .saves import MAX_UPLOAD, Autosave, LoadProblem, SavedGame, dump_game, file_name, load_game
+from .setup_form import SetupForm
+
+Schedule = Callable[[float, Callable[[], None]], Any]
+"""``schedule(delay, callback)`` returning a handle with ``cancel()`` (asyncio's call_later)."""
+
+MOVES_KINDS = {Step.PLACE: "place", Step.ATTACK: "attack", Step.MOVE: "move",
+               Step.ALLIANCE: "move", Step.AIRLIFT: "move"}
+OPTION_KEYWORDS = ("intelligence", "reveal", "reroll", "alliance", "airlift", "discard")
+"""SMART decisions offered in the options list (air attacks are picked on the map)."""
+
+
+def kernel_schedule() -> Schedule:
+    """``call_later`` of the kernel's asyncio loop (ipykernel runs one in Voilà and Lab)."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = asyncio.get_event_loop_policy().get_event_loop()
+    return loop.call_later
+
+
+class Ticker:
+    """Calls ``step()`` again after the delay it returns, until it returns ``None``."""
+
+    def __init__(self, step: Callable[[], float | None], schedule: Schedule,
+                 on_error: Callable[[BaseException], object]) -> None:
+        self.step, self.schedule, self.on_error = step, schedule, on_error
+        self._handle: Any = None
+
+    @property
+    def running(self) -> bool:
+        return self._handle is not None
+
+    def kick(self) -> None:
+        """Make sure a step is scheduled (no-op if one is)."""
+        if self._handle is None:
+            self._handle = self.schedule(0.0, self._run)
+
+    def stop(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    def _run(self) -> None:
+        self._handle = None
+        try:
+            delay = self.step()
+        except Exception as exc:
+            self.on_error(exc)
+            return
+        if delay is not None and self._handle is None:
+            self._handle = self.schedule(delay, self._run)
+
+
+def _button(css: str, **kwargs: Any) -> w.Button:
+    button = w.Button(**kwargs)
+    button.add_class(css)
+    return button
+
+
+def _html(css: str) -> w.HTML:
+    html = w.HTML()
+    html.add_class(css)
+    return html
+
+
+class PlayApp(w.VBox):
+    """The whole dashboard (see the module docstring).
+
+    ``autosave`` (default: the server's autosave folder) keeps games in
+    progress; ``schedule`` runs the computers (default: the kernel's event loop;
+    tests pass their own); ``animate`` turns the dice animation on.
+    """
+
+    def __init__(self, *, lang: str | None = None, autosave: Autosave | None = None,
+                 schedule: Schedule | None = None, animate: bool = True) -> None:
+        self._lang = normalize_lang(lang) if lang else lang_from_env("pt")
+        self.autosave = autosave if autosave is not None else Autosave()
+        self.schedule = schedule or kernel_schedule()
+        self.game: GameController | None = None
+        self.map: MapWidget | None = None
+        self.reporter = ErrorReporter(self._lang)
+        self.ticker = Ticker(self._advance, self.schedule, self.reporter.report)
+        self._unsubscribe: Callable[[], None] | None = None
+        self._hand_key: tuple | None = None
+        self._download_timer: Any = None
+
+        # header
+        self.title = _html("warkit-title")
+        self.info = _html("warkit-info")
+        self.lang_toggle = w.ToggleButtons(options=[("Português", "pt"), ("English", "en")],
+                                           value=self._lang, style={"button_width": "90px"})
+        self.lang_toggle.add_class("warkit-lang")
+        self.lang_toggle.observe(self.reporter.guard(lambda c: self.set_lang(c["new"])), "value")
+        self.speed = w.Dropdown(layout=w.Layout(width="11em"))
+        self.speed.add_class("warkit-speed")
+        self.speed.observe(self.reporter.guard(self._speed_changed), "value")
+        self.new_button = _button("warkit-new", icon="plus")
+        self.new_button.on_click(self.reporter.guard(lambda _: self.show_setup()))
+        self.save_button = _button("warkit-save", icon="download")
+        self.save_button.on_click(self.reporter.guard(lambda _: self.save()))
+        self.upload = w.FileUpload(accept=".json,application/json", multiple=False)
+        self.upload.add_class("warkit-load")
+        self.upload.observe(self.reporter.guard(self._uploaded), "value")
+        self.notice = _html("warkit-notice")
+        self.download = _html("warkit-download")
+        header = w.HBox([self.title, self.info, self.lang_toggle, self.speed, self.new_button,
+                         self.save_button, self.upload],
+                        layout=w.Layout(flex_flow="row wrap", align_items="center",
+                                        grid_gap="6px"))
+        header.add_class("warkit-header")
+
+        # the new-game form, the pass-the-device screen, the victory screen
+        self.setup = SetupForm(lang=self._lang, on_start=self.reporter.guard(self.start),
+                               on_resume=self.reporter.guard(self.resume))
+        self.handoff_text = _html("warkit-handoff-text")
+        self.handoff_button = _button("warkit-handoff-ready", button_style="primary",
+                                      icon="eye", layout=w.Layout(width="auto"))
+        self.handoff_button.on_click(self.reporter.guard(lambda _: self._confirm_handoff()))
+        self.handoff = w.VBox([self.handoff_text, self.handoff_button],
+                              layout=w.Layout(align_items="center"))
+        self.handoff.add_class("warkit-handoff")
+        self.over = _html("warkit-over")
+        self.again = _button("warkit-again", button_style="success", icon="repeat")
+        self.again.on_click(self.reporter.guard(lambda _: self.show_setup()))
+        self.over_box = w.VBox([self.over, self.again])
+
+        # the game: map and action bar on the left, panels on the right
+        self.map_box = w.VBox(layout=w.Layout(width="100%"))
+        self.status = _html("warkit-play-status")
+        self.count = w.IntSlider(1, 1, 1, layout=w.Layout(width="18em"),
+                                 style={"description_width": "initial"})
+        self.count.add_class("warkit-count-slider")
+        self.count.observe(self.reporter.guard(lambda _: self._label_go()), "value")
+        self._go_key = ""
+        self.go = _button("warkit-go", button_style="danger")
+        self.go.on_click(self.reporter.guard(lambda _: self._go()))
+        self.end = _button("warkit-end")
+        self.end.on_click(self.reporter.guard(lambda _: self.game and self.game.end()))
+        self.undo = _button("warkit-undo", icon="undo")
+        self.undo.on_click(self.reporter.guard(lambda _: self.game and self.game.undo()))
+        self.options = w.Dropdown(layout=w.Layout(width="34em"))
+        self.options.add_class("warkit-options")
+        self.use = _button("warkit-use", button_style="warning")
+        self.use.on_click(self.reporter.guard(lambda _: self._use()))
+        self.pass_button = _button("warkit-pass")
+        self.pass_button.on_click(self.reporter.guard(lambda _: self._act("pass")))
+        self.options_label = _html("warkit-options-label")
+        self.option_row = w.HBox([self.options_label, self.options, self.use, self.pass_button],
+                                 layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.action_row = w.HBox([self.count, self.go, self.end, self.undo],
+                                 layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.reserves = _html("warkit-reserves")
+        left = w.VBox([self.map_box, self.status, self.reserves, self.action_row,
+                       self.option_row], layout=w.Layout(flex="3 1 600px", min_width="0"))
+        self.players = _html("warkit-players")
+        self.secret = _html("warkit-secret")
+        self.hand_box = w.VBox()
+        self.dice = DiceWidget(lang=self._lang, animate=animate)
+        self.dice.add_class("warkit-play-dice")
+        self.result = _html("warkit-result")
+        self.odds_box = w.VBox()
+        self.log_view = _html("warkit-log")
+        self.log_title = _html("warkit-log-title")
+        right = w.VBox([self.players, self.secret, self.hand_box, self.dice, self.result,
+                        self.odds_box, self.log_title, self.log_view],
+                       layout=w.Layout(flex="2 1 340px", min_width="300px", grid_gap="6px"))
+        self.board = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap",
+                                                           grid_gap="12px"))
+        self.board.add_class("warkit-board")
+        style = w.HTML(PLAY_STYLE)
+        super().__init__([style, header, self.notice, self.download, self.setup, self.handoff,
+                          self.over_box, self.board, self.reporter.box])
+        self.add_class("warkit-play")
+        self.hand: HandWidget | None = None
+        self.odds: OddsWidget | None = None
+        self.show_setup()
+
+    # -- games -----------------------------------------------------------------------------------
+    def start(self, config: GameConfig) -> GameController:
+        """Start a new game from the form's answers."""
+        game = GameController.new(config, pace=self.speed.value or "normal",
+                                  autosave=self.autosave)
+        self.set_game(game)
+        self.autosave(game)
+        return game
+
+    def resume(self, saved: SavedGame) -> GameController | None:
+        """Resume an autosaved game (validated like a file)."""
+        try:
+            game = self.autosave.resume(saved, lang=self._lang)
+        except (LoadProblem, OSError) as exc:
+            self._notice(tr("play.load_failed", self._lang, error=self._problem(exc)), "refused")
+            return None
+        self.set_game(game)
+        return game
+
+    def set_game(self, game: GameController) -> None:
+        """Show ``game`` (a new, loaded or resumed one) in place of the current one."""
+        self.ticker.stop()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        if self.map is not None:
+            self.map.close()
+        self.game = game
+        game.lang = self._lang
+        self.map = MapWidget(game.map, status=False)
+        self.map_box.children = (self.map,)
+        self.odds = OddsWidget(None, None, lang=self._lang).follow(game.map)
+        self.odds_box.children = (self.odds,)
+        hand = HandController(valuer=VALUERS.get(game.state.rules.name, classic_trade_value))
+        self.hand = HandWidget(hand, lang=self._lang, on_trade=game.act)
+        self.hand_box.children = (self.hand,)
+        self._hand_key = None
+        self.dice.clear()
+        self._unsubscribe = game.subscribe(self.reporter.guard(self._changed))
+        self.setup.layout.display = "none"
+        self._changed(frozenset({"state", "log", "viewer", "lang", "battle", "message"}))
+
+    def show_setup(self) -> None:
+        """The new-game form (a game in progress stays autosaved and can be resumed)."""
+        self.ticker.stop()
+        self.setup.show_saved(self.autosave.games())
+        for pane in (self.board, self.handoff, self.over_box):
+            pane.layout.display = "none"
+        self.setup.layout.display = None
+        self._relabel()
+
+    # -- save and load --------------------------------------------------------------------------
+    def save(self) -> str | None:
+        """Offer the game as a file to download (the link is withdrawn after a while: the
+        file holds every secret of the game)."""
+        if self.game is None:
+            return None
+        text = dump_game(self.game)
+        name = file_name(self.game)
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        label = escape(tr("play.download", self._lang, file=name))
+        self.download.value = (f'<a class="wk-download" download="{escape(name)}" '
+                               f'href="data:application/json;base64,{data}">⬇ {label}</a>')
+        self._notice(tr("play.saved", self._lang), "ok")
+        if self._download_timer is not None:
+            self._download_timer.cancel()
+        self._download_timer = self.schedule(60.0, self._withdraw_download)
+        return text
+
+    def _withdraw_download(self) -> None:
+        self._download_timer = None
+        self.download.value = ""
+
+    def load_bytes(self, name: str, data: bytes) -> bool:
+        """Load a saved game from a file's bytes; a bad file leaves the running game as it is."""
+        try:
+            game = load_game(data, autosave=self.autosave, lang=self._lang)
+        except LoadProblem as exc:
+            self._notice(exc.text(self._lang) if exc.key == "play.not_text" else
+                         tr("play.load_failed", self._lang, error=self._problem(exc)),
+                         "refused")
+            return False
+        self.autosave.claim(game.game_id)
+        self.set_game(game)
+        self._notice(tr("play.loaded", self._lang, file=name), "ok")
+        return True
+
+    def _problem(self, exc: BaseException) -> str:
+        if isinstance(exc, LoadProblem):
+            return str(exc.params.get("error", exc.text(self._lang)))
+        return str(exc)
+
+    def _uploaded(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        try:
+            if item["size"] > MAX_UPLOAD:
+                self._notice(tr("play.load_failed", self._lang, error=tr(
+                    "play.too_big", self._lang, size=item["size"], limit=MAX_UPLOAD)), "refused")
+            else:
+                self.load_bytes(str(item["name"]), bytes(item["content"]))
+        finally:
+            self.upload.value = ()  # the file's text does not stay in the page
+
+    def _notice(self, text: str, kind: str = "info") -> None:
+        self.notice.value = message_html(text, kind) if text else ""
+
+    # -- language and speed -----------------------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    def set_lang(self, lang: str) -> None:
+        """Switch every string of the page to ``lang`` ("pt" or "en")."""
+        self._lang = normalize_lang(lang)
+        self.lang_toggle.value = self._lang
+        self.reporter.lang = self._lang
+        self.setup.lang = self._lang
+        self.dice.lang = self._lang
+        for widget in (self.hand, self.odds):
+            if widget is not None:
+                widget.lang = self._lang
+        self._notice("")
+        if self.game is not None:
+            self.game.lang = self._lang  # notifies "lang": everything is redrawn
+        self._relabel()
+
+    def _speed_changed(self, change: dict) -> None:
+        if self.game is not None and change["new"]:
+            self.game.pace = change["new"]
+
+    def _relabel(self) -> None:
+        """Texts that depend only on the language."""
+        lang = self._lang
+        self.title.value = f'<span class="wk-head-title">{escape(tr("play.title", lang))}</span>'
+        pace = self.speed.value or (self.game.pace if self.game else "normal")
+        self.speed.options = [(tr(f"play.speed.{p}", lang), p) for p in PACES]
+        self.speed.value = pace
+        self.speed.description = ""
+        self.speed.tooltip = tr("play.speed", lang)
+        for button, key in ((self.new_button, "play.new"), (self.save_button, "play.save"),
+                            (self.undo, "play.undo"), (self.use, "play.btn.use"),
+                            (self.pass_button, "play.btn.pass"), (self.again, "over.again")):
+            button.description = tr(key, lang)
+        self.upload.description = tr("play.load", lang)
+        self.save_button.disabled = self.game is None
+        self.count.description = tr("play.count", lang)
+        self.log_title.value = f"<b>{escape(tr('play.log', lang))}</b>"
+        self.options_label.value = f"<b>{escape(tr('play.advantages', lang))}</b>"
+
+    # -- following the game ------------------------------------------------------------------------
+    def _changed(self, aspects: frozenset[str]) -> None:
+        game = self.game
+        if game is None:
+            return
+        lang = self._lang
+        view = game.view
+        step = game.step
+        if "lang" in aspects:
+            self._relabel()
+        state = game.state
+        self.info.value = ('<span class="wk-head-info">' + escape(tr(
+            "play.header", lang, rules=tr(f"play.rules.{state.rules.name}", lang),
+            round=state.round, turn=state.turn)) + "</span>")
+        msg = game.message
+        self.status.value = message_html(msg.text, msg.kind)
+        self.players.value = players_html(view, game.seats, lang)
+        self.secret.value = secret_html(view, game.seats, lang)
+        self._show_hand(view, step)
+        if aspects & {"battle", "lang", "state"}:
+            self._show_dice(view)
+        if aspects & {"log", "lang"}:
+            self.log_view.value = log_html(game.log, lang, game.names, game.state.colors)
+        self._show_panes(view, step)
+        self._show_actions(step)
+        if step is Step.HANDOFF and self.download.value:
+            self._withdraw_download()
+        if game.waiting_on_computer:
+            self.ticker.kick()
+
+    def _show_panes(self, view: PlayerView, step: Step) -> None:
+        game, lang = self.game, self._lang
+        self.setup.layout.display = "none"
+        handing = step is Step.HANDOFF
+        self.board.layout.display = "none" if handing else None
+        self.handoff.layout.display = None if handing else "none"
+        if handing:
+            seat = game.handoff
+            name = game.seats[seat].name
+            why = ""
+            if game.state.phase.value == "react" and seat != game.state.current:
+                why = tr("play.handoff.react", lang, attacker=game.seats[game.state.current].name,
+                         dst=territory_name(game.state.battle.dst, lang))
+            self.handoff_text.value = handoff_html(name, game.seats[seat].color, why, lang)
+            self.handoff_button.description = tr("play.handoff.ready", lang, player=name)
+        over = step is Step.OVER
+        self.over_box.layout.display = None if over else "none"
+        if over:
+            self.over.value = over_html(view, game.seats, lang)
+
+    def _show_hand(self, view: PlayerView, step: Step) -> None:
+        """The viewer's cards (nobody's while the device is passed); rebuilt only on change."""
+        hand = self.hand
+        key = (view.player, view.hand, view.trades, view.next_trade_value,
+               tuple(view.owner[c] for c in view.hand if c < len(view.owner)))
+        if key != self._hand_key:
+            self._hand_key = key
+            if view.player is None:
+                hand.controller.player = None
+                hand.controller.set_cards(())
+            else:
+                hand.controller.player = view.colors[view.player]
+                hand.controller.update_view(view)
+        trading = step is Step.TRADE
+        hand.trade_button.layout.display = None if trading else "none"
+
+    def _show_dice(self, view: PlayerView) -> None:
+        if view.last_roll is not None:
+            attack, defence = view.last_roll
+            if self.dice.comparison is None or (self.dice.comparison.attack,
+                                                self.dice.comparison.defence) != (
+                    tuple(attack), tuple(defence)):
+                self.dice.show(attack, defence)
+        self.result.value = battle_html(self.game.last_battle, self._lang)
+
+    def _show_actions(self, step: Step) -> None:
+        """The action bar and the options list for the step the human is in."""
+        game, lang = self.game, self._lang
+        mine = game.my_turn
+        kind = MOVES_KINDS.get(step)
+        most = 0
+        if kind is not None:
+            most = game.map.max_count()
+            label = {"place": "play.btn.place", "attack": "play.btn.attack",
+                     "move": "play.btn.move"}[kind]
+            if kind == "attack" and most and self._is_air_attack():
+                label = "play.btn.airattack"
+        elif step is Step.OCCUPY:
+            legal = game.legal()
+            most, label = (legal[-1].armies if legal else 0), "play.btn.occupy"
+        else:
+            label = ""
+        self._set_count(most, keep=kind == "attack")
+        self._go_key = label
+        self._label_go()
+        self.go.disabled = not (mine and most > 0)
+        self.go.layout.display = None if label else "none"
+        self.count.layout.display = None if label else "none"
+        end_key = {Step.TRADE: "play.btn.end.trade_late" if game.state.late
+                   else "play.btn.end.trade", Step.ATTACK: "play.btn.end.attack",
+                   Step.MOVE: "play.btn.end.move", Step.ALLIANCE: "play.btn.end.alliance",
+                   Step.AIRLIFT: "play.btn.end.airlift"}.get(step)
+        self.end.description = tr(end_key, lang) if end_key else ""
+        self.end.layout.display = None if end_key else "none"
+        self.end.disabled = not mine or EndPhase() not in game.legal()
+        self.undo.disabled = not game.can_undo()
+        self.undo.layout.display = None if mine else "none"
+        view = game.view
+        options = [(option_text(a, view, lang), i) for i, a in enumerate(self._option_actions())]
+        self.options.options = options
+        self.options.value = options[0][1] if options else None
+        shown = bool(options) or step is Step.REACT
+        self.option_row.layout.display = None if shown and mine else "none"
+        self.use.disabled = not options
+        self.pass_button.layout.display = None if step is Step.REACT else "none"
+        placing = step in (Step.PLACE, Step.TRADE)
+        self.reserves.value = reserves_html(view, lang) if placing and mine else ""
+
+    def _set_count(self, most: int, keep: bool) -> None:
+        count = self.count
+        top = max(most, 1)
+        if count.max != top:
+            if top < count.min:
+                count.min = top
+            count.max = top
+        if not keep or count.value > top:
+            count.value = top
+        count.disabled = most < 1
+
+    def _option_actions(self) -> list:
+        game = self.game
+        if not game.my_turn:
+            return []
+        return [a for a in game.legal() if a.keyword in OPTION_KEYWORDS]
+
+    def _is_air_attack(self) -> bool:
+        """Is the selected attack only possible as an air attack (S-AIR-1)?"""
+        game = self.game
+        sel, ids = game.map.selection, game.state.map.ids
+        if sel.source is None or sel.target is None:
+            return False
+        return Attack(ids[sel.source], ids[sel.target], 1) not in game.legal()
+
+    # -- buttons ------------------------------------------------------------------------------
+    def _go(self) -> None:
+        game, step, n = self.game, self.game.step, self.count.value
+        if step is Step.PLACE:
+            game.place(n)
+        elif step is Step.ATTACK:
+            game.attack(n)
+        elif step is Step.OCCUPY:
+            game.occupy(n)
+        elif step in (Step.MOVE, Step.ALLIANCE, Step.AIRLIFT):
+            game.move(n)
+
+    def _act(self, action: str) -> None:
+        if self.game is not None:
+            self.game.act(action)
+
+    def _use(self) -> None:
+        actions = self._option_actions()
+        index = self.options.value
+        if index is not None and 0 <= index < len(actions):
+            self.game.act(actions[index])
+
+    def _confirm_handoff(self) -> None:
+        if self.game is not None:
+            self.game.confirm_handoff()
+
+    def _advance(self) -> float | None:
+        return None if self.game is None else self.game.advance()
+
+    def _label_go(self) -> None:
+        key = self._go_key
+        self.go.description = tr(key, self._lang, n=self.count.value) if key else ""

@@ -1,0 +1,570 @@
+"""The dashboard's brain, in pure Python: one game of War with humans and computers.
+
+:class:`GameController` owns the :class:`warkit.Match`, the seats (human or a
+bot level), the hot-seat *viewer* (the one seat whose secrets may be shown),
+the UI :class:`Step` (what the human is being asked), the map selection (a
+:class:`~warkit_widgets.controller.MapController`), the translated log, undo,
+the bots' pacing and the autosave. It imports no ipywidgets: tests drive it
+directly, and :mod:`warkit_widgets.app` only draws what it says.
+
+Secrets: widgets read :attr:`GameController.view` - :func:`warkit.view` of the
+viewer, or of nobody (``None``) while the device is being passed or when no
+human may look - never the state itself.
+
+Time: computers and chance move only in :meth:`GameController.advance`, one
+small step at a time; it returns how long the page should wait before the
+next step (the pace a human can follow), so a timer in the kernel's event
+loop can drive it without ever blocking clicks.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import warkit
+from warkit import (
+    CHANCE,
+    Action,
+    Attack,
+    EndPhase,
+    GameState,
+    IllegalActionError,
+    InvalidActionError,
+    Match,
+    Occupy,
+    Phase,
+    PlayerView,
+)
+from warkit.narrate import BATTLE_STEPS
+from warkit.smart_actions import AirAttack
+
+from . import play_messages  # noqa: F401  (registers the dashboard's messages)
+from .controller import BattleRecord, MapController, Message, MessageKind
+from .game_log import LogEvent, battle_losses, events, turn_header
+from .i18n import normalize_lang, refusal_text, territory_name, tr
+from .observable import Observable
+
+HUMAN = "human"
+BOT_LEVELS = ("easy", "normal", "hard")
+"""The computer levels offered in the new-game form (``warkit.bots``)."""
+SEAT_KINDS = (HUMAN, *BOT_LEVELS, "random")
+RULES = ("classic", "smart")
+MAX_NAME = 20
+
+PACES: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.35, "instant": 0.0}
+"""Multipliers of :data:`DELAYS` (the computer's speed setting)."""
+DELAYS: dict[str, float] = {
+    "trade": 0.7, "intelligence": 0.7, "place": 0.25, "attack": 0.2, "airattack": 0.5,
+    "roll": 0.55, "rerolled": 0.55, "reveal": 0.5, "reroll": 0.4, "occupy": 0.3,
+    "move": 0.3, "alliance": 0.4, "airlift": 0.4, "discard": 0.2, "end": 0.12, "pass": 0.1,
+}
+"""Seconds to leave on screen after a computer's (or chance's) action, at normal pace."""
+
+
+class Step(enum.Enum):
+    """What the page shows the human now."""
+
+    TRADE = "trade"
+    PLACE = "place"
+    ATTACK = "attack"
+    OCCUPY = "occupy"
+    MOVE = "move"
+    REACT = "react"
+    DISCARD = "discard"
+    ALLIANCE = "alliance"
+    AIRLIFT = "airlift"
+    WAIT = "wait"
+    """A computer is playing, or chance (dice, cards) is being resolved."""
+    HANDOFF = "handoff"
+    """Hot-seat: the device must be passed to the next human first."""
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player: display name, colour id and ``kind`` ("human" or a bot level)."""
+
+    name: str
+    color: str
+    kind: str = HUMAN
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    def to_dict(self) -> dict[str, str]:
+        return {"name": self.name, "color": self.color, "kind": self.kind}
+
+
+def clean_name(name: object, fallback: str) -> str:
+    """A player's name as typed: trimmed, at most :data:`MAX_NAME` characters."""
+    text = " ".join(str(name or "").split())[:MAX_NAME]
+    return text or fallback
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """The new-game form's answers (validated on creation)."""
+
+    seats: tuple[Seat, ...]
+    rules: str = "classic"
+    lang: str = "pt"
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.rules not in RULES:
+            raise ValueError(f"rules must be one of {', '.join(RULES)}, got {self.rules!r}")
+        if not 3 <= len(self.seats) <= 6:
+            raise ValueError(f"War is for 3 to 6 players, got {len(self.seats)} (C-COMP-1)")
+        colors = [s.color for s in self.seats]
+        if len(set(colors)) != len(colors):
+            raise ValueError("each player needs a different colour (C-COMP-1)")
+        for seat in self.seats:
+            if seat.kind not in SEAT_KINDS:
+                raise ValueError(f"a seat is {', '.join(SEAT_KINDS)}, got {seat.kind!r}")
+            warkit.world_map().color_index(seat.color)
+        object.__setattr__(self, "lang", normalize_lang(self.lang))
+        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)
+                                      or self.seed < 0):
+            raise ValueError(f"the seed is a whole number >= 0, got {self.seed!r}")
+
+
+def _step_of(phase: Phase) -> Step:
+    try:
+        return Step(phase.value)
+    except ValueError:
+        return Step.WAIT
+
+
+class GameController(Observable):
+    """One game: a match, seats, the viewer, the UI step, pacing, undo, log, autosave.
+
+    Listeners (:meth:`subscribe`) get the aspects that changed: ``"state"``,
+    ``"viewer"``, ``"message"``, ``"log"``, ``"battle"``, ``"lang"``, ``"pace"``.
+    ``autosave`` is called with the controller after human actions and at
+    every new turn (see :class:`warkit_widgets.saves.Autosave`).
+    """
+
+    def __init__(self, match: Match, seats: Sequence[Seat], *, lang: str = "pt",
+                 pace: str = "normal", game_id: str | None = None,
+                 autosave: Callable[[GameController], object] | None = None) -> None:
+        super().__init__()
+        state = match.state
+        if len(seats) != state.num_players:
+            raise ValueError(f"{len(seats)} seats for {state.num_players} players")
+        if tuple(s.color for s in seats) != state.colors:
+            raise ValueError("the seats' colours must be the game's colours, in order")
+        self.match = match
+        self.seats = tuple(seats)
+        self.game_id = game_id or f"{random.SystemRandom().getrandbits(48):012x}"
+        self._lang = normalize_lang(lang)
+        self._pace = pace if pace in PACES else "normal"
+        self.autosave = autosave
+        self.bots = {s: warkit.bots.make(seat.kind if seat.kind in warkit.bots.BOTS else
+                                         "random", seed=(match.seed or 0) * 7 + s)
+                     for s, seat in enumerate(self.seats) if not seat.is_human}
+        self.actors: list[int] = [CHANCE] * len(match.actions)
+        """Who made each action of the match (a seat, or CHANCE)."""
+        self.think_ms: list[float] = []
+        """Milliseconds each computer decision took (for the benchmark)."""
+        self.turn_think_ms: list[float] = []
+        """Total thinking time of each computer turn."""
+        self._turn_think = 0.0
+        self._confirmed: tuple[int, int] | None = None  # hot-seat: (seat, turn) shown
+        self._handoff: int | None = None
+        self.log: list[LogEvent] = []
+        self._rebuild_log()
+        self.last_battle: BattleRecord | None = None
+        self.message = Message("info", "")
+        self.map = MapController(match.state, viewer=None, lang=self._lang)
+        self._syncing = True  # map changes made by this controller are not relayed
+        self._update_viewer()
+        self._syncing = False
+        self.map.subscribe(self._map_changed)
+        self._say("info", self.prompt())
+
+    # -- construction ---------------------------------------------------------------------------
+    @classmethod
+    def new(cls, config: GameConfig, **options: Any) -> GameController:
+        """A new game from the new-game form (set-up dealt with the seed, if any)."""
+        match = Match.new(players=[s.color for s in config.seats], rules=config.rules,
+                          seed=config.seed)
+        return cls(match, config.seats, lang=config.lang, **options)
+
+    # -- what the widgets read ----------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The full state: for the engine only (widgets read :attr:`view`)."""
+        return self.match.state
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.seats) if s.is_human)
+
+    @property
+    def decider(self) -> int:
+        """The seat deciding now, CHANCE, or TERMINAL."""
+        return self.state.current_player
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hand and objective may be shown now (``None``: nobody's)."""
+        return self._viewer
+
+    @property
+    def view(self) -> PlayerView:
+        """What the page may show: the viewer's view (the spectator's if ``None``)."""
+        return warkit.view(self.state, self._viewer)
+
+    @property
+    def handoff(self) -> int | None:
+        """Hot-seat: the human the device must be passed to before play goes on."""
+        return self._handoff
+
+    @property
+    def step(self) -> Step:
+        """What the page asks of the human now."""
+        state = self.state
+        if state.is_terminal:
+            return Step.OVER
+        if self._handoff is not None:
+            return Step.HANDOFF
+        decider = self.decider
+        if decider < 0 or not self.seats[decider].is_human or decider != self._viewer:
+            return Step.WAIT
+        return _step_of(state.phase)
+
+    @property
+    def my_turn(self) -> bool:
+        """Is the viewer to decide now?"""
+        return self.step not in (Step.WAIT, Step.HANDOFF, Step.OVER)
+
+    @property
+    def waiting_on_computer(self) -> bool:
+        """Are computers or chance to move (the page's timer should run)?"""
+        state = self.state
+        if state.is_terminal or self._handoff is not None:
+            return False
+        decider = self.decider
+        return decider == CHANCE or not self.seats[decider].is_human
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self._lang = normalize_lang(value)
+        self._syncing = True
+        try:
+            self.map.lang = self._lang
+        finally:
+            self._syncing = False
+        self._say("info", self.prompt())
+        self._notify("lang", "message", "log")
+
+    @property
+    def pace(self) -> str:
+        return self._pace
+
+    @pace.setter
+    def pace(self, value: str) -> None:
+        if value not in PACES:
+            raise ValueError(f"pace is one of {', '.join(PACES)}, got {value!r}")
+        self._pace = value
+        self._notify("pace")
+
+    # -- the human's actions --------------------------------------------------------------------
+    def act(self, action: Action | str) -> bool:
+        """Play the viewer's decision (refused, with the reason in :attr:`message`, when it is
+        not theirs or the rules say no). Chance steps that follow (dice) resolve at once."""
+        if not self.my_turn:
+            self._refuse_text(self._blocked_text())
+            return False
+        try:
+            if isinstance(action, str):
+                action = warkit.parse_action(action)
+            changed = self._push(action, self.decider)
+        except IllegalActionError as exc:
+            self._say("refused", refusal_text(exc, self._lang), exc.rule)
+            self._notify("message")
+            return False
+        except InvalidActionError as exc:
+            self._refuse_text(tr("refused.prefix", self._lang) + str(exc))
+            return False
+        changed.add("viewer")
+        while self.decider == CHANCE:
+            changed |= self._chance_step()[1]
+        self._after_change()
+        self._save()
+        self._notify(*changed)
+        return True
+
+    def attack(self, dice: int | None = None) -> bool:
+        """Fight one battle of the attack selected on the map: an ordinary attack, or an air
+        attack (S-AIR-1) when the target is reached only by discarding its card."""
+        sel = self.map.selection
+        if sel.source is None or sel.target is None:
+            self._refuse_text(tr("play.pick_attack", self._lang))
+            return False
+        ids = self.state.map.ids
+        src, dst = ids[sel.source], ids[sel.target]
+        most = self.map.max_count()
+        n = most if dice is None else dice
+        action: Action = Attack(src, dst, n)
+        if action not in self.legal() and AirAttack(dst, src, n) in self.legal():
+            action = AirAttack(dst, src, n)
+        return self.act(action)
+
+    def place(self, armies: int) -> bool:
+        """Place ``armies`` on the territory selected on the map."""
+        return self._selected_action(armies)
+
+    def move(self, armies: int) -> bool:
+        """Move ``armies`` along the pair selected on the map (regroup, alliance, airlift)."""
+        return self._selected_action(armies)
+
+    def occupy(self, armies: int) -> bool:
+        return self.act(Occupy(armies))
+
+    def end(self) -> bool:
+        """End the current step (trading, attacks, the turn, an alliance or airlift)."""
+        return self.act(EndPhase())
+
+    def _selected_action(self, count: int) -> bool:
+        action = self.map.pending_action(count)
+        if action is None:
+            self._refuse_text(self.map.message.text or self.prompt())
+            return False
+        return self.act(action)
+
+    def legal(self) -> warkit.LegalActions:
+        """The legal actions of the decider (empty at chance steps and at the end)."""
+        return warkit.legal_actions(self.state)
+
+    def click(self, territory: int | str | None) -> None:
+        """A click on the map (territory index or id; ``None`` for the sea): the map widget
+        sends its clicks to :attr:`map` directly, which ends up here too."""
+        self.map.click(territory)
+
+    def _map_changed(self, aspects: frozenset[str]) -> None:
+        """A click changed the map's selection or message: show it (the action bar follows)."""
+        if self._syncing:
+            return
+        self.message = self.map.message
+        self._notify("selection", "message")
+
+    def confirm_handoff(self) -> None:
+        """Hot-seat: the player named by :attr:`handoff` has the device now."""
+        seat = self._handoff
+        if seat is None:
+            return
+        self._confirmed = (seat, self.state.turn)
+        self._after_change()
+        self._say("info", self.prompt())
+        self._notify("viewer", "state", "message")
+
+    # -- undo ----------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """The viewer may take back their own last decision of this step (never a roll, a
+        drawn or revealed card, or another player's move)."""
+        return (self.my_turn and self.match.can_undo() and bool(self.actors)
+                and self.actors[-1] == self.decider)
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            self._refuse_text(tr("play.cannot_undo", self._lang))
+            return False
+        self.match.undo()
+        self.actors.pop()
+        n = len(self.match.actions)
+        self.log = [e for e in self.log if e.index < n]
+        self._after_change()
+        self._say("info", tr("play.undone", self._lang) + " " + self.prompt())
+        self._save()
+        self._notify("state", "log", "message")
+        return True
+
+    # -- computers and chance -----------------------------------------------------------------
+    def advance(self, budget: float = 0.05) -> float | None:
+        """Play automatic steps (chance, computers) until one deserves a pause on screen, the
+        ``budget`` of seconds is spent, or a human must act.
+
+        Returns the seconds to wait before calling again, or ``None`` when nothing is to be
+        done until a human acts (or the game is over).
+        """
+        start = time.perf_counter()
+        changed: set[str] = set()
+        delay: float | None = None
+        turn = self.state.turn
+        while self.waiting_on_computer:
+            decider = self.decider
+            if decider == CHANCE:
+                keyword, aspects = self._chance_step()
+                changed |= aspects
+            else:
+                t0 = time.perf_counter()
+                view = warkit.view(self.state, decider)
+                action = self.bots[decider].choose(view, self.legal())
+                ms = 1000 * (time.perf_counter() - t0)
+                self.think_ms.append(ms)
+                self._turn_think += ms
+                keyword = action.keyword
+                changed |= self._push(action, decider)
+            delay = DELAYS.get(keyword, 0.0) * PACES[self._pace]
+            if delay > 0 or time.perf_counter() - start > budget:
+                break
+        else:
+            delay = None
+        if (self.state.turn != turn or self.state.is_terminal) and self._turn_think > 0:
+            self.turn_think_ms.append(self._turn_think)
+            self._turn_think = 0.0
+        if changed:
+            self._after_change()
+            changed.add("viewer")
+            if self.state.turn != turn or delay is None:
+                self._save()
+            self._notify(*changed)
+        return delay
+
+    def run_computers(self, max_steps: int = 100_000) -> None:
+        """Play every automatic step now, until a human must act (for tests and tools)."""
+        for _ in range(max_steps):
+            if self.advance(budget=1e9) is None:
+                return
+        raise RuntimeError(f"no human decision after {max_steps} automatic steps")
+
+    # -- internals ------------------------------------------------------------------------------
+    def _rng(self) -> random.Random:
+        """The dice and cards of the next chance step: a fixed function of the game's seed and
+        the step's place in the match, so a saved game resumes with the same luck (and
+        reloading cannot re-roll the dice)."""
+        return random.Random(f"{self.match.seed}:{len(self.match.actions)}")
+
+    def _chance_step(self) -> tuple[str, set[str]]:
+        """Resolve one chance step; returns its keyword and the aspects it changed."""
+        action = self.state.rules.sample_chance(self.state, self._rng())
+        return action.keyword, self._push(action, CHANCE)
+
+    def _push(self, action: Action, actor: int) -> set[str]:
+        """Play ``action`` for ``actor`` (a seat or CHANCE); returns the aspects changed."""
+        before = self.state
+        after = self.match.push(action)
+        self.actors.append(actor)
+        self._log_step(before, action, after, len(self.match.actions) - 1)
+        changed = {"state", "log", "message"}
+        if after.last_roll != before.last_roll:
+            changed.add("battle")  # new dice on the table (maybe waiting for reactions)
+        if (before.battle is not None and before.phase in BATTLE_STEPS
+                and after.phase not in (Phase.REACT, Phase.REROLL)):
+            attack, defence = after.last_roll or ((), ())
+            b = before.battle
+            self.last_battle = BattleRecord(b.src, b.dst, attack, defence,
+                                            *battle_losses(before, after))
+            changed.add("battle")
+        return changed
+
+    def _log_step(self, before: GameState, action: Action, after: GameState, index: int) -> None:
+        self.log.extend(events(before, action, after, index))
+        if after.turn != before.turn and not after.is_terminal:
+            self.log.append(turn_header(after, index))
+
+    def _rebuild_log(self) -> None:
+        """The log of the whole match (after loading a saved game)."""
+        self.log = []
+        states = self.match.states
+        for i, action in enumerate(self.match.actions):
+            self._log_step(states[i], action, states[i + 1], i)
+
+    def _after_change(self) -> None:
+        """Follow the new state: the viewer, the map's state and selection, the prompt."""
+        self._syncing = True
+        try:
+            self._update_viewer()
+            self.map.set_state(self.state)
+        finally:
+            self._syncing = False
+        if self.state.is_terminal:
+            self._say("ok", self._winner_text())
+        else:
+            self._say("info", self.prompt())
+
+    def _update_viewer(self) -> None:
+        """Hot-seat secrecy: who may see their secrets now (see the module docstring)."""
+        humans, state, decider = self.humans, self.state, self.decider
+        self._handoff = None
+        if state.is_terminal or not humans:
+            viewer = None
+        elif len(humans) == 1:
+            viewer = humans[0]
+        else:
+            if self._confirmed is not None and self._confirmed[1] != state.turn:
+                self._confirmed = None
+            shown = self._confirmed[0] if self._confirmed else None
+            if decider >= 0 and self.seats[decider].is_human and decider != shown:
+                self._handoff, viewer = decider, None
+            else:
+                viewer = shown
+        self._viewer = viewer
+        self.map.set_viewer(viewer)
+
+    def _save(self) -> None:
+        if self.autosave is not None:
+            self.autosave(self)
+
+    # -- words ----------------------------------------------------------------------------------
+    def _say(self, kind: MessageKind, text: str, rule: str | None = None) -> None:
+        self.message = Message(kind, text, rule)
+
+    def _refuse_text(self, text: str) -> None:
+        self._say("refused", text)
+        self._notify("message")
+
+    def player_text(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def _blocked_text(self) -> str:
+        step = self.step
+        if step is Step.OVER:
+            return tr("map.phase.over", self._lang)
+        if step is Step.HANDOFF:
+            return tr("play.handoff.title", self._lang, player=self.player_text(self._handoff))
+        if self.decider == CHANCE:
+            return tr("map.phase.chance", self._lang)
+        return tr("play.wait", self._lang, player=self.player_text(self.decider))
+
+    def prompt(self) -> str:
+        """What the page asks now, in words."""
+        step, lang = self.step, self._lang
+        if step is Step.OVER:
+            return self._winner_text()
+        if step in (Step.WAIT, Step.HANDOFF):
+            return self._blocked_text()
+        state = self.state
+        params: dict[str, Any] = {"player": self.player_text(self.decider),
+                                  "armies": state.reserves + sum(state.continent_reserves)}
+        if step is Step.REACT:
+            battle = state.battle
+            params.update(src=territory_name(battle.src, lang),
+                          dst=territory_name(battle.dst, lang))
+            side = state.extra.reaction.side
+            return tr(f"play.prompt.react.{side}", lang, **params)
+        if step is Step.TRADE and state.late:
+            return tr("play.prompt.trade_late", lang, **params)
+        return tr(f"play.prompt.{step.value}", lang, **params)
+
+    def _winner_text(self) -> str:
+        winners = self.state.winners
+        names = [self.player_text(s) for s in winners]
+        if len(names) == 1:
+            return tr("play.over.one", self._lang, player=names[0])
+        return tr("play.over.shared", self._lang, players=", ".join(names))

@@ -1,0 +1,205 @@
+"""HTML of the dashboard's panels: pure functions of a :class:`warkit.PlayerView` and the seats.
+
+Players, the viewer's secret objective, the armies to place, SMART options in
+words, the pass-the-device screen and the victory screen. Names typed by
+players are always escaped. Only what the view holds is shown: the
+objectives of others appear only in the view of a finished game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from warkit import Action, PlayerView
+from warkit.actions import card_index
+from warkit.smart import card_kind, intelligence_draws, reroll_terms
+from warkit.svg import PLAYER_COLORS, readable_text_color
+from warkit.worldmap import world_map
+
+from . import play_messages  # noqa: F401  (registers the dashboard's messages)
+from .controller import BattleRecord
+from .game_log import card_text
+from .gamecontroller import HUMAN, Seat
+from .i18n import continent_name, territory_name, tr
+
+PLAY_STYLE = """<style>
+.warkit-play{font-family:'Trebuchet MS','DejaVu Sans',Verdana,sans-serif;color:#26221c}
+.warkit-play canvas:focus{outline:none}
+.wk-head-title{font-size:18px;font-weight:bold;margin-right:10px}
+.wk-head-info{font-size:14px;color:#4a4035}
+.wk-panel{border:1px solid #d8d0c0;border-radius:6px;padding:6px 8px;background:#fbf8f1}
+.wk-panel h4{margin:0 0 4px 0;font-size:13px;text-transform:uppercase;letter-spacing:.04em;
+ color:#6b5d48}
+.wk-players{border-collapse:collapse;width:100%;font-size:13px}
+.wk-players td{padding:2px 4px;border-bottom:1px solid #eee4d3}
+.wk-players tr.wk-current td{background:#fff3c4;font-weight:bold}
+.wk-players tr.wk-out td{color:#999;text-decoration:line-through}
+.wk-dot{display:inline-block;width:12px;height:12px;border-radius:50%;margin-right:5px;
+ border:1px solid #0005;vertical-align:-1px}
+.wk-secret{font-size:13px}
+.wk-log{max-height:260px;overflow-y:auto;font-size:12px;line-height:1.35}
+.wk-log-turn{font-weight:bold;margin-top:5px;border-top:1px solid #e5dccb;padding-top:3px}
+.wk-log-end{font-weight:bold;color:#1b5e20}
+.wk-handoff{text-align:center;padding:40px 20px;font-size:16px}
+.wk-handoff .wk-big{font-size:28px;font-weight:bold;margin-bottom:12px}
+.wk-over{padding:10px 14px;border:2px solid #1b5e20;border-radius:8px;background:#f1f8e9}
+.wk-over .wk-big{font-size:24px;font-weight:bold;color:#1b5e20}
+.wk-over table{border-collapse:collapse;margin-top:8px;font-size:13px}
+.wk-over td,.wk-over th{border:1px solid #cfd8c4;padding:3px 8px;text-align:left}
+.wk-over tr.wk-winner td{background:#dcedc8;font-weight:bold}
+.wk-status{font-size:14px;min-height:1.5em}
+.wk-result{font-size:13px;font-weight:bold;margin-top:2px}
+</style>"""
+
+
+def dot(color: str) -> str:
+    return f'<span class="wk-dot" style="background:{PLAYER_COLORS.get(color, "#888")}"></span>'
+
+
+def kind_text(seat: Seat, lang: str) -> str:
+    if seat.kind == HUMAN:
+        return tr("setup.kind.human", lang)
+    return tr(f"setup.kind.{seat.kind}", lang)
+
+
+def players_html(view: PlayerView, seats: Sequence[Seat], lang: str) -> str:
+    """Everyone's public numbers; the player whose turn it is is highlighted."""
+    rows = []
+    for s, seat in enumerate(seats):
+        css = "wk-current" if s == view.current and not view.is_terminal else ""
+        if not view.alive[s]:
+            css = "wk-out"
+        stats = tr("play.stats", lang, territories=view.territory_count(s),
+                   armies=view.army_count(s), cards=view.hand_sizes[s])
+        rows.append(f'<tr class="{css}" data-seat="{s}"><td>{dot(seat.color)}'
+                    f'{escape(seat.name)}</td><td>{escape(kind_text(seat, lang))}</td>'
+                    f"<td>{escape(stats)}</td></tr>")
+    return (f'{PLAY_STYLE}<div class="wk-panel"><h4>{escape(tr("play.players", lang))}</h4>'
+            f'<table class="wk-players">{"".join(rows)}</table></div>')
+
+
+def objective_text(objective: str | None, lang: str) -> str:
+    return "" if objective is None else world_map().objective(objective).text(lang)
+
+
+def secret_html(view: PlayerView, seats: Sequence[Seat], lang: str) -> str:
+    """The viewer's own objective, or a note that secrets are hidden."""
+    if view.player is None:
+        return (f'{PLAY_STYLE}<div class="wk-panel wk-secret">'
+                f'{escape(tr("play.no_secret", lang))}</div>')
+    seat = seats[view.player]
+    title = tr("play.objective_of", lang, player=seat.name)
+    return (f'{PLAY_STYLE}<div class="wk-panel wk-secret"><h4>{dot(seat.color)}'
+            f'{escape(title)}</h4>{escape(objective_text(view.objective, lang))}</div>')
+
+
+def reserves_html(view: PlayerView, lang: str) -> str:
+    """Armies left to place: anywhere, and continent bonuses (C-REINF-2)."""
+    parts = [tr("play.reserves", lang, free=view.reserves)]
+    for k, n in enumerate(view.continent_reserves):
+        if n:
+            parts.append(tr("play.reserves.continent", lang, count=n,
+                            continent=continent_name(k, lang)))
+    return f'{PLAY_STYLE}<div class="wk-status">{escape(" · ".join(parts))}</div>'
+
+
+def battle_html(battle: BattleRecord | None, lang: str) -> str:
+    """The losses of the last battle as the rules counted them (SMART modifiers included)."""
+    if battle is None:
+        return ""
+    text = tr("map.battle", lang, src=territory_name(battle.src, lang),
+              dst=territory_name(battle.dst, lang), att=battle.lost_attacker,
+              dfn=battle.lost_defender)
+    return f'{PLAY_STYLE}<div class="wk-result">{escape(text)}</div>'
+
+
+def option_text(action: Action, view: PlayerView, lang: str) -> str:
+    """A SMART option (an advantage, a reaction, a discard) in words, with its rule."""
+    k = action.keyword
+    m = world_map()
+    card = getattr(action, "card", None)
+    shown = card_text(card, lang) if isinstance(card, str) else ""
+    if k == "intelligence":
+        conts = action.continents  # type: ignore[attr-defined]
+        draws = intelligence_draws(m.continent(c).bonus for c in conts)
+        names = " + ".join(continent_name(c, lang) for c in conts)
+        return tr("opt.intelligence", lang, continents=names, draws=draws)
+    if k == "airattack":
+        return tr("opt.airattack", lang, dst=shown,
+                  src=territory_name(action.src, lang))  # type: ignore[attr-defined]
+    if k == "reveal":
+        return tr("opt.terrain" if view.battle is not None else "opt.passage", lang, card=shown)
+    if k == "reroll":
+        index = card_index(card)
+        controlled = index < len(view.owner) and view.owner[index] == view.current_player
+        _, minimum = reroll_terms(card_kind(index, controlled))
+        dice = ", ".join(map(str, action.dice))  # type: ignore[attr-defined]
+        return tr("opt.reroll", lang, card=shown, dice=dice, minimum=minimum)
+    if k == "alliance":
+        return tr("opt.alliance", lang, card=shown,
+                  continent=continent_name(m.continent_of[m.index(card)], lang))
+    if k in ("airlift", "discard", "pass"):
+        return tr(f"opt.{k}", lang, card=shown)
+    return str(action)
+
+
+def handoff_html(player: str, color: str, why: str, lang: str) -> str:
+    """The pass-the-device screen: nothing secret, only whose turn it is."""
+    return (f'{PLAY_STYLE}<div class="wk-handoff"><div class="wk-big">{dot(color)}'
+            f'{escape(tr("play.handoff.title", lang, player=player))}</div>'
+            f'<div>{escape(tr("play.handoff.text", lang, player=player, why=why))}</div></div>')
+
+
+def smart_decision(view: PlayerView) -> tuple[str, dict[str, object]]:
+    """Which SMART end rule picked the winners of a finished game: the eliminator's own
+    objective (S-WIN-2), or the first tie-break that separated the field (S-WIN-3)."""
+    out = next((s for s in range(len(view.colors)) if not view.alive[s]), None)
+    objectives = view.revealed_objectives or ()
+    if out is not None:
+        by = view.eliminated_by[out]
+        target = world_map().objective(objectives[by]) if by is not None else None
+        if target is not None and target.kind == "destroy" and target.color == view.colors[out]:
+            return "over.eliminator", {"seat": by}
+    field = [s for s in range(len(view.colors)) if view.alive[s]]
+    measures = (("big", lambda s: int(view.territory_count(s) >= 24)),
+                ("territories", view.territory_count), ("armies", view.army_count),
+                ("cards", lambda s: view.hand_sizes[s]))
+    for key, measure in measures:
+        best = max(measure(s) for s in field)
+        narrowed = [s for s in field if measure(s) == best]
+        if len(narrowed) == 1 and len(field) > 1:
+            return "over.tiebreak", {"criterion": key}
+        field = narrowed
+    return "over.tiebreak", {"criterion": "shared"}
+
+
+def over_html(view: PlayerView, seats: Sequence[Seat], lang: str) -> str:
+    """The victory screen: winners, everyone's objective revealed, SMART's deciding rule."""
+    winners = set(view.winners)
+    names = [seats[s].name for s in sorted(winners)]
+    title = (tr("play.over.one", lang, player=names[0]) if len(names) == 1
+             else tr("play.over.shared", lang, players=", ".join(names)))
+    note = ""
+    if view.rules_name == "smart":
+        key, params = smart_decision(view)
+        if key == "over.eliminator":
+            note = tr(key, lang, player=seats[params["seat"]].name)
+        else:
+            note = tr(key, lang, criterion=tr(f"over.criterion.{params['criterion']}", lang))
+    objectives = view.revealed_objectives or (None,) * len(seats)
+    head = "".join(f"<th>{escape(tr(f'over.col.{c}', lang))}</th>"
+                   for c in ("player", "territories", "armies", "cards", "objective"))
+    rows = []
+    for s, seat in enumerate(seats):
+        css = "wk-winner" if s in winners else ""
+        mark = f' ★ {escape(tr("over.winner", lang))}' if s in winners else ""
+        rows.append(f'<tr class="{css}" data-seat="{s}"><td>{dot(seat.color)}'
+                    f"{escape(seat.name)}{mark}</td><td>{view.territory_count(s)}</td>"
+                    f"<td>{view.army_count(s)}</td><td>{view.hand_sizes[s]}</td>"
+                    f"<td>{escape(objective_text(objectives[s], lang))}</td></tr>")
+    ink = readable_text_color("#f1f8e9")
+    return (f'{PLAY_STYLE}<div class="wk-over" style="color:{ink}">'
+            f'<div class="wk-big">{escape(tr("over.title", lang))}: {escape(title)}</div>'
+            f'<div>{escape(note)}</div><div><b>{escape(tr("over.objectives", lang))}</b></div>'
+            f"<table><tr>{head}</tr>{''.join(rows)}</table></div>")

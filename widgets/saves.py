@@ -1,0 +1,235 @@
+"""Saving, loading and autosaving the dashboard's games (pure Python, no widgets).
+
+A saved game is a :func:`warkit.dumps` match record (validated JSON: every
+action is replayed on load and must end where the file says) with the
+dashboard's settings - the seats' names, colours and kinds, the language -
+under ``meta["warkit_play"]``. :func:`load_game` checks the file's size, its
+encoding, the record (:class:`warkit.SaveFileError`) and those settings, and
+raises :class:`LoadProblem` with a message for the player; nothing of a bad
+file reaches the running game.
+
+:class:`Autosave` writes the game in progress to a folder on the server after
+every human decision and every new turn, so a page reload or a kernel restart
+can resume it; finished games are removed. ``WARKIT_AUTOSAVE_DIR`` chooses the
+folder (empty: no autosave).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import warkit
+from warkit import GameState, Match, SaveFileError
+
+from . import play_messages  # noqa: F401  (registers the dashboard's messages)
+from .gamecontroller import HUMAN, SEAT_KINDS, GameController, Seat, clean_name
+from .i18n import color_name, normalize_lang, tr
+
+META_KEY = "warkit_play"
+MAX_UPLOAD = 1_000_000
+"""Bytes: a whole long game is about 100 KB."""
+KEEP = 20
+"""Autosaved games kept per folder (the oldest are removed)."""
+
+
+class LoadProblem(ValueError):
+    """A saved game that cannot be loaded; :meth:`text` says why in a language."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.key, self.params = key, params
+        super().__init__(tr(key, "en", **params))
+
+    def text(self, lang: str) -> str:
+        return tr(self.key, lang, **self.params)
+
+
+def settings_of(controller: GameController) -> dict[str, Any]:
+    """The dashboard's part of a saved game (under ``meta["warkit_play"]``)."""
+    state = controller.state
+    return {"seats": [s.to_dict() for s in controller.seats], "lang": controller.lang,
+            "pace": controller.pace, "game_id": controller.game_id,
+            "rules": state.rules.name, "round": state.round, "turn": state.turn,
+            "saved": datetime.now().isoformat(timespec="seconds")}
+
+
+def dump_game(controller: GameController) -> str:
+    """The game as the text of a save file."""
+    controller.match.meta[META_KEY] = settings_of(controller)
+    return warkit.dumps(controller.match)
+
+
+def file_name(controller: GameController) -> str:
+    """A file name that says what the save holds: ``war-classic-turn-12-20261121-1502.json``."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M")
+    return f"war-{controller.state.rules.name}-turn-{controller.state.turn}-{stamp}.json"
+
+
+def _seats(settings: Any, colors: tuple[str, ...]) -> tuple[Seat, ...]:
+    """The seats of a saved game, checked; defaults (seat 1 human, computers) if absent."""
+    if settings is None:
+        return tuple(Seat(color_name(c, "en").capitalize(), c, HUMAN if i == 0 else "normal")
+                     for i, c in enumerate(colors))
+    if not isinstance(settings, dict) or not isinstance(settings.get("seats"), list):
+        raise LoadProblem("play.bad_players", detail="no list of seats")
+    raw = settings["seats"]
+    if len(raw) != len(colors):
+        raise LoadProblem("play.bad_players", detail=f"{len(raw)} seats for {len(colors)} "
+                                                     "players")
+    seats = []
+    for i, (item, color) in enumerate(zip(raw, colors)):
+        if not isinstance(item, dict) or item.get("color") != color:
+            raise LoadProblem("play.bad_players", detail=f"seat {i + 1} is not {color}")
+        if item.get("kind") not in SEAT_KINDS:
+            raise LoadProblem("play.bad_players", detail=f"seat {i + 1} has no valid kind")
+        if not isinstance(item.get("name"), str):
+            raise LoadProblem("play.bad_players", detail=f"seat {i + 1} has no name")
+        seats.append(Seat(clean_name(item["name"], color), color, item["kind"]))
+    return tuple(seats)
+
+
+def load_game(data: bytes | str, **options: Any) -> GameController:
+    """A controller for a saved game's text (validated; see the module docstring).
+
+    ``options`` go to :class:`GameController` (autosave...); the language and pace
+    saved in the file are kept unless given.
+    """
+    size = len(data)
+    if size > MAX_UPLOAD:
+        raise LoadProblem("play.load_failed", error=tr("play.too_big", "en", size=size,
+                                                       limit=MAX_UPLOAD))
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise LoadProblem("play.not_text") from None
+    try:
+        loaded = warkit.loads(data)
+    except SaveFileError as exc:
+        raise LoadProblem("play.load_failed", error=str(exc)) from None
+    match = loaded if isinstance(loaded, Match) else Match(loaded)
+    if isinstance(loaded, GameState) and loaded.phase is warkit.Phase.SETUP:
+        raise LoadProblem("play.load_failed", error="the game has not been dealt yet")
+    settings = match.meta.get(META_KEY)
+    seats = _seats(settings, match.state.colors)
+    saved = settings if isinstance(settings, dict) else {}
+    options.setdefault("lang", _lang(saved.get("lang")))
+    options.setdefault("pace", saved.get("pace", "normal"))
+    game_id = saved.get("game_id")
+    if isinstance(game_id, str) and game_id.isalnum() and len(game_id) <= 32:
+        options.setdefault("game_id", game_id)
+    if match.seed is None:  # a bare state: fresh luck from here on
+        match.seed = secrets.randbits(63)
+    return GameController(match, seats, **options)
+
+
+def _lang(value: object) -> str:
+    try:
+        return normalize_lang(value if isinstance(value, str) else None)
+    except ValueError:
+        return "pt"
+
+
+# -- autosave ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SavedGame:
+    """A game in progress found in the autosave folder (for the "resume" buttons)."""
+
+    game_id: str
+    path: Path
+    players: tuple[str, ...]
+    rules: str
+    turn: int
+    modified: float
+
+    def label(self, lang: str) -> str:
+        when = datetime.fromtimestamp(self.modified).strftime("%d/%m %H:%M")
+        return tr("play.resume", lang, players=", ".join(self.players),
+                  rules=tr(f"play.rules.{self.rules}", lang), turn=self.turn, when=when)
+
+
+def default_folder() -> Path | None:
+    """``$WARKIT_AUTOSAVE_DIR`` (empty: autosave off), else ``~/.local/share/warkit/autosave``."""
+    env = os.environ.get("WARKIT_AUTOSAVE_DIR")
+    if env is not None:
+        return Path(env) if env.strip() else None
+    return Path.home() / ".local" / "share" / "warkit" / "autosave"
+
+
+class Autosave:
+    """Writes a game in progress to ``folder/<game id>.json`` (see the module docstring).
+
+    A game resumed in another kernel (a page reload leaves the old kernel
+    running for a while) takes the game over: each writer claims the game with
+    a token in ``<game id>.owner`` and stops writing once another has claimed it.
+    """
+
+    def __init__(self, folder: Path | str | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else default_folder()
+        self.token = secrets.token_hex(8)
+        self.writes = 0
+        self.errors: list[str] = []
+
+    @property
+    def enabled(self) -> bool:
+        return self.folder is not None
+
+    def __call__(self, controller: GameController) -> None:
+        """Save the controller's game now (or remove it if the game is over)."""
+        if self.folder is None:
+            return
+        path = self.folder / f"{controller.game_id}.json"
+        owner = path.with_suffix(".owner")
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            if owner.exists() and owner.read_text() != self.token:
+                return  # another page took this game over
+            if controller.state.is_terminal:
+                path.unlink(missing_ok=True)
+                owner.unlink(missing_ok=True)
+                return
+            owner.write_text(self.token)
+            tmp = path.with_suffix(f".{self.token}.tmp")
+            tmp.write_text(dump_game(controller), encoding="utf-8")
+            os.replace(tmp, path)
+            self.writes += 1
+        except OSError as exc:  # a full or read-only disk must not stop the game
+            self.errors.append(str(exc))
+
+    def claim(self, game_id: str) -> None:
+        """Make this writer the owner of a game (when resuming it)."""
+        if self.folder is not None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            (self.folder / f"{game_id}.owner").write_text(self.token)
+
+    def games(self) -> list[SavedGame]:
+        """Games in progress, newest first (at most :data:`KEEP`; older files are removed)."""
+        if self.folder is None or not self.folder.is_dir():
+            return []
+        found = []
+        for path in sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime,
+                           reverse=True):
+            try:
+                if len(found) >= KEEP or path.stat().st_size > MAX_UPLOAD:
+                    raise ValueError("too many or too large")
+                meta = json.loads(path.read_text(encoding="utf-8"))["meta"][META_KEY]
+                found.append(SavedGame(path.stem, path, tuple(s["name"] for s in meta["seats"]),
+                                       str(meta["rules"]), int(meta["turn"]),
+                                       path.stat().st_mtime))
+            except (OSError, ValueError, KeyError, TypeError):
+                if len(found) >= KEEP and time.time() - path.stat().st_mtime > 3600:
+                    path.unlink(missing_ok=True)
+        return found
+
+    def resume(self, game: SavedGame | str, **options: Any) -> GameController:
+        """Load an autosaved game (validated like any file) and take it over."""
+        path = game.path if isinstance(game, SavedGame) else self.folder / f"{game}.json"
+        controller = load_game(path.read_bytes(), autosave=self, **options)
+        self.claim(controller.game_id)
+        return controller

@@ -1,0 +1,166 @@
+"""The new-game form: rules, 3 to 6 seats (name, colour, human or computer level), seed.
+
+It only collects answers and builds a validated
+:class:`~warkit_widgets.gamecontroller.GameConfig`; the app starts the game.
+Games in progress found by the autosave are offered as "resume" buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import ipywidgets as w
+
+from warkit.worldmap import world_map
+
+from . import play_messages  # noqa: F401  (registers the dashboard's messages)
+from .gamecontroller import BOT_LEVELS, HUMAN, GameConfig, Seat, clean_name
+from .html import message_html
+from .i18n import color_name, normalize_lang, tr
+from .saves import SavedGame
+
+DEFAULT_COLORS = ("red", "blue", "green", "yellow", "black", "white")
+"""Seat colours offered first (all six are C-COMP-1's)."""
+MAX_SEATS = 6
+
+
+class SetupForm(w.VBox):
+    """Answers for a new game; ``on_start(config)`` is called by the Start button and
+    ``on_resume(saved)`` by a resume button."""
+
+    def __init__(self, *, lang: str = "pt", on_start: Callable[[GameConfig], object],
+                 on_resume: Callable[[SavedGame], object] | None = None) -> None:
+        self._lang = normalize_lang(lang)
+        self.on_start, self.on_resume = on_start, on_resume
+        self.title = w.HTML()
+        self.rules = w.ToggleButtons(options=[("classic", "classic"), ("SMART", "smart")],
+                                     value="classic")
+        self.rules.add_class("warkit-rules")
+        self.count = w.ToggleButtons(options=[3, 4, 5, 6], value=3,
+                                     style={"button_width": "48px"})
+        self.count.add_class("warkit-count")
+        self.count.observe(lambda _: self._show_rows(), "value")
+        self.names, self.colors, self.kinds, self.rows = [], [], [], []
+        for i in range(MAX_SEATS):
+            name = w.Text(layout=w.Layout(width="12em"))
+            color = w.Dropdown(options=self._color_options(), value=DEFAULT_COLORS[i],
+                               layout=w.Layout(width="9em"))
+            kind = w.Dropdown(options=self._kind_options(), value=HUMAN if i == 0 else "normal",
+                              layout=w.Layout(width="14em"))
+            kind.observe(lambda change, i=i: self._kind_changed(i, change), "value")
+            row = w.HBox([name, color, kind])
+            row.add_class(f"warkit-seat-{i}")
+            self.names.append(name)
+            self.colors.append(color)
+            self.kinds.append(kind)
+            self.rows.append(row)
+        self.seed = w.Text(layout=w.Layout(width="10em"))
+        self.seed.add_class("warkit-seed")
+        self.start = w.Button(button_style="success", icon="play")
+        self.start.add_class("warkit-start")
+        self.start.on_click(lambda _: self.submit())
+        self.error = w.HTML()
+        self.error.add_class("warkit-setup-error")
+        self.labels = {k: w.HTML() for k in ("rules", "players", "seed", "resume")}
+        self.resume_box = w.VBox()
+        self.resume_box.add_class("warkit-resume")
+        self._saved: Sequence[SavedGame] = ()
+        super().__init__([
+            self.title, w.HBox([self.labels["rules"], self.rules]),
+            w.HBox([self.labels["players"], self.count]), *self.rows,
+            w.HBox([self.labels["seed"], self.seed]), w.HBox([self.start, self.error]),
+            self.labels["resume"], self.resume_box])
+        self.add_class("warkit-setup")
+        self._relabel()
+        self._show_rows()
+
+    # -- language ---------------------------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self._lang = normalize_lang(value)
+        self._relabel()
+
+    def _relabel(self) -> None:
+        lang = self._lang
+        self.title.value = f"<h3>{tr('setup.title', lang)}</h3>"
+        for key, label in self.labels.items():
+            if key != "resume":
+                text = tr(f"setup.{key}", lang)
+                label.value = f"<b style='display:inline-block;width:9em'>{text}</b>"
+        self.rules.options = [(tr("play.rules.classic", lang), "classic"),
+                              (tr("play.rules.smart", lang), "smart")]
+        self.seed.placeholder = tr("setup.seed_help", lang)
+        colors, kinds = self._color_options(), self._kind_options()
+        for i in range(MAX_SEATS):
+            for dropdown, options in ((self.colors[i], colors), (self.kinds[i], kinds)):
+                value = dropdown.value
+                dropdown.options = options
+                dropdown.value = value
+            self.names[i].placeholder = self._default_name(i)
+            self.names[i].description = ""
+        self.start.description = tr("setup.start", lang)
+        self.show_saved(self._saved)
+
+    def _color_options(self) -> list[tuple[str, str]]:
+        return [(color_name(c.id, self._lang).capitalize(), c.id) for c in world_map().colors]
+
+    def _kind_options(self) -> list[tuple[str, str]]:
+        return [(tr(f"setup.kind.{k}", self._lang), k) for k in (HUMAN, *BOT_LEVELS)]
+
+    def _default_name(self, i: int) -> str:
+        key = "setup.player" if self.kinds[i].value == HUMAN else "setup.computer"
+        return tr(key, self._lang, n=i + 1)
+
+    def _kind_changed(self, i: int, change: dict) -> None:
+        self.names[i].placeholder = self._default_name(i)
+
+    def _show_rows(self) -> None:
+        for i, row in enumerate(self.rows):
+            row.layout.display = None if i < self.count.value else "none"
+
+    # -- answers ----------------------------------------------------------------------------
+    def config(self) -> GameConfig:
+        """The answers as a validated config (ValueError with a message if they are not)."""
+        n = self.count.value
+        colors = [self.colors[i].value for i in range(n)]
+        if len(set(colors)) != n:
+            raise ValueError(tr("setup.same_color", self._lang))
+        text = self.seed.value.strip()
+        if text and not text.isdigit():
+            raise ValueError(tr("setup.bad_seed", self._lang))
+        seats = tuple(Seat(clean_name(self.names[i].value, self._default_name(i)),
+                           colors[i], self.kinds[i].value) for i in range(n))
+        return GameConfig(seats, self.rules.value, self._lang, int(text) if text else None)
+
+    def submit(self) -> GameConfig | None:
+        """Start a game with the answers, or say what is wrong."""
+        try:
+            config = self.config()
+        except ValueError as exc:
+            self.error.value = message_html(tr("setup.bad", self._lang, error=str(exc)),
+                                            "refused")
+            return None
+        self.error.value = ""
+        self.on_start(config)
+        return config
+
+    def show_saved(self, saved: Sequence[SavedGame]) -> None:
+        """Offer the games in progress (from the autosave) as resume buttons."""
+        self._saved = tuple(saved)
+        buttons = []
+        for game in self._saved[:5]:
+            button = w.Button(description=game.label(self._lang), icon="history",
+                              layout=w.Layout(width="auto"))
+            button.add_class("warkit-resume-game")
+            if self.on_resume is not None:
+                button.on_click(lambda _, game=game: self.on_resume(game))
+            buttons.append(button)
+        for old in self.resume_box.children:
+            old.close()
+        self.resume_box.children = buttons
+        self.labels["resume"].value = (f"<h4>{tr('play.resume_title', self._lang)}</h4>"
+                                       if buttons else "")
