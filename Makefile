@@ -6,7 +6,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: play lesson test lint bench screenshots clean
+.PHONY: play demo lesson test lint bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,9 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	@echo "War in the browser: open http://localhost:8866/ (?lang=en for English; Ctrl+C to stop)"
 	cd notebooks && ../$(VENV)/bin/voila play.ipynb --no-browser --port=8866
+
+demo: $(STAMP)
+	$(PY) -m warkit demo --seed 7
 
 lesson: $(STAMP)
 	@echo "Opening the pilot lesson at http://localhost:8866/ (Ctrl+C to stop)"
