@@ -5,17 +5,21 @@ holds one, piles its armies on a border territory (leaning to the biggest
 stack), attacks only when its chance to conquer is good (a coin decides
 whether it presses on to another target), moves everything in after a
 conquest, and walks idle armies from the interior to the front. It ignores
-continents, objectives and the opponents' strength.
+continents, objectives and the opponents' strength. In SMART it trades its
+whole hand once it holds five cards, shows the attacked territory's card
+half the time it can, and uses no other advantage.
 """
 
 from __future__ import annotations
 
 from ..actions import Action, Attack, EndPhase, Move, Place, Trade
 from ..legal import LegalActions
+from ..smart_actions import Pass, Reveal
 from ..view import PlayerView
 from .base import LevelBot, end_or_first
 from .evaluate import ADJ, INDEX, ranges_of, singles_of
 from .evaluate import p_win as p_conquer
+from .smart_play import is_smart
 
 
 class EasyBot(LevelBot):
@@ -34,7 +38,22 @@ class EasyBot(LevelBot):
 
     def trade(self, view: PlayerView, legal: LegalActions) -> Action:
         trades = singles_of(legal, Trade)
+        if is_smart(view):  # S-TRADE: the whole hand, once it is big
+            if len(view.hand) >= 5:
+                largest = max(len(t.cards) for t in trades)  # type: ignore[attr-defined]
+                return self.rng.choice([t for t in trades if len(t.cards) == largest])  # type: ignore[attr-defined]
+            return end_or_first(legal)
         return self.rng.choice(trades) if trades else end_or_first(legal)
+
+    def react(self, view: PlayerView, legal: LegalActions) -> Action:
+        """SMART: shows the attacked territory's card half the time, never rerolls."""
+        reveals = singles_of(legal, Reveal)
+        if reveals and self.rng.random() < 0.5:
+            return reveals[0]
+        return singles_of(legal, Pass)[0] if singles_of(legal, Pass) else end_or_first(legal)
+
+    def discard(self, view: PlayerView, legal: LegalActions) -> Action:
+        return self.rng.choice(list(legal.families))  # type: ignore[return-value]
 
     def place(self, view: PlayerView, legal: LegalActions) -> Action:
         places = ranges_of(legal, Place)

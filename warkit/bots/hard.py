@@ -11,16 +11,20 @@ On top of :class:`~warkit.bots.normal.NormalBot` it:
 - guesses every opponent's objective from what they do
   (:class:`~warkit.bots.opponents.OpponentModel`) and hits the territories
   that the most dangerous ones need;
-- guards itself harder when few territories are left (somebody may hunt it).
+- guards itself harder when few territories are left (somebody may hunt it);
+- in SMART, uses every advantage where it pays
+  (:class:`~warkit.bots.advantages.SmartAdvantages`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..actions import Action, Occupy, Place
 from ..legal import LegalActions
 from ..view import PlayerView
+from .advantages import SmartAdvantages
 from .evaluate import (
     CONTINENTS,
     INDEX,
@@ -32,6 +36,7 @@ from .evaluate import (
 )
 from .normal import NormalBot
 from .opponents import OpponentModel
+from .smart_play import elimination_outcome, is_smart
 
 WIN = 400.0
 """Value (territory units, before scaling) of the conquest that wins the game."""
@@ -54,7 +59,7 @@ class Plan:
     """Belief that an opponent hunts this bot's colour, times how few territories it has."""
 
 
-class HardBot(NormalBot):
+class HardBot(SmartAdvantages, NormalBot):
     """Objective planning, blocking and objective guessing over the normal level."""
 
     level = "hard"
@@ -69,11 +74,20 @@ class HardBot(NormalBot):
     exposure_weight = 0.0
     """The normal level's caution about the source left weak costs more than it saves."""
 
+    smart_tuning: ClassVar[dict[str, float]] = {"goal_weight": 8.0, "min_odds": 0.35}
+    """Settings for SMART games, where the first elimination ends the game (S-WIN-1): the
+    prey's territories matter more, and bolder attacks pay."""
+
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.opponents = OpponentModel()
+        self._tuned = False
 
     def choose(self, view: PlayerView, legal: LegalActions | list[Action]) -> Action:
+        if not self._tuned:
+            self._tuned = True
+            if is_smart(view):
+                self.__dict__.update(self.smart_tuning)
         if view.player is not None:
             self.opponents.observe(view)
         return super().choose(view, legal)
@@ -128,6 +142,8 @@ class HardBot(NormalBot):
                     weight[i] = urgency
             if have + 1 >= goal.count and goal.min_armies <= 1:
                 winning.update(i for i, o in enumerate(board.owner) if o != seat)
+        if is_smart(board.view):
+            self.smart_kills(board, weight, winning)
         block = self.opponents.block_values(board)
         hunted = 0.0
         for s in range(board.players):
@@ -137,6 +153,22 @@ class HardBot(NormalBot):
                         hunted += p
         hunted *= max(0.0, 1.0 - board.counts[seat] / 10)
         return Plan(goal, continents, weight, frozenset(winning), block, hunted)
+
+    def smart_kills(self, board: Board, weight: dict[int, float], winning: set[int]) -> None:
+        """SMART ends at the first elimination (S-WIN-1): any player this bot would win by
+        eliminating (its target, or anyone while it leads on territories, S-WIN-3) is prey."""
+        for victim in range(board.players):
+            left = board.counts[victim]
+            if victim == board.seat or not left:
+                continue
+            if elimination_outcome(board.view, board, board.seat, victim) <= 0:
+                continue
+            urgency = self.urgency(left)
+            for i, o in enumerate(board.owner):
+                if o == victim:
+                    weight[i] = max(weight.get(i, 0.0), urgency)
+                    if left == 1:
+                        winning.add(i)
 
     def urgency(self, missing: int) -> float:
         """Extra value of an objective territory when ``missing`` more are needed: small

@@ -21,8 +21,11 @@ Every decision compares a few candidates by one currency, armies:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..actions import Action, Attack, EndPhase, Move, Occupy, Place, Trade
 from ..legal import ActionRange, LegalActions
+from ..state import JOKERS
 from ..view import PlayerView
 from .base import LevelBot, end_or_first
 from .evaluate import (
@@ -40,6 +43,19 @@ from .evaluate import (
     trade_score,
     wanted_territories,
 )
+from .smart_play import (
+    CARD_VALUE,
+    choose_discard,
+    choose_trade,
+    elimination_outcome,
+    is_smart,
+    react,
+    revealed_cards,
+    terrain_side,
+)
+
+END = 300.0
+"""Value of a conquest that ends the game (a win; minus for a loss), in territory units."""
 
 
 class NormalBot(LevelBot):
@@ -71,8 +87,29 @@ class NormalBot(LevelBot):
 
     # -- values ----------------------------------------------------------------------------
     def card_value(self, view: PlayerView) -> float:
-        """What the turn's card is worth (classic: one third of the next trade)."""
+        """What a card is worth (classic: a third of the next trade; SMART: a share of a
+        trade or an advantage)."""
+        if is_smart(view):
+            return CARD_VALUE
         return max(2.0, view.next_trade_value / 3)
+
+    def conquest_card(self, view: PlayerView) -> float:
+        """The card a conquest earns now: classic, the turn's one card (C-CARD-1); SMART,
+        one for every conquest (S-CONQ-2)."""
+        if is_smart(view):
+            return CARD_VALUE
+        return 0.0 if view.conquered else self.card_value(view)
+
+    def terrain(self, view: PlayerView, dst: int) -> str | None:
+        """Terrain knowledge that will count in an attack on ``dst`` (S-TERRAIN-1): marks
+        already revealed, or the attacker's own card of ``dst`` it will reveal at the first
+        roll. ``None`` in classic games."""
+        if not is_smart(view):
+            return None
+        side = terrain_side(view, dst)
+        if side is None and dst in view.hand and dst not in revealed_cards(view):
+            return "attacker"
+        return side
 
     def scale(self, view: PlayerView) -> float:
         """Armies a territory-sized gain is worth now: card trades inflate every army
@@ -102,8 +139,10 @@ class NormalBot(LevelBot):
             value += self.wanted_bonus
         value *= self.scale(board.view)
         if o >= 0 and o != seat and board.counts[o] == 1:
-            # the last territory: their cards come too (C-ELIM-2)
-            value += board.view.hand_sizes[o] * self.card_value(board.view)
+            if is_smart(board.view):  # the game ends now (S-WIN-1): who wins it?
+                value += END * elimination_outcome(board.view, board, seat, o)
+            else:  # their cards come too (C-ELIM-2)
+                value += board.view.hand_sizes[o] * self.card_value(board.view)
         return value
 
     def keep_value(self, board: Board, i: int) -> float:
@@ -117,15 +156,19 @@ class NormalBot(LevelBot):
             value += self.progress * BONUS[k] * (have ** 2 - (have - 1) ** 2) / size ** 2
         if i in self.wanted(board):
             value += self.wanted_bonus
+        mine = board.counts[board.seat]
+        if mine <= 2:  # losing the last territories loses the game
+            value += END / mine
         return value * self.scale(board.view)
 
     def attack_score(self, board: Board, src: int, dst: int, attackers: int,
-                     card: float) -> float:
+                     card: float, terrain: str | None = None) -> float:
         """Expected gain of attacking ``dst`` from ``src`` with ``attackers`` to the end."""
         d = board.armies[dst]
-        p = p_win(attackers, d)
+        p = p_win(attackers, d, terrain)
         return p * (self.conquest_value(board, dst) + card) \
-            - self.army * attack_cost(attackers, d) + self.kill * attack_kills(attackers, d)
+            - self.army * attack_cost(attackers, d, terrain) \
+            + self.kill * attack_kills(attackers, d, terrain)
 
     def exposure(self, board: Board, src: int, left: float) -> float:
         """How much leaving only ``left`` armies on ``src`` risks (other hostile neighbours)."""
@@ -137,11 +180,30 @@ class NormalBot(LevelBot):
 
     # -- decisions -------------------------------------------------------------------------
     def trade(self, view: PlayerView, legal: LegalActions) -> Action:
+        if is_smart(view):
+            return self.smart_trade(view, legal)
         trades = singles_of(legal, Trade)
         if not trades:
             return end_or_first(legal)
         owner, seat = view.owner, view.player
         return max(trades, key=lambda t: trade_score(cards_of(t), owner, seat))
+
+    # -- SMART cards ---------------------------------------------------------------------------
+    def card_keep(self, view: PlayerView, board: Board | None = None) -> Callable[[int], float]:
+        """The value of keeping each card (normal: a joker is worth more, the rest alike)."""
+        return lambda card: 6.0 if card in JOKERS else CARD_VALUE
+
+    def smart_trade(self, view: PlayerView, legal: LegalActions) -> Action:
+        """S-TRADE: from 4 cards on, the trade whose best split most exceeds the cards' worth."""
+        choice = choose_trade(view, legal, self.card_keep(view), hand_at_least=4)
+        return choice if choice is not None else end_or_first(legal)
+
+    def react(self, view: PlayerView, legal: LegalActions) -> Action:
+        board = self.board(view)
+        return react(view, legal, board, self.card_keep(view, board))
+
+    def discard(self, view: PlayerView, legal: LegalActions) -> Action:
+        return choose_discard(legal, self.card_keep(view, self.board(view)))
 
     def place(self, view: PlayerView, legal: LegalActions) -> Action:
         """Continent bonuses first (they may only go there), then the free armies: all on
@@ -199,33 +261,45 @@ class NormalBot(LevelBot):
         """The best attack score from ``i`` with ``attackers`` (0 when none is worth it)."""
         if attackers <= 0:
             return 0.0
-        card = 0.0 if board.view.conquered else self.card_value(board.view)
+        card = self.conquest_card(board.view)
         best = 0.0
         for j in board.enemies[i]:
-            best = max(best, self.attack_score(board, i, j, attackers, card))
+            terrain = self.terrain(board.view, j)
+            if terrain != "defender":
+                best = max(best, self.attack_score(board, i, j, attackers, card, terrain))
         return best
 
     def attack(self, view: PlayerView, legal: LegalActions) -> Action:
         board = self.board(view)
-        card = 0.0 if view.conquered else self.card_value(view)
+        card = self.conquest_card(view)
         armies = view.armies
         best: tuple[float, Action] | None = None
         for family in ranges_of(legal, Attack):
             a = family.largest
             src, dst = INDEX[a.src], INDEX[a.dst]  # type: ignore[attr-defined]
             attackers = armies[src] - 1
-            if p_win(attackers, armies[dst]) < self.min_odds:
+            terrain = self.terrain(view, dst)
+            if p_win(attackers, armies[dst], terrain) < self.min_odds:
                 continue
-            score = self.attack_score(board, src, dst, attackers, card)
-            left = armies[src] - attack_cost(attackers, armies[dst]) - min(3, attackers)
+            score = self.attack_score(board, src, dst, attackers, card, terrain)
+            left = armies[src] - attack_cost(attackers, armies[dst], terrain) - min(3, attackers)
             score -= self.exposure_weight * self.exposure(board, src, left)
+            if best is None or score > best[0]:
+                best = (score, a)
+        for score, a in self.more_attacks(view, board, legal, card):
             if best is None or score > best[0]:
                 best = (score, a)
         if best is not None and best[0] > self.margin:
             return best[1]
         return EndPhase()
 
+    def more_attacks(self, view: PlayerView, board: Board, legal: LegalActions,
+                     card: float) -> list[tuple[float, Action]]:
+        """Other ways to attack, scored like attacks (the normal level has none)."""
+        return []
+
     def occupy(self, view: PlayerView, legal: LegalActions) -> Action:
+        """Move in what keeps both territories safest (and lets the attack roll on)."""
         family = ranges_of(legal, Occupy)[0]
         b = view.battle
         if b is None:
@@ -236,8 +310,12 @@ class NormalBot(LevelBot):
             return family.largest
         a = view.armies[src]
         keep_src, keep_dst = self.keep_value(board, src), self.keep_value(board, dst)
-        best_n, best = family.high, -1.0
-        for n in range(family.high, family.low - 1, -1):
+        low, high = family.low, family.high
+        candidates = {low, high, (low + high) // 2,
+                      max(low, min(high, a - board.needed(src))),
+                      max(low, min(high, board.needed(dst)))}
+        best_n, best = high, -1.0
+        for n in sorted(candidates, reverse=True):
             score = keep_src * board.hold(src, a - n) + keep_dst * board.hold(dst, n) \
                 + self.attack_potential(board, dst, n - 1) * 0.5
             if score > best + 1e-9:

@@ -1,0 +1,314 @@
+"""SMART advantages for the hard level: every card use, each where it pays.
+
+:class:`SmartAdvantages` is a mixin over :class:`~warkit.bots.normal.NormalBot`
+(its ``board``, ``conquest_value``, ``keep_value``, ``attack_score`` and
+``regroup`` are used). One method per advantage:
+
+- :meth:`intelligence` (S-INTEL-1): give up continent bonuses for cards when the
+  hand is short and the cards will not be discarded;
+- :meth:`smart_trade` (S-TRADE): trade what is not worth keeping, cards valued
+  in context (:meth:`card_keep`: jokers, cards of threatened own territories,
+  cards of the hunted colour's territories);
+- :meth:`more_attacks` (S-AIR-1): air attacks, scored as attacks minus the card;
+- :meth:`react` (S-TERRAIN, S-REROLL): reveal the attacked territory's card,
+  reroll when the exact gain, weighted by what the battle decides, beats the card;
+- :meth:`regroup` (S-ALLY-1, S-AIRLIFT-1, S-PASS-1): an alliance when a wholly
+  owned continent's armies sit inside it, an airlift when a big stack is far
+  from the front, a hidden passage when it lets interior armies reach the front
+  in one move; then the ordinary regroup;
+- :meth:`alliance` / :meth:`airlift`: the shifts inside those sub-steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..actions import Action, EndPhase, Move, card_index
+from ..legal import LegalActions
+from ..rules.smart_moves import passage_reach
+from ..smart_actions import AirAttack, Airlift, Alliance, Intelligence, Reveal
+from ..state import JOKERS
+from ..view import PlayerView
+from .base import end_or_first
+from .evaluate import (
+    CONTINENT_ID,
+    CONTINENT_OF,
+    INDEX,
+    MEMBERS,
+    Board,
+    goal_of,
+    p_win,
+    ranges_of,
+)
+from .smart_play import (
+    battle_stake,
+    card_keep_value,
+    choose_trade,
+    is_smart,
+    react,
+    revealed_cards,
+)
+
+AIRLIFT_MIN = 6
+"""Armies an airlift must bring nearer the front to be worth a card."""
+ALLIANCE_MIN = 5
+"""Armies an alliance must bring to a continent's borders to be worth a card."""
+
+
+class SmartAdvantages:
+    """Mixin: SMART card advantages (see the module docstring)."""
+
+    min_odds: float
+    board: Callable[[PlayerView], Board]
+    conquest_value: Callable[[Board, int], float]
+    keep_value: Callable[[Board, int], float]
+    attack_score: Callable[..., float]
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)  # type: ignore[call-arg]
+        self._turn_plan: dict[str, object] = {}
+        self._plan_turn = -1
+        self.used: dict[str, int] = {}
+        """How often each advantage was used (for tests and curious users)."""
+
+    def _note(self, name: str) -> None:
+        self.used[name] = self.used.get(name, 0) + 1
+
+    def _turn_memory(self, view: PlayerView) -> dict[str, object]:
+        if view.turn != self._plan_turn:
+            self._plan_turn, self._turn_plan = view.turn, {}
+        return self._turn_plan
+
+    # -- cards --------------------------------------------------------------------------------
+    def card_keep(self, view: PlayerView, board: Board | None = None) -> Callable[[int], float]:
+        board = board or self.board(view)
+        goal = goal_of(view)
+        target = goal.target if goal is not None else None
+        return lambda card: card_keep_value(view, board, card, target)
+
+    def smart_trade(self, view: PlayerView, legal: LegalActions) -> Action:
+        choice = self.intelligence(view, legal)
+        if choice is not None:
+            return choice
+        choice = choose_trade(view, legal, self.card_keep(view), hand_at_least=3)
+        if choice is not None:
+            self._note("trade")
+            return choice
+        return end_or_first(legal)
+
+    def intelligence(self, view: PlayerView, legal: LegalActions) -> Action | None:
+        """S-INTEL-1: bonuses for cards when the hand is short (cards are worth more than the
+        2 armies each costs, as long as they are not discarded at the end of the turn)."""
+        options = [a for a in legal.families if isinstance(a, Intelligence)]
+        if not options or len(view.hand) > 3:
+            return None
+        room = 6 - len(view.hand) - 2  # leave room for the turn's conquest cards
+        best = None
+        for option in options:
+            draws = sum(view.continent_reserves[k] for k in self._continents(option)) // 2
+            if 1 <= draws <= max(1, room) and (best is None or draws > best[0]):
+                best = (draws, option)
+        if best is None:
+            return None
+        self._note("intelligence")
+        return best[1]
+
+    @staticmethod
+    def _continents(option: Intelligence) -> list[int]:
+        return [CONTINENT_ID[c] for c in option.continents]
+
+    # -- air attacks (S-AIR-1) ------------------------------------------------------------------
+    def more_attacks(self, view: PlayerView, board: Board, legal: LegalActions,
+                     card: float) -> list[tuple[float, Action]]:
+        if not is_smart(view):
+            return []
+        keep = self.card_keep(view, board)
+        scored: list[tuple[float, Action]] = []
+        best_by_target: dict[int, tuple[float, Action]] = {}
+        for family in ranges_of(legal, AirAttack):
+            a = family.largest
+            dst, src = card_index(a.card), INDEX[a.src]  # type: ignore[attr-defined]
+            attackers = view.armies[src] - 1
+            if p_win(attackers, view.armies[dst]) < self.min_odds:
+                continue
+            score = self.attack_score(board, src, dst, attackers, card) - keep(dst) \
+                - 0.5 * self.keep_value(board, src) * (1.0 if board.enemies[src] else 0.0)
+            if dst not in best_by_target or score > best_by_target[dst][0]:
+                best_by_target[dst] = (score, a)
+        scored.extend(best_by_target.values())
+        return scored
+
+    def attack(self, view: PlayerView, legal: LegalActions) -> Action:
+        action = super().attack(view, legal)  # type: ignore[misc]
+        if isinstance(action, AirAttack):
+            self._note("air_attack")
+        return action
+
+    # -- reactions (S-TERRAIN, S-REROLL) --------------------------------------------------------
+    def react(self, view: PlayerView, legal: LegalActions) -> Action:
+        board = self.board(view)
+        attacking = view.player == view.current
+        value = (lambda t: self.conquest_value(board, t)) if attacking \
+            else (lambda t: self.keep_value(board, t))
+        stake = battle_stake(view, board, value)
+        action = react(view, legal, board, self.card_keep(view, board), stake=stake)
+        side = "attacker" if attacking else "defender"
+        if isinstance(action, Reveal):
+            self._note(f"terrain_{side}")
+        elif action.keyword == "reroll":
+            self._note(f"reroll_{side}")
+        return action
+
+    # -- movement advantages (S-ALLY-1, S-AIRLIFT-1, S-PASS-1) ---------------------------------
+    def regroup(self, view: PlayerView, legal: LegalActions) -> Action:
+        if is_smart(view):
+            memory = self._turn_memory(view)
+            if not memory.get("advantages"):
+                memory["advantages"] = True
+                board = self.board(view)
+                for step in (self.plan_alliance, self.plan_airlift, self.plan_passage):
+                    action = step(view, legal, board, memory)
+                    if action is not None:
+                        memory["advantages"] = False  # look again after this one
+                        return action
+        return super().regroup(view, legal)  # type: ignore[misc]
+
+    def plan_alliance(self, view: PlayerView, legal: LegalActions, board: Board,
+                      memory: dict[str, object]) -> Action | None:
+        """An alliance when a wholly owned continent keeps armies away from its borders."""
+        if memory.get("alliance_done"):
+            return None
+        keep = self.card_keep(view, board)
+        best = None
+        for action in legal.families:
+            if not isinstance(action, Alliance):
+                continue
+            card = card_index(action.card)
+            k = CONTINENT_OF[card]
+            idle = sum(view.armies[i] - 1 for i in MEMBERS[k] if not board.enemies.get(i))
+            fronts = any(board.enemies.get(i) for i in MEMBERS[k])
+            worth = idle >= ALLIANCE_MIN and idle - keep(card) > 0
+            if fronts and worth and (best is None or idle > best[0]):
+                best = (idle, action)
+        if best is None:
+            return None
+        memory["alliance_done"] = True
+        self._note("alliance")
+        return best[1]
+
+    def plan_airlift(self, view: PlayerView, legal: LegalActions, board: Board,
+                     memory: dict[str, object]) -> Action | None:
+        """An airlift when a big stack sits two or more steps from the front: from it to the
+        neediest border, or to a border hub from every far stack."""
+        if memory.get("airlift_done"):
+            return None
+        dist = board.front_distance()
+        far = {i: view.armies[i] - 1 - view.moved_in[i] for i in board.mine
+               if dist.get(i, 0) >= 2 and view.armies[i] - 1 - view.moved_in[i] > 0}
+        if not far:
+            return None
+        keep = self.card_keep(view, board)
+        best = None
+        for action in legal.families:
+            if not isinstance(action, Airlift):
+                continue
+            hub = card_index(action.card)
+            if hub in far:
+                gain, direction = far[hub], "from"
+            elif dist.get(hub) == 0:
+                gain, direction = sum(far.values()), "to"
+            else:
+                continue
+            gain -= keep(hub)
+            if gain >= AIRLIFT_MIN and (best is None or gain > best[0]):
+                best = (gain, action, direction, hub)
+        if best is None:
+            return None
+        memory["airlift_done"] = True
+        memory["airlift"] = (best[3], best[2])
+        self._note("airlift")
+        return best[1]
+
+    def plan_passage(self, view: PlayerView, legal: LegalActions, board: Board,
+                     memory: dict[str, object]) -> Action | None:
+        """A hidden passage when it lets a far stack reach a border in one move (the card comes
+        back at the end of the turn, so it costs nothing but the card's other uses)."""
+        if memory.get("passage_done"):
+            return None
+        dist = board.front_distance()
+        far = [i for i in board.mine if dist.get(i, 0) >= 2
+               and view.armies[i] - 1 - view.moved_in[i] >= 3]
+        if not far:
+            return None
+        used = revealed_cards(view)
+        seat = board.seat
+        best = None
+        for action in legal.families:
+            if not isinstance(action, Reveal):
+                continue
+            card = card_index(action.card)
+            if card in JOKERS or card in used:
+                continue
+            gain = 0
+            for src in far:
+                reach = passage_reach(view.owner, seat, src, frozenset({card}))
+                if any(dist.get(t) == 0 for t in reach):
+                    gain += view.armies[src] - 1 - view.moved_in[src]
+            if gain and (best is None or gain > best[0]):
+                best = (gain, action)
+        if best is None:
+            return None
+        memory["passage_done"] = True
+        self._note("passage")
+        return best[1]
+
+    def alliance(self, view: PlayerView, legal: LegalActions) -> Action:
+        """Inside an alliance: move idle armies of the continent to its neediest border."""
+        board = self.board(view)
+        best = None
+        for family in ranges_of(legal, Move):
+            m = family.largest
+            src, dst = INDEX[m.src], INDEX[m.dst]  # type: ignore[attr-defined]
+            if board.enemies.get(src) or not board.enemies.get(dst):
+                continue
+            need = board.threat(dst) - view.armies[dst] + self.conquest_reach(board, dst)
+            if best is None or need > best[0]:
+                best = (need, m)
+        return best[1] if best is not None else EndPhase()
+
+    def airlift(self, view: PlayerView, legal: LegalActions) -> Action:
+        """Inside an airlift: all of the hub's armies to the best border, or every far stack's
+        armies to the hub."""
+        memory = self._turn_memory(view)
+        planned = memory.get("airlift")
+        board = self.board(view)
+        dist = board.front_distance()
+        moves = ranges_of(legal, Move)
+        if not moves:
+            return EndPhase()
+        hub = view.extra.airlift
+        direction = planned[1] if isinstance(planned, tuple) and planned[0] == hub else "from"
+        if direction == "from":
+            if view.extra.airlift_direction == "from":
+                return EndPhase()  # one shipment is enough
+            options = [f for f in moves if INDEX[f.largest.src] == hub  # type: ignore[attr-defined]
+                       and dist.get(INDEX[f.largest.dst]) == 0]  # type: ignore[attr-defined]
+            if not options:
+                return EndPhase()
+            best = max(options, key=lambda f: self.conquest_reach(
+                board, INDEX[f.largest.dst]) + board.threat(INDEX[f.largest.dst]))  # type: ignore[attr-defined]
+            return best.largest
+        options = [f for f in moves if INDEX[f.largest.dst] == hub  # type: ignore[attr-defined]
+                   and dist.get(INDEX[f.largest.src], 0) >= 2]  # type: ignore[attr-defined]
+        if not options:
+            return EndPhase()
+        return max(options, key=lambda f: f.high).largest
+
+    def conquest_reach(self, board: Board, i: int) -> float:
+        """How much there is to take from ``i`` (the best neighbour's value), for choosing
+        where shifted armies go."""
+        return max((self.conquest_value(board, j) for j in board.enemies.get(i, ())),
+                   default=0.0)
+
+
+__all__ = ["SmartAdvantages"]

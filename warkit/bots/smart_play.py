@@ -1,0 +1,238 @@
+"""SMART know-how shared by the bot levels: trades, cards, reactions, eliminations.
+
+SMART (rules ``S-…``) changes what a good move is:
+
+- the game ends at the first elimination (S-WIN-1): taking a player's last
+  territory wins only if that colour is the objective (S-WIN-2) or if the
+  conqueror then leads on territories, armies, cards (S-WIN-3); otherwise it
+  hands the game to someone else (:func:`elimination_outcome`);
+- every conquest draws a card (S-CONQ-2), trades are any 1..6 cards valued by
+  their best split (S-TRADE-*, :func:`warkit.smart.best_trade`) and a card is
+  also an advantage: terrain knowledge (passive, the card comes back),
+  tactical rerolls, air attacks, alliances, passages, airlifts (active, the
+  card is spent); so cards are weighed against each other
+  (:func:`card_keep_value`);
+- after every roll both sides may react (:func:`react`): revealing the card
+  of the attacked territory is free and strong for either side (a defender
+  with terrain knowledge cannot lose its last army, S-TERRAIN-3), a reroll
+  is worth its card when :func:`warkit.odds.choose_reroll` says the dice gain
+  enough.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from itertools import combinations
+
+from ..actions import Action, card_index, card_name
+from ..legal import LegalActions
+from ..odds import choose_reroll
+from ..smart import best_trade, card_kind
+from ..smart_actions import Discard, Pass, Reroll, Reveal
+from ..state import JOKERS
+from ..view import PlayerView
+from .evaluate import ADJ, TERRITORIES, Board, goal_of
+
+CARD_VALUE = 2.5
+"""Armies a card in hand is worth by default (a share of a future trade, or an advantage)."""
+
+
+def is_smart(view: PlayerView) -> bool:
+    """Is the view from a SMART game (its extra state is a SMART view)?"""
+    return view.rules_name == "smart"
+
+
+# -- cards --------------------------------------------------------------------------------------
+@cache
+def _group_armies(cards: tuple[int, ...]) -> int:
+    return best_trade(cards).armies
+
+
+def trade_armies(cards: tuple[int, ...], owner: tuple[int, ...], seat: int) -> int:
+    """Every army a SMART trade of ``cards`` brings ``seat``: the best split, the joker bonus
+    and +2 on each owned card territory (S-TRADE-1..5)."""
+    bonus = sum(2 for c in cards if c < TERRITORIES and owner[c] == seat)
+    return _group_armies(tuple(sorted(cards))) + bonus
+
+
+def revealed_cards(view: PlayerView) -> frozenset[int]:
+    """Cards revealed this turn (they serve no other advantage until the turn ends)."""
+    extra = view.extra
+    return frozenset(m.card for m in getattr(extra, "revealed", ()))
+
+
+def terrain_side(view: PlayerView, target: int) -> str | None:
+    """Who has terrain knowledge of ``target`` this turn (S-TERRAIN-1), from public marks."""
+    for mark in getattr(view.extra, "revealed", ()):
+        if mark.card == target and mark.use == "terrain":
+            if mark.seat == view.current:
+                return "attacker"
+            if mark.seat == view.owner[target]:
+                return "defender"
+    return None
+
+
+def card_keep_value(view: PlayerView, board: Board, card: int,
+                    target: int | None = None) -> float:
+    """What keeping ``card`` is worth to the viewer, in armies: a joker lifts any trade; the
+    card of an own threatened territory makes it unconquerable for a turn (S-TERRAIN-3);
+    the card of the hunted colour's territory opens an air attack on it (S-AIR-1)."""
+    if card in JOKERS:
+        return 6.0
+    seat = board.seat
+    o = view.owner[card]
+    value = CARD_VALUE
+    if o == seat:
+        if board.enemies.get(card):
+            value += min(4.0, board.threat(card) / 3)
+    elif target is not None and o == target:
+        value += 1.5
+    return value
+
+
+def choose_trade(view: PlayerView, legal: LegalActions, keep: Callable[[int], float],
+                 hand_at_least: int = 1) -> Action | None:
+    """The SMART trade (S-TRADE-1..5) that gains most over the keep value of its cards, or
+    ``None`` when keeping the cards is better (or the hand is small)."""
+    if len(view.hand) < hand_at_least:
+        return None
+    owner, seat = view.owner, view.player
+    best: tuple[float, Action] | None = None
+    for action in legal.families:
+        cards = getattr(action, "cards", None)
+        if not isinstance(cards, tuple) or action.keyword != "trade":
+            continue
+        numbers = tuple(card_index(c) for c in cards)
+        gain = trade_armies(numbers, owner, seat) - sum(keep(c) for c in numbers)
+        if best is None or gain > best[0]:
+            best = (gain, action)  # type: ignore[assignment]
+    if best is not None and best[0] > 0:
+        return best[1]
+    return None
+
+
+def choose_discard(legal: LegalActions, keep: Callable[[int], float]) -> Action:
+    """The end-of-turn discard (S-END-2): the card least worth keeping."""
+    options = [a for a in legal.families if isinstance(a, Discard)]
+    return min(options, key=lambda a: (keep(card_index(a.card)), a.card))
+
+
+# -- the first elimination ends the game (S-WIN-1..3) ------------------------------------------
+def elimination_outcome(view: PlayerView, board: Board, conqueror: int, victim: int) -> float:
+    """What the game's end means for the viewer if ``conqueror`` takes ``victim``'s last
+    territory now: 1 a win, a fraction a shared win, -1 a loss (S-WIN-2, S-WIN-3)."""
+    seat = board.seat
+    goal = goal_of(view)
+    if conqueror == seat and goal is not None and goal.target == victim:
+        return 1.0
+    counts = list(board.counts)
+    counts[conqueror] += 1
+    counts[victim] = 0
+    armies = [0] * board.players
+    for i, o in enumerate(view.owner):
+        if o >= 0:
+            armies[o] += view.armies[i]
+    cards = list(view.hand_sizes)
+    cards[conqueror] += cards[victim]
+    field = [s for s in range(board.players) if s != victim and counts[s] > 0]
+    big = [s for s in field if counts[s] >= 24]
+    if big:
+        field = big
+    for measure in (counts, armies, cards):
+        top = max(measure[s] for s in field)
+        field = [s for s in field if measure[s] == top]
+    if seat in field:
+        return 1.0 / len(field)
+    return -1.0
+
+
+# -- reactions after a roll (S-TERRAIN-1..3, S-REROLL-1) ---------------------------------------
+def react(view: PlayerView, legal: LegalActions, board: Board, keep: Callable[[int], float],
+          *, reveal: bool = True, reroll: bool = True, stake: float = 1.0) -> Action:
+    """Reveal the attacked territory's card when held (free, strong for either side), else
+    reroll when the exact gain of the best reroll is worth the card, else pass.
+
+    ``stake`` multiplies the value of a reroll's gain (a decisive battle is worth more)."""
+    singles = legal.families
+    if reveal:
+        for action in singles:
+            if isinstance(action, Reveal):
+                return action
+    if reroll and view.battle is not None and view.last_roll is not None:
+        choice = best_reroll(view, legal, board, keep, stake)
+        if choice is not None:
+            return choice
+    for action in singles:
+        if isinstance(action, Pass):
+            return action
+    return singles[0]  # type: ignore[return-value]
+
+
+def best_reroll(view: PlayerView, legal: LegalActions, board: Board,
+                keep: Callable[[int], float], stake: float = 1.0) -> Action | None:
+    """The reroll whose exact gain (expected enemy minus own losses, times ``stake``) most
+    exceeds the value of the card spent, or ``None``."""
+    side = view.extra.reaction.side
+    b = view.battle
+    att, dfn = view.last_roll
+    own, enemy = (att, dfn) if side == "attacker" else (dfn, att)
+    terrain = terrain_side(view, b.dst)
+    offered = {a for a in legal.families if isinstance(a, Reroll)}
+    if not offered:
+        return None
+    seat = board.seat
+    best: tuple[float, Action] | None = None
+    for card in sorted({card_index(a.card) for a in offered}):
+        kind = card_kind(card, card not in JOKERS and view.owner[card] == seat)
+        try:
+            choice = choose_reroll(own, enemy, kind, side=side,  # type: ignore[arg-type]
+                                   defenders=view.armies[b.dst],
+                                   attackers=view.armies[b.src] - 1,
+                                   terrain=terrain)  # type: ignore[arg-type]
+        except ValueError:
+            continue
+        if not choice.dice:
+            continue
+        action = Reroll(card_name(card), choice.dice)
+        if action not in offered:
+            continue
+        gain = float(choice.gain) * stake - keep(card)
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, action)
+    return best[1] if best is not None else None
+
+
+def battle_stake(view: PlayerView, board: Board, value: Callable[[int], float]) -> float:
+    """How much more than its armies this battle matters: a lot when it may decide who holds
+    the target (the defender is down to what the dice can take)."""
+    b = view.battle
+    if b is None:
+        return 1.0
+    defenders = view.armies[b.dst]
+    if defenders <= min(3, b.attack_dice):
+        return 1.0 + value(b.dst) / 3
+    return 1.0
+
+
+def hidden_passage_gain(view: PlayerView, seat: int, card: int) -> int:
+    """Own territories a revealed ``card`` would newly connect for moves (S-PASS-1): a quick
+    count of owned neighbours of the passed territory that are not already neighbours."""
+    owned = [j for j in ADJ[card] if view.owner[j] == seat]
+    return sum(1 for a, b in combinations(owned, 2) if b not in ADJ[a])
+
+
+__all__ = [
+    "CARD_VALUE",
+    "battle_stake",
+    "best_reroll",
+    "card_keep_value",
+    "choose_discard",
+    "choose_trade",
+    "elimination_outcome",
+    "is_smart",
+    "react",
+    "revealed_cards",
+    "terrain_side",
+    "trade_armies",
+]
