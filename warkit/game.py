@@ -17,7 +17,7 @@ from .worldmap import world_map
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
 
-def _colors(players: int | Sequence[str]) -> tuple[str, ...]:
+def seat_colors(players: int | Sequence[str]) -> tuple[str, ...]:
     """Seat colours from a player count or a list of colours (C-COMP-1)."""
     m = world_map()
     if isinstance(players, bool):
@@ -42,7 +42,7 @@ def _colors(players: int | Sequence[str]) -> tuple[str, ...]:
 def initial_state(players: int | Sequence[str] = 4, rules: str | ClassicRules = "classic",
                   **settings: Any) -> GameState:
     """The state before set-up: every next step is a chance step (objectives, dealer, deal)."""
-    return find_rules(rules, **settings).initial_state(_colors(players))
+    return find_rules(rules, **settings).initial_state(seat_colors(players))
 
 
 class Sampler:

@@ -16,6 +16,7 @@ from typing import Any
 
 from .actions import card_index, card_name, parse_action
 from .errors import IllegalActionError, InvalidActionError, SaveFileError
+from .game import seat_colors
 from .match import Match
 from .rules import find_rules
 from .state import Battle, GameState, Phase
@@ -135,9 +136,7 @@ def state_from_dict(data: Any) -> GameState:
     m = world_map()
     colors = r.get("players", list)
     try:
-        from .game import _colors
-
-        colors = _colors(colors)
+        colors = seat_colors(colors)
     except (ValueError, KeyError, TypeError) as exc:
         raise SaveFileError(f"bad players: {exc}") from None
 

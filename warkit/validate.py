@@ -81,7 +81,7 @@ def state_problems(state: GameState) -> list[str]:
     if ((not over and (state.loot_draws > 0) != (state.phase is Phase.LOOT))
             or state.loot_draws > len(state.loot)):
         report("blind draws from an eliminated player do not match the loot step")
-    if state.phase in (Phase.PLACE,) and state.reserves + sum(state.continent_reserves) == 0:
+    if state.phase is Phase.PLACE and state.reserves + sum(state.continent_reserves) == 0:
         report("the place step has no armies to place")
     problems.extend(state.rules.extra_problems(state))
     return problems
