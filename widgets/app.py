@@ -181,6 +181,7 @@ class PlayApp(w.VBox):
         self.count.add_class("warkit-count-slider")
         self.count.observe(self.reporter.guard(lambda _: self._label_go()), "value")
         self._go_key = ""
+        self._count_for: tuple = ()
         self.go = _button("warkit-go", button_style="danger")
         self.go.on_click(self.reporter.guard(lambda _: self._go()))
         self.end = _button("warkit-end")
@@ -467,7 +468,9 @@ class PlayApp(w.VBox):
             most, label = (legal[-1].armies if legal else 0), "play.btn.occupy"
         else:
             label = ""
-        self._set_count(most, keep=kind == "attack")
+        sel = game.map.selection
+        self._set_count(most, keep=(step, sel.source, sel.target) == self._count_for)
+        self._count_for = (step, sel.source, sel.target)
         self._go_key = label
         self._label_go()
         self.go.disabled = not (mine and most > 0)
@@ -494,6 +497,8 @@ class PlayApp(w.VBox):
         self.reserves.value = reserves_html(view, lang) if placing and mine else ""
 
     def _set_count(self, most: int, keep: bool) -> None:
+        """The count slider goes up to ``most`` and starts there (a choice made for the same
+        selection, e.g. fewer dice for the same attack, is kept)."""
         count = self.count
         top = max(most, 1)
         if count.max != top:

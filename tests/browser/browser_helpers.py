@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from warkit.geometry import board_geometry
@@ -10,13 +20,103 @@ from warkit.worldmap import world_map
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "notebooks" / "lessons" / "classic" / "03-dice-and-battles.ipynb"
+PLAY = ROOT / "notebooks" / "play.ipynb"
 SCREENSHOTS = ROOT / "notebooks" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
+CONTROL_COMM = "warkit-test-control"
 # The lab template links Font Awesome from a CDN; offline those two requests are aborted (G9).
-IGNORED_CONSOLE = ("Failed to load resource: net::ERR_FAILED",)
+# IOPub goes to every client of a kernel, so the page's widget manager also sees the replies
+# to the tests' own probe (widget_states) and says it does not know that comm.
+IGNORED_CONSOLE = ("Failed to load resource: net::ERR_FAILED",
+                   f"Comm not found for comm id {CONTROL_COMM}")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serve(notebook: Path, log_path: Path, env: dict[str, str] | None = None,
+          args: Sequence[str] = ()) -> Iterator[str]:
+    """Voilà serving ``notebook`` from its folder (so its ``voila.json`` applies) on a free
+    port; yields the URL; stops Voilà and its kernels at the end, leaving no process.
+    ``args`` are more command-line options (they override voila.json)."""
+    import psutil
+
+    port = _free_port()
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "voila", notebook.name, f"--port={port}", "--no-browser",
+             "--Voila.ip=127.0.0.1", "--show_tracebacks=True", *args],
+            cwd=notebook.parent, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, **(env or {})})
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 60
+    while True:  # G7: probe a static file, never "/" (that would run the notebook)
+        if proc.poll() is not None:
+            raise RuntimeError(f"voila exited with {proc.returncode}:\n{log_path.read_text()}")
+        try:
+            with urllib.request.urlopen(url + "voila/static/voila.js", timeout=2) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            proc.kill()
+            raise RuntimeError(f"voila did not start in 60 s:\n{log_path.read_text()}")
+        time.sleep(0.1)
+    try:
+        yield url
+    finally:
+        family = psutil.Process(proc.pid).children(recursive=True)
+        proc.terminate()  # Voilà shuts its kernels down on SIGTERM
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        _, alive = psutil.wait_procs(family, timeout=10)
+        for p in alive:
+            p.kill()
+        assert not alive, f"processes left behind by voila: {alive}"
+
+
+@dataclass(frozen=True)
+class PlayServer:
+    """Voilà serving the dashboard: its URL, autosave folder and log file."""
+
+    url: str
+    autosave: Path
+    log: Path
+
+
+@contextlib.contextmanager
+def open_page(browser, url: str, ready: str, viewport: dict | None = None
+              ) -> Iterator[tuple[object, float, list[str]]]:
+    """A fresh tab (its own kernel) at ``url``, waited on until ``ready`` (a CSS selector) is
+    visible; yields (page, seconds to ready, errors). Any page error or console error fails
+    the test at the end; the CDN fonts are aborted (G9)."""
+    ctx = browser.new_context(viewport=viewport or {"width": 1280, "height": 1200},
+                              accept_downloads=True)  # G14: tall enough
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    page.on("console", lambda m: m.type == "error" and not m.text.startswith(IGNORED_CONSOLE)
+            and errors.append(f"console: {m.text}"))
+    page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
+    start = time.perf_counter()
+    page.goto(url, timeout=90_000)
+    page.locator(ready).first.wait_for(state="visible", timeout=90_000)
+    try:
+        yield page, time.perf_counter() - start, errors
+    finally:
+        ctx.close()
+    assert not errors, "errors in the page:\n" + "\n".join(errors)
 
 
 class LessonPage:
@@ -78,3 +178,77 @@ def _segment_distance(px: float, py: float, a: tuple[float, float], b: tuple[flo
     dx, dy = bx - ax, by - ay
     t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / ((dx * dx + dy * dy) or 1.0)))
     return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+
+# The page's own kernel, reached the way any script in the page could: a second websocket
+# to /api/kernels/<id>/channels (Voilà lets widget messages through and drops execute
+# requests, §3.4). Messages are JSON text or jupyter_server's binary framing.
+KERNEL_JS = """
+async ([requests, waitMs]) => {
+  const cfg = JSON.parse(document.getElementById('jupyter-config-data').textContent);
+  const session = crypto.randomUUID();
+  const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host
+    + cfg.baseUrl + 'api/kernels/' + cfg.kernelId + '/channels?session_id=' + session;
+  const ws = new WebSocket(url);
+  ws.binaryType = 'arraybuffer';
+  const received = [];
+  ws.onmessage = (ev) => {
+    let text = ev.data;
+    if (typeof text !== 'string') {
+      const view = new DataView(ev.data);
+      const n = view.getUint32(0);
+      const start = view.getUint32(4), end = n > 1 ? view.getUint32(8) : ev.data.byteLength;
+      text = new TextDecoder().decode(new Uint8Array(ev.data, start, end - start));
+    }
+    received.push(JSON.parse(text));
+  };
+  await new Promise((ok, fail) => { ws.onopen = ok; ws.onerror = fail; });
+  for (const [channel, type, content, metadata] of requests) {
+    ws.send(JSON.stringify({header: {msg_id: crypto.randomUUID(), username: 'page',
+      session, msg_type: type, version: '5.3', date: new Date().toISOString()},
+      parent_header: {}, metadata: metadata || {}, content, channel, buffers: []}));
+  }
+  await new Promise(ok => setTimeout(ok, waitMs));
+  ws.close();
+  return received.map(m => ({type: m.header.msg_type, content: m.content}));
+}
+"""
+
+
+def kernel_messages(page, requests: list[tuple], wait_ms: int = 3000) -> list[dict]:
+    """Send ``(channel, msg_type, content[, metadata])`` messages to the page's kernel from
+    the page; return every message received back within ``wait_ms`` as ``{type, content}``."""
+    return page.evaluate(KERNEL_JS, [requests, wait_ms])
+
+
+def widget_states(page) -> dict[str, dict]:
+    """Every widget model's state in the page's kernel, as the page may ask for it (the
+    ``jupyter.widget.control`` comm's ``request_states``)."""
+    comm = CONTROL_COMM
+    replies = kernel_messages(page, [
+        ("shell", "comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control",
+                                "data": {}}, {"version": "1.0.0"}),
+        ("shell", "comm_msg", {"comm_id": comm, "data": {"method": "request_states"}}),
+    ])
+    for message in replies:
+        data = message["content"].get("data", {})
+        if message["type"] == "comm_msg" and data.get("method") == "update_states":
+            return data["states"]
+    raise AssertionError(f"no widget states came back: {[m['type'] for m in replies]}")
+
+
+class PlayPage(LessonPage):
+    """The dashboard open in a tab: the map helpers of :class:`LessonPage`, plus buttons."""
+
+    def __init__(self, page, load_seconds: float) -> None:
+        super().__init__(page, load_seconds)
+        self.status = page.locator(".warkit-play-status").first
+
+    def button(self, css: str):
+        return self.page.locator(f"button.{css}").first
+
+    def text_of(self, css: str) -> str:
+        return self.page.locator(f".{css}").first.inner_text()
+
+    def wait_text(self, css: str, text: str, timeout: float = 30_000) -> None:
+        self.page.locator(f".{css}").first.get_by_text(text).first.wait_for(timeout=timeout)

@@ -88,7 +88,7 @@ def test_click_selects_and_highlights_targets(lesson: LessonPage, drawn: float):
 
 def test_a_refused_click_explains_itself(lesson: LessonPage, drawn: float):
     lesson.click_territory("china")  # with Brazil selected: not a neighbour
-    lesson.status.get_by_text("Refused: brasil and china do not share a border").wait_for(
+    lesson.status.get_by_text("Refused: Brazil and China share no border and no sea link").wait_for(
         timeout=DRAWN_TIMEOUT)
     assert "(C-ATK-1)" in lesson.status.inner_text()
 

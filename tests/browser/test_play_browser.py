@@ -1,0 +1,332 @@
+"""The dashboard (notebooks/play.ipynb) in a real browser: Voilà with its voila.json
+(preheated kernels) + Debian chromium + Playwright for Python.
+
+One tab plays a classic game, one human against two computers, the way a player does: the
+new-game form, the language, placing, an attack with its dice and odds, moving in, ending the
+turn, watching the computers, saving and loading a file; the map canvas is checked pixel by
+pixel; no page error may happen. The same game is replayed in this process (the luck depends
+only on the seed and the moves), so the test knows what the page should show. Then the
+secrecy checks: every widget model the page can read holds no card or objective of another
+player, and an ``execute_request`` sent from the page is never executed.
+
+Timings are printed, not asserted. Rule IDs on screen: C-REINF-3, C-ATK-1, C-ATK-4, C-CONQ-1.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_helpers import (
+    PlayPage,
+    PlayServer,
+    interior_point,
+    kernel_messages,
+    open_page,
+    widget_states,
+)
+from warkit_widgets.gamecontroller import GameConfig, GameController, Seat, Step
+from warkit_widgets.hand import SHAPE_ICONS
+from warkit_widgets.models import card_label
+from warkit_widgets.painter import hex_rgb
+
+import warkit
+from warkit.geometry import board_geometry
+from warkit.layout import BADGE_DROP, badge_radius
+from warkit.svg import CONTINENT_COLORS, PLAYER_COLORS
+
+SEED = 7
+SEATS = (Seat("Ana", "red", "human"), Seat("Bento", "blue", "normal"),
+         Seat("Caio", "green", "hard"))
+WAIT = 45_000
+SEA = (470.0, 545.0)  # open sea in the South Atlantic
+M = warkit.world_map()
+
+
+def close(pixel, color: str, tolerance: int = 6) -> bool:
+    return pixel[3] == 255 and all(abs(a - b) <= tolerance for a, b in zip(pixel, hex_rgb(color)))
+
+
+@pytest.fixture(scope="module")
+def play(browser, play_server: PlayServer) -> Iterator[PlayPage]:
+    with open_page(browser, play_server.url, "button.warkit-start",
+                   {"width": 1400, "height": 1300}) as (page, seconds, errors):
+        view = PlayPage(page, seconds)
+        view.errors = errors
+        yield view
+
+
+@pytest.fixture(scope="module")
+def replica() -> GameController:
+    """The same game in this process (instant computers), kept in step with the page."""
+    game = GameController.new(GameConfig(SEATS, "classic", "en", SEED), pace="instant")
+    game.run_computers()
+    return game
+
+
+def mirror(replica: GameController, action: warkit.Action | str) -> None:
+    assert replica.act(action), replica.message
+    replica.run_computers()
+
+
+def wait_players(play: PlayPage, replica: GameController) -> None:
+    """Wait until the players panel shows the replica's numbers (the page caught up)."""
+    state = replica.state
+    for seat in range(3):
+        text = (f"{state.territory_count(seat)} terr. · {state.army_count(seat)} armies · "
+                f"{len(state.hands[seat])} cards")
+        play.page.locator(f".warkit-players tr[data-seat='{seat}']").get_by_text(
+            text).wait_for(timeout=WAIT)
+
+
+def badge_point(territory: str, armies: int) -> tuple[float, float]:
+    """A point of a territory's army badge above its number (inside the rim)."""
+    x, y = board_geometry().shape(territory).label
+    return x, y + BADGE_DROP - 0.75 * badge_radius(str(armies))
+
+
+def test_the_form_in_english_and_a_game_starts(play: PlayPage, replica: GameController, capsys):
+    page = play.page
+    page.locator(".warkit-lang").get_by_text("English").click()
+    play.button("warkit-start").get_by_text("Start the game").wait_for(timeout=WAIT)
+    rows = [page.locator(f".warkit-seat-{i}") for i in range(3)]
+    for row, seat in zip(rows, SEATS):
+        row.locator("input").fill(seat.name)
+    rows[2].locator("select").nth(1).select_option(label="computer (hard)")
+    page.locator(".warkit-seed input").fill(str(SEED))
+    page.locator(".warkit-speed select").select_option(label="fast")
+    start = time.perf_counter()
+    play.button("warkit-start").click()
+    mexico = interior_point("mexico")
+    page.wait_for_function(  # G1: the map is really drawn in the new canvas
+        "([x, y, c]) => { const cv = document.querySelector('canvas.warkit-map'); if (!cv)"
+        " return false; const d = cv.getContext('2d').getImageData(x, y, 1, 1).data;"
+        " return d[3] === 255 && Math.abs(d[0] - c[0]) + Math.abs(d[1] - c[1])"
+        " + Math.abs(d[2] - c[2]) < 12; }",
+        arg=[round(mexico[0]), round(mexico[1]),
+             list(hex_rgb(CONTINENT_COLORS["america_do_norte"][0]))], timeout=WAIT)
+    drawn = time.perf_counter() - start
+    play.wait_text("warkit-play-status", "Ana: click one of your territories")
+    wait_players(play, replica)
+    with capsys.disabled():
+        print(f"\n[perf] page load -> new-game form ready: {play.load_seconds:.2f} s "
+              f"(preheated kernel); Start -> map drawn: {drawn:.2f} s")
+
+
+def test_the_canvas_shows_the_board_and_the_owners(play: PlayPage, replica: GameController):
+    """The three layers: continent tints, Ana's territories lit (she may place there), the
+    army badges in the owners' colours."""
+    state = replica.state
+    for territory in M.ids[::3]:
+        fill = hex_rgb(CONTINENT_COLORS[M.territory(territory).continent][0])
+        if state.owner_of(territory) == 0:  # lit: 28% white over the tint
+            fill = tuple(round(0.72 * c + 0.28 * 255) for c in fill)
+        assert close(play.pixel(territory), "#" + "".join(f"{c:02x}" for c in fill)), territory
+    for territory in M.ids[:12]:
+        color = PLAYER_COLORS[state.colors[state.owner_of(territory)]]
+        point = badge_point(territory, state.armies_at(territory))
+        assert close(play.pixel(point), color), territory
+
+
+def test_placing_armies_by_clicking(play: PlayPage, replica: GameController):
+    page = play.page
+    while replica.step is Step.PLACE:
+        territory = M.ids[max(replica.map.moves.singles)]  # one the rules accept now
+        play.click_territory(territory)
+        name = M.territory(territory).name("en")
+        play.wait_text("warkit-play-status", f"{name} selected")
+        most = replica.map.moves.singles[M.index(territory)]
+        play.button("warkit-go").get_by_text(f"Place {most}").wait_for(timeout=WAIT)
+        play.button("warkit-go").click()
+        mirror(replica, f"place {territory} {most}")
+        play.wait_text("warkit-log", f"Ana places {most} on {name}")
+    assert replica.step is Step.ATTACK
+    play.wait_text("warkit-play-status", "Ana: pick your territory, then an enemy target")
+    wait_players(play, replica)
+    assert page.locator(".warkit-reserves").first.inner_text().strip() == ""
+
+
+def test_an_attack_shows_odds_and_dice(play: PlayPage, replica: GameController, capsys):
+    state, page = replica.state, play.page
+    pairs = [(s, d) for s, targets in replica.map.moves.pairs.items() for d in targets]
+    src, dst = max(pairs, key=lambda p: state.armies[p[0]] - 2 * state.armies[p[1]])
+    src_id, dst_id = M.ids[src], M.ids[dst]
+    play.click_point(SEA)  # the last placement stays selected: start afresh
+    play.wait_text("warkit-play-status", "Selection cleared")
+    target = interior_point(dst_id)
+    before = play.pixel(target)
+    play.click_territory(src_id)
+    play.wait_text("warkit-play-status", f"{M.territories[src].name_en} (")
+    page.wait_for_function(  # the enemy neighbour glows as a legal target (C-ATK-1)
+        "([x, y, b]) => { const d = document.querySelector('canvas.warkit-map')"
+        ".getContext('2d').getImageData(x, y, 1, 1).data; return d.some((v, i) => v !== b[i]); }",
+        arg=[round(target[0]), round(target[1]), list(before)], timeout=WAIT)
+    play.click_territory(dst_id)
+    attackers, defenders = state.armies[src] - 1, state.armies[dst]
+    play.wait_text("warkit-odds-summary", f"{attackers} attacking vs {defenders} defending")
+    win = warkit.odds.win_probability(attackers, defenders)
+    assert f"{100 * win:.1f}%" in play.text_of("warkit-odds-summary")
+    dice = replica.map.moves.pairs[src][dst]
+    play.button("warkit-go").get_by_text(f"Attack with {dice}").click()
+    mirror(replica, f"attack {src_id} {dst_id} {dice}")
+    attack, defence = replica.state.last_roll
+    page.wait_for_function(  # the tray shows the dice of C-ATK-4, as rolled
+        "want => JSON.stringify(Array.from(document.querySelectorAll("
+        "'.warkit-play-dice svg.wk-die'), e => +e.dataset.value).sort()) === want",
+        arg=json.dumps(sorted(attack + defence), separators=(",", ":")), timeout=WAIT)
+    play.wait_text("warkit-log", f"Ana attacks {M.territories[dst].name_en}")
+    if replica.step is Step.OCCUPY:  # C-CONQ-1
+        most = replica.legal()[-1].armies
+        play.button("warkit-go").get_by_text(f"Move in {most}").click()
+        mirror(replica, f"occupy {most}")
+    wait_players(play, replica)
+
+
+def test_click_to_highlight_latency(play: PlayPage, replica: GameController, capsys):
+    """Printed, not asserted: mousedown -> the selection drawn, measured in the page."""
+    page = play.page
+    assert replica.step is Step.ATTACK
+    src = next(iter(replica.map.moves.pairs))
+    probe = interior_point(M.ids[next(iter(replica.map.moves.pairs[src]))])
+    play.click_point(SEA)  # the sea clears the selection
+    play.wait_text("warkit-play-status", "Selection cleared")
+    page.evaluate("() => { window.__wkDown = []; document.querySelector('canvas.warkit-map')"
+                  ".addEventListener('mousedown', () => window.__wkDown.push(performance.now()),"
+                  " {capture: true}); }")
+    latencies = []
+    for _ in range(12):  # select, unselect, select... the source; a target glows or not
+        before = play.pixel(probe)
+        play.click_territory(M.ids[src])
+        ms = page.evaluate(
+            "([x, y, b]) => new Promise(resolve => { const c = document.querySelector("
+            "'canvas.warkit-map').getContext('2d'); const t0 = window.__wkDown.at(-1);"
+            " const tick = () => { const d = c.getImageData(x, y, 1, 1).data;"
+            " if (d.some((v, i) => v !== b[i])) resolve(performance.now() - t0);"
+            " else if (performance.now() - t0 > 5000) resolve(-1);"
+            " else requestAnimationFrame(tick); }; tick(); })",
+            [round(probe[0]), round(probe[1]), list(before)])
+        assert ms >= 0, "the selection was not drawn within 5 s"
+        latencies.append(ms)
+    latencies.sort()
+    with capsys.disabled():
+        print(f"\n[perf] click -> highlight drawn (in the page): median "
+              f"{statistics.median(latencies):.0f} ms, p95 {latencies[-1]:.0f} ms over "
+              f"{len(latencies)} clicks (aim <= 100 ms median)")
+
+
+def test_a_refused_click_explains_itself(play: PlayPage, replica: GameController):
+    enemy = next(t for t in M.ids if replica.state.owner_of(t) != 0
+                 and not any(replica.state.owner[j] == 0 for j in M.adjacency[M.index(t)]))
+    play.click_point(SEA)
+    play.wait_text("warkit-play-status", "Selection cleared")
+    play.click_territory(enemy)
+    play.wait_text("warkit-play-status", "Refused:")
+    assert "(C-" in play.text_of("warkit-play-status")
+
+
+def test_ending_the_turn_and_watching_the_computers(play: PlayPage, replica: GameController,
+                                                    capsys):
+    page = play.page
+    play.button("warkit-end").get_by_text("End attacks").click()
+    mirror(replica, "end")
+    play.button("warkit-end").get_by_text("End the turn").wait_for(timeout=WAIT)
+    start = time.perf_counter()
+    play.button("warkit-end").click()
+    turn = replica.state.turn
+    mirror(replica, "end")
+    play.wait_text("warkit-play-status", "is playing")  # the computers' moves are shown
+    page.locator(".warkit-log .wk-log-turn").get_by_text(f"turn {turn + 1}:").wait_for(
+        timeout=WAIT)
+    play.wait_text("warkit-play-status", "Ana: ", timeout=90_000)
+    watched = time.perf_counter() - start
+    wait_players(play, replica)
+    assert replica.my_turn
+    with capsys.disabled():
+        print(f"\n[perf] the computers' turns shown at 'fast' pace: {watched:.1f} s")
+
+
+def test_the_page_holds_no_secret_of_another_player(play: PlayPage, replica: GameController):
+    states = widget_states(play.page)
+    text = json.dumps(states, ensure_ascii=False)
+    assert len(states) > 50 and "warkit-map" in text
+    state = replica.state
+
+    def secrets(seat: int) -> list[str]:
+        words = [M.objective(state.objective(seat)).text(lang) for lang in ("pt", "en")]
+        for card in state.hands[seat]:
+            shape, territory = card_label(card)
+            if territory is not None:
+                words += [f"{SHAPE_ICONS[shape]} {M.territory(territory).name(lang)}"
+                          for lang in ("pt", "en")]
+        return words
+
+    for seat in (1, 2):
+        mine = set(secrets(0))
+        for word in secrets(seat):
+            assert word in mine or word not in text, f"seat {seat}'s secret in the page: {word}"
+    assert M.objective(state.objective(0)).text("en") in text  # Ana sees her own objective
+
+
+def test_an_execute_request_from_the_page_is_not_executed(play: PlayPage,
+                                                          play_server: PlayServer,
+                                                          tmp_path: Path):
+    marker = tmp_path / "executed.txt"
+    code = f"open({str(marker)!r}, 'w').write('the page ran code in the kernel')"
+    replies = kernel_messages(play.page, [
+        ("shell", "execute_request", {"code": code, "silent": False, "store_history": False,
+                                      "user_expressions": {}, "allow_stdin": False,
+                                      "stop_on_error": True}),
+        ("shell", "kernel_info_request", {}),
+    ])
+    types = [m["type"] for m in replies]
+    assert "kernel_info_reply" in types  # the channel works (positive control)
+    assert "execute_reply" not in types and "execute_input" not in types
+    time.sleep(0.5)
+    assert not marker.exists()
+    assert 'Received message of type "execute_request", which is not allowed' in \
+        play_server.log.read_text()
+
+
+def upload(play: PlayPage, path: Path) -> None:
+    """Pick a file with the Load button, as a player does."""
+    with play.page.expect_file_chooser() as chooser:
+        play.button("warkit-load").click()
+    chooser.value.set_files(str(path))
+
+
+def test_save_and_load_a_file(play: PlayPage, replica: GameController, tmp_path: Path):
+    page = play.page
+    play.button("warkit-save").click()
+    link = page.locator(".warkit-download a").first
+    link.wait_for(timeout=WAIT)
+    with page.expect_download() as info:
+        link.click()
+    saved = tmp_path / "saved.json"
+    info.value.save_as(saved)
+    loaded = warkit.loads(saved.read_text())
+    assert loaded.state == replica.state  # the file holds the game the page shows
+
+    bad = tmp_path / "bad.json"
+    bad.write_text(saved.read_text().replace('"place ', '"plaice ', 1))
+    upload(play, bad)
+    play.wait_text("warkit-notice", "cannot be loaded")
+    wait_players(play, replica)  # the running game is untouched
+
+    upload(play, saved)
+    play.wait_text("warkit-notice", "Game loaded: saved.json")
+    play.wait_text("warkit-play-status", "Ana: ")
+    wait_players(play, replica)
+
+
+def test_switching_the_language_in_the_game(play: PlayPage, replica: GameController):
+    page = play.page
+    page.locator(".warkit-lang").get_by_text("Português").click()
+    play.wait_text("warkit-play-status", "Ana: clique em um dos seus territórios")
+    play.wait_text("warkit-log", "Rodada")
+    assert "Registro do jogo" in page.locator(".warkit-log-title").first.inner_text()
+    page.locator(".warkit-lang").get_by_text("English").click()
+    play.wait_text("warkit-play-status", "Ana: click one of your territories")
