@@ -22,6 +22,7 @@ from html import escape
 from typing import Any
 
 import ipywidgets as w
+from ipycanvas import Canvas
 
 from warkit import Attack, EndPhase, PlayerView
 
@@ -132,6 +133,7 @@ class PlayApp(w.VBox):
         self._unsubscribe: Callable[[], None] | None = None
         self._hand_key: tuple | None = None
         self._download_timer: Any = None
+        self._in_setup = True
 
         # header
         self.title = _html("warkit-title")
@@ -218,8 +220,13 @@ class PlayApp(w.VBox):
                                                            grid_gap="12px"))
         self.board.add_class("warkit-board")
         style = w.HTML(PLAY_STYLE)
+        # A browser connecting (a page load, a reload) makes this 1-pixel canvas say
+        # "client_ready": with preheated kernels the notebook ran long before, so the list of
+        # games in progress is read again then.
+        self.beacon = Canvas(width=1, height=1, layout=w.Layout(display="none"))
+        self.beacon.on_client_ready(self.reporter.guard(self._client_connected))
         super().__init__([style, header, self.notice, self.download, self.setup, self.handoff,
-                          self.over_box, self.board, self.reporter.box])
+                          self.over_box, self.board, self.beacon, self.reporter.box])
         self.add_class("warkit-play")
         self.hand: HandWidget | None = None
         self.odds: OddsWidget | None = None
@@ -264,11 +271,17 @@ class PlayApp(w.VBox):
         self.dice.clear()
         self._unsubscribe = game.subscribe(self.reporter.guard(self._changed))
         self.setup.layout.display = "none"
+        self._in_setup = False
         self._changed(frozenset({"state", "log", "viewer", "lang", "battle", "message"}))
+
+    def _client_connected(self) -> None:
+        if self.game is None:
+            self.setup.show_saved(self.autosave.games())
 
     def show_setup(self) -> None:
         """The new-game form (a game in progress stays autosaved and can be resumed)."""
         self.ticker.stop()
+        self._in_setup = True
         self.setup.show_saved(self.autosave.games())
         for pane in (self.board, self.handoff, self.over_box):
             pane.layout.display = "none"
@@ -379,7 +392,7 @@ class PlayApp(w.VBox):
     # -- following the game ------------------------------------------------------------------------
     def _changed(self, aspects: frozenset[str]) -> None:
         game = self.game
-        if game is None:
+        if game is None or self._in_setup:  # the form is up: the game waits behind it
             return
         lang = self._lang
         view = game.view

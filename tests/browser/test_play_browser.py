@@ -330,3 +330,58 @@ def test_switching_the_language_in_the_game(play: PlayPage, replica: GameControl
     assert "Registro do jogo" in page.locator(".warkit-log-title").first.inner_text()
     page.locator(".warkit-lang").get_by_text("English").click()
     play.wait_text("warkit-play-status", "Ana: click one of your territories")
+
+
+def test_a_reload_resumes_the_game_in_progress(play: PlayPage, replica: GameController,
+                                               play_server: PlayServer):
+    """Autosave: a new page (a new kernel) offers the game in progress and resumes it."""
+    page = play.page
+    assert list(play_server.autosave.glob("*.json"))
+    page.reload(timeout=90_000)
+    page.locator(".warkit-lang").get_by_text("English").click(timeout=WAIT)
+    resume = page.locator("button.warkit-resume-game").first
+    resume.get_by_text("Resume: Ana, Bento, Caio").wait_for(timeout=WAIT)
+    resume.click()
+    play.wait_text("warkit-play-status", "Ana: click one of your territories")
+    wait_players(play, replica)
+
+
+def test_a_computer_game_plays_to_the_victory_screen(play: PlayPage, capsys):
+    """Three computers at full speed: the game ends on the victory screen with every
+    objective shown, and the page answers clicks all along (the kernel is never blocked)."""
+    page = play.page
+    seats = (Seat("Dora", "yellow", "easy"), Seat("Eli", "black", "normal"),
+             Seat("Fred", "white", "hard"))
+    final = GameController.new(GameConfig(seats, "classic", "en", 11), pace="instant")
+    final.run_computers()
+    page.locator(".warkit-lang").get_by_text("English").click()
+    play.button("warkit-new").get_by_text("New game").click()
+    for i, seat in enumerate(seats):
+        row = page.locator(f".warkit-seat-{i}")
+        row.locator("input").fill(seat.name)
+        row.locator("select").nth(0).select_option(label=seat.color.capitalize())
+        row.locator("select").nth(1).select_option(label=f"computer ({seat.kind})")
+    page.locator(".warkit-seed input").fill("11")
+    page.locator(".warkit-speed select").select_option(label="instant")
+    start = time.perf_counter()
+    play.button("warkit-start").click()
+    answers = []
+    for label, text in (("Português", "Novo jogo"), ("English", "New game")):
+        if page.locator(".warkit-over .wk-big").count():
+            break
+        t0 = time.perf_counter()
+        page.locator(".warkit-lang").get_by_text(label).click()
+        play.button("warkit-new").get_by_text(text).wait_for(timeout=WAIT)
+        answers.append(1000 * (time.perf_counter() - t0))
+    page.locator(".warkit-lang").get_by_text("English").click()
+    play.wait_text("warkit-over", "Game over", timeout=120_000)
+    elapsed = time.perf_counter() - start
+    over = play.text_of("warkit-over")
+    winner = final.seats[final.state.winners[0]].name
+    assert f"{winner} wins!" in over
+    for seat in range(3):
+        assert M.objective(final.state.objective(seat)).text("en") in over
+    with capsys.disabled():
+        print(f"\n[perf] a whole computer game at 'instant' pace: {elapsed:.1f} s "
+              f"({len(final.match.actions)} actions); clicks answered meanwhile in "
+              + ", ".join(f"{ms:.0f} ms" for ms in answers))

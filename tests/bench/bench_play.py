@@ -1,0 +1,394 @@
+"""Dashboard benchmark: the Voilà page of notebooks/play.ipynb driven by Debian's chromium.
+
+Run: python tests/bench/bench_play.py [--loads 5] [--clicks 40] [--sessions 10] [--turns 3]
+                                      [--skip-load-test]
+
+Prints, as measurements (never assertions; the machine is shared):
+- time to interactive: page load until the new-game form answers a click (the language
+  toggle re-labels the Start button), with preheated kernels (notebooks/voila.json) and cold
+  (a kernel started per page);
+- click -> screen update: mousedown on the map until the highlight is drawn, measured in the
+  page (median, p95), and a button -> log line round trip measured from Python;
+- a computer's think time per turn (in this process, the same code the kernel runs), per
+  level and rule set;
+- kernel memory after a whole game (three computers at full speed, then the victory screen);
+- a load test: N browser sessions at once, each playing turns against two computers by
+  clicking, with the click -> update latencies, the CPU and the memory of the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import psutil
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
+from browser_helpers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PLAY,
+    interior_point,
+    serve,
+)
+from warkit_widgets.gamecontroller import (
+    GameConfig,
+    GameController,
+    Seat,
+    Step,
+)
+
+import warkit
+from warkit.geometry import board_geometry
+
+M = warkit.world_map()
+WAIT = 120_000
+SEA = (470.0, 545.0)
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def summary(values: list[float], unit: str = "ms") -> str:
+    if not values:
+        return "n/a"
+    return (f"median {statistics.median(values):.0f} {unit}, p95 {pct(values, 0.95):.0f}, "
+            f"max {max(values):.0f} (n={len(values)})")
+
+
+# -- in this process ------------------------------------------------------------------------
+def think_times(games: int = 4) -> None:
+    print("\n== A computer's think time per turn (the kernel's code, in this process)")
+    for rules in ("classic", "smart"):
+        for level in ("easy", "normal", "hard"):
+            turns, decisions = [], []
+            for seed in range(games):
+                seats = tuple(Seat(f"c{i}", c, level)
+                              for i, c in enumerate(("red", "blue", "green", "yellow")))
+                game = GameController.new(GameConfig(seats, rules, "en", seed), pace="instant")
+                game.run_computers()
+                turns += game.turn_think_ms
+                decisions += game.think_ms
+            print(f"  {rules:7} {level:6}: per turn {summary(turns)}; per decision max "
+                  f"{max(decisions):.0f} ms (aim: a turn <= 200 ms)")
+
+
+# -- a page ------------------------------------------------------------------------------------
+async def new_page(browser, url: str):
+    ctx = await browser.new_context(viewport={"width": 1400, "height": 1300})
+    page = await ctx.new_page()
+    await page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    return ctx, page
+
+
+async def interactive(browser, url: str) -> float:
+    """Seconds from navigation until the form answers a click."""
+    ctx, page = await new_page(browser, url)
+    start = time.perf_counter()
+    await page.goto(url, timeout=WAIT)
+    await page.locator("button.warkit-start").first.wait_for(timeout=WAIT)
+    await page.locator(".warkit-lang").get_by_text("English").click()
+    await page.locator("button.warkit-start").get_by_text("Start the game").wait_for(
+        timeout=WAIT)
+    seconds = time.perf_counter() - start
+    await ctx.close()
+    return seconds
+
+
+async def to_page(page, point: tuple[float, float]) -> tuple[float, float]:
+    canvas = page.locator("canvas.warkit-map").first
+    await canvas.scroll_into_view_if_needed()
+    box = await canvas.bounding_box()
+    geo = board_geometry()
+    return (box["x"] + point[0] * box["width"] / geo.width,
+            box["y"] + point[1] * box["height"] / geo.height)
+
+
+async def click_map(page, point: tuple[float, float]) -> None:
+    await page.mouse.click(*await to_page(page, point))
+
+
+class Session:
+    """One browser tab playing a classic game (a human against two computers) by clicking,
+    with the same game replayed in this process to know what to click."""
+
+    def __init__(self, page, seed: int, speed: str = "fast") -> None:
+        self.page, self.seed, self.speed = page, seed, speed
+        seats = (Seat("Ana", "red", "human"), Seat("Bento", "blue", "normal"),
+                 Seat("Caio", "green", "normal"))
+        self.replica = GameController.new(GameConfig(seats, "classic", "en", seed),
+                                          pace="instant")
+        self.replica.run_computers()
+        self.latencies: list[float] = []
+
+    async def start(self) -> None:
+        page = self.page
+        await page.locator(".warkit-lang").get_by_text("English").click()
+        await page.locator("button.warkit-start").get_by_text("Start the game").wait_for(
+            timeout=WAIT)
+        await page.locator(".warkit-seed input").fill(str(self.seed))
+        await page.locator(".warkit-speed select").select_option(label=self.speed)
+        await page.locator("button.warkit-start").click()
+        await self.wait_status("Ana: ")
+
+    async def wait_status(self, text: str) -> None:
+        await self.page.locator(".warkit-play-status").get_by_text(text).first.wait_for(
+            timeout=WAIT)
+
+    async def act(self, click, log_line: str, action: str) -> None:
+        """Click, then wait for the log line the action writes; the time between is one
+        click -> update latency."""
+        start = time.perf_counter()
+        await click()
+        await self.page.locator(".warkit-log").get_by_text(log_line).first.wait_for(
+            timeout=WAIT)
+        self.latencies.append(1000 * (time.perf_counter() - start))
+        assert self.replica.act(action), self.replica.message
+        self.replica.run_computers()
+
+    async def select(self, territory: str, expect: str) -> None:
+        start = time.perf_counter()
+        await click_map(self.page, interior_point(territory))
+        await self.wait_status(expect)
+        self.latencies.append(1000 * (time.perf_counter() - start))
+
+    async def play_turn(self) -> None:
+        page, replica = self.page, self.replica
+        go = page.locator("button.warkit-go").first
+        while replica.step is Step.TRADE:
+            trade = next(a for a in replica.legal() if isinstance(a, warkit.Trade))
+            assert replica.act(trade)
+            cards = page.locator(".warkit-card")
+            for card in trade.cards:  # toggle the three cards, then Trade
+                shape = M.territory(card).card_shape if not card.startswith("joker") else None
+                label = M.territory(card).name("en") if shape else "Joker"
+                await cards.filter(has_text=label).first.click()
+            await page.locator(".warkit-hand button.mod-success").first.click()
+            replica.run_computers()
+            await self.wait_status("place armies")
+        while replica.step is Step.PLACE:
+            index = max(replica.map.moves.singles)
+            territory, most = M.ids[index], replica.map.moves.singles[index]
+            await click_map(page, SEA)
+            await self.select(territory, "selected")
+            name = M.territory(territory).name("en")
+            await self.act(go.click, f"Ana places {most} on {name}",
+                           f"place {territory} {most}")
+        state = replica.state
+        pairs = [(s, d) for s, ts in replica.map.moves.pairs.items() for d in ts
+                 if state.armies[s] > state.armies[d] + 1]
+        if replica.step is Step.ATTACK and pairs:
+            src, dst = max(pairs, key=lambda p: state.armies[p[0]] - state.armies[p[1]])
+            await click_map(page, SEA)
+            await self.select(M.ids[src], "selected")
+            await self.select(M.ids[dst], "Attack ")
+            dice = replica.map.moves.pairs[src][dst]
+            await self.act(go.click, f"Ana attacks {M.territories[dst].name_en}",
+                           f"attack {M.ids[src]} {M.ids[dst]} {dice}")
+            if replica.step is Step.OCCUPY:
+                most = replica.legal()[-1].armies
+                await self.act(go.click, f"Ana moves {most} into", f"occupy {most}")
+        end = page.locator("button.warkit-end").first
+        if replica.step is Step.ATTACK:
+            await end.get_by_text("End attacks").click()
+            assert replica.act("end")
+        await end.get_by_text("End the turn").wait_for(timeout=WAIT)
+        turn = replica.state.turn
+        await end.click()
+        assert replica.act("end")
+        replica.run_computers()
+        if replica.step is Step.OVER:
+            return
+        await page.locator(".warkit-log .wk-log-turn").get_by_text(
+            f"turn {turn + 1}:").first.wait_for(timeout=WAIT)
+        await self.wait_status("Ana: ")
+
+
+async def click_latency(browser, url: str, clicks: int) -> None:
+    ctx, page = await new_page(browser, url)
+    await page.goto(url, timeout=WAIT)
+    session = Session(page, seed=7)
+    await session.start()
+    replica = session.replica
+    src = max(replica.map.moves.singles)
+    probe = interior_point(M.ids[src])
+    await click_map(page, SEA)
+    await page.evaluate("() => { window.__wkDown = []; document.querySelector("
+                        "'canvas.warkit-map').addEventListener('mousedown', () => "
+                        "window.__wkDown.push(performance.now()), {capture: true}); }")
+    in_page = []
+    for _ in range(clicks):  # select / unselect a territory: its fill changes each time
+        before = await page.evaluate(
+            "([x, y]) => Array.from(document.querySelector('canvas.warkit-map')"
+            ".getContext('2d').getImageData(x, y, 1, 1).data)", [round(probe[0]),
+                                                                 round(probe[1])])
+        await click_map(page, probe)
+        ms = await page.evaluate(
+            "([x, y, b]) => new Promise(resolve => { const c = document.querySelector("
+            "'canvas.warkit-map').getContext('2d'); const t0 = window.__wkDown.at(-1);"
+            " const tick = () => { const d = c.getImageData(x, y, 1, 1).data;"
+            " if (d.some((v, i) => v !== b[i])) resolve(performance.now() - t0);"
+            " else if (performance.now() - t0 > 5000) resolve(-1);"
+            " else requestAnimationFrame(tick); }; tick(); })",
+            [round(probe[0]), round(probe[1]), before])
+        if ms >= 0:
+            in_page.append(ms)
+    await session.play_turn()
+    print("\n== Click -> screen update (one session)")
+    print(f"  mousedown -> selection drawn, in the page: {summary(in_page)} (aim: median "
+          "<= 100 ms)")
+    print(f"  click -> status or log line, from Python (Playwright included): "
+          f"{summary(session.latencies)}")
+    await ctx.close()
+
+
+def kernel_process(server_pid: int, kernel_id: str) -> psutil.Process | None:
+    for proc in psutil.Process(server_pid).children(recursive=True):
+        try:
+            if any(kernel_id in part for part in proc.cmdline()):
+                return proc
+        except psutil.Error:
+            continue
+    return None
+
+
+def voila_pid(url: str) -> int:
+    port = url.rstrip("/").rsplit(":", 1)[1]
+    for proc in psutil.process_iter(["cmdline"]):
+        cmd = proc.info["cmdline"] or []
+        if "voila" in cmd and f"--port={port}" in cmd:
+            return proc.pid
+    raise RuntimeError("voila not found")
+
+
+async def memory_after_a_game(browser, url: str) -> None:
+    ctx, page = await new_page(browser, url)
+    await page.goto(url, timeout=WAIT)
+    await page.locator(".warkit-lang").get_by_text("English").click()
+    await page.locator("button.warkit-start").get_by_text("Start the game").wait_for(
+        timeout=WAIT)
+    config = await page.evaluate("() => JSON.parse(document.getElementById("
+                                 "'jupyter-config-data').textContent).kernelId")
+    kernel = kernel_process(voila_pid(url), config)
+    fresh = kernel.memory_info().rss / 2**20 if kernel else float("nan")
+    for i, (color, level) in enumerate((("Yellow", "easy"), ("Black", "normal"),
+                                        ("White", "hard"))):
+        row = page.locator(f".warkit-seat-{i}")
+        await row.locator("select").nth(0).select_option(label=color)
+        await row.locator("select").nth(1).select_option(label=f"computer ({level})")
+    await page.locator(".warkit-seed input").fill("11")
+    await page.locator(".warkit-speed select").select_option(label="instant")
+    start = time.perf_counter()
+    await page.locator("button.warkit-start").click()
+    await page.locator(".warkit-over").get_by_text("Game over").first.wait_for(timeout=WAIT)
+    elapsed = time.perf_counter() - start
+    after = kernel.memory_info().rss / 2**20 if kernel else float("nan")
+    print("\n== Kernel memory")
+    print(f"  a fresh dashboard kernel: {fresh:.0f} MB RSS; after a whole computer game "
+          f"({elapsed:.1f} s at 'instant') and the victory screen: {after:.0f} MB "
+          "(aim <= 250 MB)")
+    await ctx.close()
+
+
+# -- the load test ----------------------------------------------------------------------------
+async def sample(stop: asyncio.Event, server_pid: int, out: dict) -> None:
+    psutil.cpu_percent(None)
+    while not stop.is_set():
+        await asyncio.sleep(0.5)
+        out["cpu"].append(psutil.cpu_percent(None))
+        family = [psutil.Process(server_pid), *psutil.Process(server_pid).children(True)]
+        rss = 0
+        for proc in family:
+            with contextlib.suppress(psutil.Error):
+                rss += proc.memory_info().rss
+        out["server_mb"].append(rss / 2**20)
+        out["kernels"] = max(out["kernels"], len(family) - 1)
+
+
+async def load_test(browser, url: str, sessions: int, turns: int) -> None:
+    pid = voila_pid(url)
+    stats = {"cpu": [], "server_mb": [], "kernels": 0}
+    stop = asyncio.Event()
+    sampler = asyncio.create_task(sample(stop, pid, stats))
+
+    async def one(i: int) -> Session:
+        ctx, page = await new_page(browser, url)
+        await page.goto(url, timeout=WAIT)
+        session = Session(page, seed=100 + i)
+        session.loaded = time.perf_counter()
+        await session.start()
+        for _ in range(turns):
+            if session.replica.step is Step.OVER:
+                break
+            await session.play_turn()
+        session.errors = page.errors
+        await ctx.close()
+        return session
+
+    start = time.perf_counter()
+    done = await asyncio.gather(*(one(i) for i in range(sessions)), return_exceptions=True)
+    elapsed = time.perf_counter() - start
+    stop.set()
+    await sampler
+    ok = [s for s in done if isinstance(s, Session)]
+    failed = [repr(s) for s in done if not isinstance(s, Session)]
+    latencies = [ms for s in ok for ms in s.latencies]
+    print(f"\n== Load test: {sessions} browser sessions at once on {psutil.cpu_count()} cores, "
+          f"each playing {turns} turns (human clicks, two computers at 'fast' pace)")
+    print(f"  finished {len(ok)}/{sessions} in {elapsed:.0f} s; page errors: "
+          f"{sum(len(s.errors) for s in ok)}; failures: {failed[:3]}")
+    print(f"  click -> update, from Python (Playwright included): {summary(latencies)}")
+    print(f"  CPU (whole machine, browser included): mean {statistics.mean(stats['cpu']):.0f}%,"
+          f" max {max(stats['cpu']):.0f}%")
+    print(f"  server memory (Voilà + {stats['kernels']} kernels): peak "
+          f"{max(stats['server_mb']):.0f} MB")
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--loads", type=int, default=5)
+    parser.add_argument("--clicks", type=int, default=40)
+    parser.add_argument("--sessions", type=int, default=10)
+    parser.add_argument("--turns", type=int, default=3)
+    parser.add_argument("--skip-load-test", action="store_true")
+    args = parser.parse_args()
+    from playwright.async_api import async_playwright
+
+    think_times()
+    folder = Path(tempfile.mkdtemp(prefix="warkit-bench-"))
+    env = {"WARKIT_AUTOSAVE_DIR": str(folder / "autosave")}
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        print("\n== Time to interactive (page load -> the form answers a click)")
+        for label, extra in (("preheated (voila.json)", ()),
+                             ("cold (a kernel per page)",
+                              ("--VoilaConfiguration.preheat_kernel=False",))):
+            with serve(PLAY, folder / "voila.log", env, extra) as url:
+                await interactive(browser, url)  # warm the browser's cache once
+                times = []
+                for _ in range(args.loads):
+                    await asyncio.sleep(2.5)  # let the pool refill, as between two students
+                    times.append(await interactive(browser, url))
+                print(f"  {label:26}: {summary([1000 * t for t in times])} (aim <= 3 s)")
+        with serve(PLAY, folder / "voila.log", env) as url:
+            await click_latency(browser, url, args.clicks)
+            await memory_after_a_game(browser, url)
+        if not args.skip_load_test:
+            extra = ("--VoilaConfiguration.preheat_kernel=False",)
+            with serve(PLAY, folder / "voila.log", env, extra) as url:
+                await load_test(browser, url, args.sessions, args.turns)
+        await browser.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
