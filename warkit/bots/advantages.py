@@ -31,6 +31,7 @@ from ..state import JOKERS
 from ..view import PlayerView
 from .base import end_or_first
 from .evaluate import (
+    ADJ,
     CONTINENT_ID,
     CONTINENT_OF,
     INDEX,
@@ -49,16 +50,16 @@ from .smart_play import (
     revealed_cards,
 )
 
-AIRLIFT_MIN = 6
+AIRLIFT_MIN = 3
 """Armies an airlift must bring nearer the front to be worth a card."""
-ALLIANCE_MIN = 5
+ALLIANCE_MIN = 3
 """Armies an alliance must bring to a continent's borders to be worth a card."""
 
 
 class SmartAdvantages:
     """Mixin: SMART card advantages (see the module docstring)."""
 
-    min_odds: float
+    odds_floor: Callable[[PlayerView], float]
     board: Callable[[PlayerView], Board]
     conquest_value: Callable[[Board, int], float]
     keep_value: Callable[[Board, int], float]
@@ -129,7 +130,7 @@ class SmartAdvantages:
             a = family.largest
             dst, src = card_index(a.card), INDEX[a.src]  # type: ignore[attr-defined]
             attackers = view.armies[src] - 1
-            if p_win(attackers, view.armies[dst]) < self.min_odds:
+            if p_win(attackers, view.armies[dst]) < self.odds_floor(view):
                 continue
             score = self.attack_score(board, src, dst, attackers, card) - keep(dst) \
                 - 0.5 * self.keep_value(board, src) * (1.0 if board.enemies[src] else 0.0)
@@ -171,6 +172,9 @@ class SmartAdvantages:
                     if action is not None:
                         memory["advantages"] = False  # look again after this one
                         return action
+            move = self.stage_move(view, legal, self.board(view))
+            if move is not None:
+                return move
         return super().regroup(view, legal)  # type: ignore[misc]
 
     def plan_alliance(self, view: PlayerView, legal: LegalActions, board: Board,
@@ -196,49 +200,99 @@ class SmartAdvantages:
         self._note("alliance")
         return best[1]
 
+    def staging(self, view: PlayerView, board: Board) -> int | None:
+        """The border territory to gather armies on: the strongest own neighbour of the
+        territories the plan wants most (the prey), or ``None`` when nothing is wanted."""
+        plan = getattr(board, "plan", None)
+        if plan is None:
+            return None
+        best = None
+        for i in board.border:
+            want = max((plan.weight.get(j, 0.0) for j in board.enemies[i]), default=0.0)
+            if want > 0:
+                key = (want, view.armies[i])
+                if best is None or key > best[0]:
+                    best = (key, i)
+        return best[1] if best is not None else None
+
+    @staticmethod
+    def prey_fronts(board: Board) -> frozenset[int]:
+        """Own territories facing a territory the plan wants (where gathered armies strike)."""
+        plan = getattr(board, "plan", None)
+        if plan is None:
+            return frozenset()
+        return frozenset(i for i in board.border
+                         if any(plan.weight.get(j, 0.0) > 0 for j in board.enemies[i]))
+
+    def donors(self, view: PlayerView, board: Board, stage: int | None) -> dict[int, int]:
+        """Territories with armies to spare for the staging border (those facing the prey
+        keep theirs), or with no stage, those two or more steps from the front."""
+        plan = getattr(board, "plan", None)
+        if stage is not None and plan is not None:
+            fronts = self.prey_fronts(board)
+            candidates = [i for i in board.mine if i != stage and i not in fronts]
+        else:
+            dist = board.front_distance()
+            candidates = [i for i in board.mine if dist.get(i, 0) >= 2]
+        spare = {i: self.surplus(view, board, i) for i in candidates}
+        return {i: n for i, n in spare.items() if n > 0}
+
+    @staticmethod
+    def surplus(view: PlayerView, board: Board, i: int) -> int:
+        """Armies ``i`` can spare: what may move, less what it needs to hold."""
+        movable = view.armies[i] - 1 - view.moved_in[i]
+        if not board.enemies.get(i):
+            return max(0, movable)
+        return max(0, min(movable, view.armies[i] - board.needed(i, confidence=0.6)))
+
     def plan_airlift(self, view: PlayerView, legal: LegalActions, board: Board,
                      memory: dict[str, object]) -> Action | None:
-        """An airlift when a big stack sits two or more steps from the front: from it to the
-        neediest border, or to a border hub from every far stack."""
+        """An airlift (S-AIRLIFT-1) when it gathers enough spare armies on the staging border
+        facing the prey: to it from everywhere (with its card), or from one big donor (with
+        the donor's card); without a prey, from a big stack far from the front."""
         if memory.get("airlift_done"):
             return None
-        dist = board.front_distance()
-        far = {i: view.armies[i] - 1 - view.moved_in[i] for i in board.mine
-               if dist.get(i, 0) >= 2 and view.armies[i] - 1 - view.moved_in[i] > 0}
-        if not far:
+        stage = self.staging(view, board)
+        donors = self.donors(view, board, stage)
+        if not donors:
             return None
+        fronts = self.prey_fronts(board)
         keep = self.card_keep(view, board)
         best = None
         for action in legal.families:
             if not isinstance(action, Airlift):
                 continue
             hub = card_index(action.card)
-            if hub in far:
-                gain, direction = far[hub], "from"
-            elif dist.get(hub) == 0:
-                gain, direction = sum(far.values()), "to"
+            if hub == stage or hub in fronts:
+                gain = sum(n for i, n in donors.items() if i != hub)
+                plan = (hub, "to", hub)
+            elif hub in donors:
+                gain, plan = donors[hub], (hub, "from", stage)
             else:
                 continue
             gain -= keep(hub)
             if gain >= AIRLIFT_MIN and (best is None or gain > best[0]):
-                best = (gain, action, direction, hub)
+                best = (gain, action, plan)
         if best is None:
             return None
         memory["airlift_done"] = True
-        memory["airlift"] = (best[3], best[2])
+        memory["airlift"] = best[2]
         self._note("airlift")
         return best[1]
 
     def plan_passage(self, view: PlayerView, legal: LegalActions, board: Board,
                      memory: dict[str, object]) -> Action | None:
-        """A hidden passage when it lets a far stack reach a border in one move (the card comes
-        back at the end of the turn, so it costs nothing but the card's other uses)."""
+        """A hidden passage (S-PASS-1) when it lets spare armies reach the staging border in
+        one move (the card comes back at the end of the turn: it costs nothing but the
+        card's other uses this turn)."""
         if memory.get("passage_done"):
             return None
-        dist = board.front_distance()
-        far = [i for i in board.mine if dist.get(i, 0) >= 2
-               and view.armies[i] - 1 - view.moved_in[i] >= 3]
-        if not far:
+        stage = self.staging(view, board)
+        if stage is None:
+            return None
+        donors = {i: n for i, n in self.donors(view, board, stage).items()
+                  if n >= 2 and stage not in ADJ[i]}
+        if not donors:
             return None
         used = revealed_cards(view)
         seat = board.seat
@@ -249,18 +303,31 @@ class SmartAdvantages:
             card = card_index(action.card)
             if card in JOKERS or card in used:
                 continue
-            gain = 0
-            for src in far:
-                reach = passage_reach(view.owner, seat, src, frozenset({card}))
-                if any(dist.get(t) == 0 for t in reach):
-                    gain += view.armies[src] - 1 - view.moved_in[src]
-            if gain and (best is None or gain > best[0]):
+            gain = sum(n for src, n in donors.items()
+                       if stage in passage_reach(view.owner, seat, src, frozenset({card})))
+            if gain >= 2 and (best is None or gain > best[0]):
                 best = (gain, action)
         if best is None:
             return None
         memory["passage_done"] = True
         self._note("passage")
         return best[1]
+
+    def stage_move(self, view: PlayerView, legal: LegalActions, board: Board) -> Action | None:
+        """A regroup move of spare armies onto the staging border (adjacent, or over a
+        revealed passage)."""
+        stage = self.staging(view, board)
+        if stage is None:
+            return None
+        donors = self.donors(view, board, stage)
+        best = None
+        for family in ranges_of(legal, Move):
+            m = family.largest
+            src, dst = INDEX[m.src], INDEX[m.dst]  # type: ignore[attr-defined]
+            n = min(donors.get(src, 0), family.high)
+            if dst == stage and n >= 2 and (best is None or n > best[0]):
+                best = (n, family.make(n))
+        return best[1] if best is not None else None
 
     def alliance(self, view: PlayerView, legal: LegalActions) -> Action:
         """Inside an alliance: move idle armies of the continent to its neediest border."""
@@ -277,32 +344,39 @@ class SmartAdvantages:
         return best[1] if best is not None else EndPhase()
 
     def airlift(self, view: PlayerView, legal: LegalActions) -> Action:
-        """Inside an airlift: all of the hub's armies to the best border, or every far stack's
-        armies to the hub."""
+        """Inside an airlift: the donor's spare armies to the staging border (or, with no
+        prey, to the neediest border), or every donor's spare armies to the hub."""
         memory = self._turn_memory(view)
         planned = memory.get("airlift")
-        board = self.board(view)
-        dist = board.front_distance()
-        moves = ranges_of(legal, Move)
-        if not moves:
-            return EndPhase()
         hub = view.extra.airlift
-        direction = planned[1] if isinstance(planned, tuple) and planned[0] == hub else "from"
+        if not isinstance(planned, tuple) or planned[0] != hub:
+            return EndPhase()
+        _, direction, stage = planned
+        board = self.board(view)
+        moves = ranges_of(legal, Move)
         if direction == "from":
             if view.extra.airlift_direction == "from":
-                return EndPhase()  # one shipment is enough
+                return EndPhase()  # one shipment
+            spare = self.surplus(view, board, hub)
             options = [f for f in moves if INDEX[f.largest.src] == hub  # type: ignore[attr-defined]
-                       and dist.get(INDEX[f.largest.dst]) == 0]  # type: ignore[attr-defined]
-            if not options:
+                       and board.enemies.get(INDEX[f.largest.dst])]  # type: ignore[attr-defined]
+            if stage is not None:
+                options = [f for f in options
+                           if INDEX[f.largest.dst] == stage] or options  # type: ignore[attr-defined]
+            if not options or spare <= 0:
                 return EndPhase()
             best = max(options, key=lambda f: self.conquest_reach(
                 board, INDEX[f.largest.dst]) + board.threat(INDEX[f.largest.dst]))  # type: ignore[attr-defined]
-            return best.largest
-        options = [f for f in moves if INDEX[f.largest.dst] == hub  # type: ignore[attr-defined]
-                   and dist.get(INDEX[f.largest.src], 0) >= 2]  # type: ignore[attr-defined]
-        if not options:
-            return EndPhase()
-        return max(options, key=lambda f: f.high).largest
+            return best.make(min(spare, best.high))
+        best_move, most = None, 0
+        for f in moves:
+            src = INDEX[f.largest.src]  # type: ignore[attr-defined]
+            if INDEX[f.largest.dst] != hub:  # type: ignore[attr-defined]
+                continue
+            spare = min(self.surplus(view, board, src), f.high)
+            if spare > most:
+                best_move, most = f.make(spare), spare
+        return best_move if best_move is not None else EndPhase()
 
     def conquest_reach(self, board: Board, i: int) -> float:
         """How much there is to take from ``i`` (the best neighbour's value), for choosing

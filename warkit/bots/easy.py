@@ -17,7 +17,7 @@ from ..legal import LegalActions
 from ..smart_actions import Pass, Reveal
 from ..view import PlayerView
 from .base import LevelBot, end_or_first
-from .evaluate import ADJ, INDEX, ranges_of, singles_of
+from .evaluate import ADJ, INDEX, impatience, ranges_of, singles_of
 from .evaluate import p_win as p_conquer
 from .smart_play import is_smart
 
@@ -70,13 +70,14 @@ class EasyBot(LevelBot):
             return EndPhase()
         armies = view.armies
         options = []
+        floor = self.min_odds - 0.6 * impatience(view)
         for family in ranges_of(legal, Attack):
             a = family.largest
             src, dst = INDEX[a.src], INDEX[a.dst]
             p = p_conquer(armies[src] - 1, armies[dst])
-            if self._engaged == (view.turn, a.src, a.dst) and p >= 0.35:
+            if self._engaged == (view.turn, a.src, a.dst) and p >= min(0.35, floor):
                 return a
-            if p >= self.min_odds:
+            if p >= floor:
                 options.append(a)
         if not options:
             return EndPhase()

@@ -44,7 +44,18 @@ ENTRIES: tuple[tuple[int, ...], ...] = tuple(
 CONTINENT_ID: dict[str, int] = {c.id: k for k, c in enumerate(_M.continents)}
 SHAPES: tuple[str | None, ...] = tuple(card_shape(c) for c in range(TERRITORIES + 2))
 
-ODDS_LIMIT = 500  # the odds tables' limit per side (MAX_ARMIES); War never gets near it
+ODDS_LIMIT = 255
+"""Largest army count a side has in the bots' tables; bigger battles are scaled down to it,
+keeping the ratio (late classic games reach thousands of armies)."""
+
+
+def _fit(attackers: int, defenders: int) -> tuple[int, int, float]:
+    """Army counts within the tables, with the same ratio, and the factor to scale back."""
+    top = max(attackers, defenders)
+    if top <= ODDS_LIMIT:
+        return attackers, defenders, 1.0
+    factor = top / ODDS_LIMIT
+    return max(1, round(attackers / factor)), max(1, round(defenders / factor)), factor
 
 
 @cache
@@ -81,6 +92,7 @@ class _OddsTable:
         while width <= d:
             width *= 2
         height, width = min(height, ODDS_LIMIT + 1), min(width, ODDS_LIMIT + 1)
+        height, width = max(height, a + 1), max(width, d + 1)
         self.win = win_table(height - 1, width - 1, terrain=self.terrain).tolist()  # type: ignore[arg-type]
         self.cost, self.kill = self._losses(height, width)
         self.height, self.width = height, width
@@ -129,7 +141,7 @@ def p_win(attackers: int, defenders: int, terrain: str | None = None) -> float:
         return 1.0
     if attackers <= 0:
         return 0.0
-    a, d = min(attackers, ODDS_LIMIT), min(defenders, ODDS_LIMIT)
+    a, d, _ = _fit(attackers, defenders)
     table = _TABLES.get(terrain)
     if table is None or a >= table.height or d >= table.width:
         table = _table(a, d, terrain)
@@ -141,11 +153,11 @@ def attack_cost(attackers: int, defenders: int, terrain: str | None = None) -> f
     (:func:`warkit.odds.expected_losses`' first number, read from one cached table)."""
     if attackers <= 0 or defenders <= 0:
         return 0.0
-    a, d = min(attackers, ODDS_LIMIT), min(defenders, ODDS_LIMIT)
+    a, d, factor = _fit(attackers, defenders)
     table = _TABLES.get(terrain)
     if table is None or a >= table.height or d >= table.width:
         table = _table(a, d, terrain)
-    return table.cost[a][d]
+    return table.cost[a][d] * factor
 
 
 def attack_kills(attackers: int, defenders: int, terrain: str | None = None) -> float:
@@ -153,11 +165,21 @@ def attack_kills(attackers: int, defenders: int, terrain: str | None = None) -> 
     :func:`warkit.odds.expected_losses`)."""
     if attackers <= 0 or defenders <= 0:
         return 0.0
-    a, d = min(attackers, ODDS_LIMIT), min(defenders, ODDS_LIMIT)
+    a, d, factor = _fit(attackers, defenders)
     table = _TABLES.get(terrain)
     if table is None or a >= table.height or d >= table.width:
         table = _table(a, d, terrain)
-    return table.kill[a][d]
+    return table.kill[a][d] * factor
+
+
+PATIENCE = 20
+"""Rounds after which every level grows bolder, so that stalemates end (see :func:`impatience`)."""
+
+
+def impatience(view: PlayerView) -> float:
+    """0 until round :data:`PATIENCE`, rising to 1 at twice that: big stacks facing each other
+    would otherwise wait for ever (card trades keep both sides growing)."""
+    return min(1.0, max(0.0, (view.round - PATIENCE) / PATIENCE))
 
 
 def hold_probability(armies: int, threat: float) -> float:
@@ -386,6 +408,7 @@ __all__ = [
     "goal_for",
     "goal_of",
     "hold_probability",
+    "impatience",
     "p_win",
     "ranges_of",
     "singles_of",

@@ -180,6 +180,9 @@ class HardBot(SmartAdvantages, NormalBot):
         """How promising continent ``k`` is as a free choice: share owned, small and cheap."""
         return board.continent_share(board.seat, k) - 0.02 * len(MEMBERS[k])
 
+    def decisive(self, board: Board, dst: int) -> bool:
+        return dst in board.plan.winning  # type: ignore[attr-defined]
+
     # -- values ----------------------------------------------------------------------------
     def conquest_value(self, board: Board, t: int) -> float:
         plan: Plan = board.plan  # type: ignore[attr-defined]

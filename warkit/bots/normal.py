@@ -37,6 +37,7 @@ from .evaluate import (
     attack_cost,
     attack_kills,
     cards_of,
+    impatience,
     p_win,
     ranges_of,
     singles_of,
@@ -99,6 +100,14 @@ class NormalBot(LevelBot):
         if is_smart(view):
             return CARD_VALUE
         return 0.0 if view.conquered else self.card_value(view)
+
+    def odds_floor(self, view: PlayerView) -> float:
+        """The lowest chance to conquer worth an attack (lower in a long game)."""
+        return self.min_odds * (1.0 - impatience(view))
+
+    def army_cost(self, view: PlayerView) -> float:
+        """What one own army lost costs (less in a long game, to break stalemates)."""
+        return self.army * (1.0 - impatience(view))
 
     def terrain(self, view: PlayerView, dst: int) -> str | None:
         """Terrain knowledge that will count in an attack on ``dst`` (S-TERRAIN-1): marks
@@ -167,7 +176,7 @@ class NormalBot(LevelBot):
         d = board.armies[dst]
         p = p_win(attackers, d, terrain)
         return p * (self.conquest_value(board, dst) + card) \
-            - self.army * attack_cost(attackers, d, terrain) \
+            - self.army_cost(board.view) * attack_cost(attackers, d, terrain) \
             + self.kill * attack_kills(attackers, d, terrain)
 
     def exposure(self, board: Board, src: int, left: float) -> float:
@@ -279,7 +288,8 @@ class NormalBot(LevelBot):
             src, dst = INDEX[a.src], INDEX[a.dst]  # type: ignore[attr-defined]
             attackers = armies[src] - 1
             terrain = self.terrain(view, dst)
-            if p_win(attackers, armies[dst], terrain) < self.min_odds:
+            if p_win(attackers, armies[dst], terrain) < self.odds_floor(view) \
+                    and not self.decisive(board, dst):
                 continue
             score = self.attack_score(board, src, dst, attackers, card, terrain)
             left = armies[src] - attack_cost(attackers, armies[dst], terrain) - min(3, attackers)
@@ -292,6 +302,11 @@ class NormalBot(LevelBot):
         if best is not None and best[0] > self.margin:
             return best[1]
         return EndPhase()
+
+    def decisive(self, board: Board, dst: int) -> bool:
+        """Would taking ``dst`` win the game outright (then any odds will do)? The normal
+        level does not plan that far."""
+        return False
 
     def more_attacks(self, view: PlayerView, board: Board, legal: LegalActions,
                      card: float) -> list[tuple[float, Action]]:

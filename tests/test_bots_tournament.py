@@ -1,0 +1,94 @@
+"""The tournament command: seating, statistics, the report, several processes."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from warkit.tournament import (
+    TimedBot,
+    main,
+    percentile,
+    run_tournament,
+    seating,
+    sign_test,
+    wilson,
+)
+
+
+def test_seats_rotate_so_every_level_plays_every_seat():
+    games = [seating(["hard", "normal", "easy"], 3, g) for g in range(3)]
+    assert games == [("hard", "normal", "easy"), ("normal", "easy", "hard"),
+                     ("easy", "hard", "normal")]
+    for seat in range(3):
+        assert {g[seat] for g in games} == {"hard", "normal", "easy"}
+    # Fewer levels than seats: the list is repeated.
+    assert seating(["hard", "easy"], 4, 0) == ("hard", "easy", "hard", "easy")
+
+
+def test_wilson_interval():
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_sign_test_is_the_exact_binomial():
+    assert sign_test(5, 5) == 1.0
+    assert sign_test(10, 0) == pytest.approx(2 / 2 ** 10)
+    assert sign_test(0, 10) == sign_test(10, 0)
+    assert sign_test(60, 40) == pytest.approx(0.0569, abs=1e-3)
+    assert sign_test(0, 0) == 1.0
+
+
+def test_percentile_by_nearest_rank():
+    values = list(range(1, 101))
+    assert percentile(values, 0.95) == 95 and percentile(values, 0.5) == 50
+    assert math.isnan(percentile([], 0.5))
+
+
+def test_timed_bot_records_each_decision():
+    import warkit
+
+    bot = TimedBot(warkit.bots.make("normal", seed=1))
+    state = warkit.new_game(3, seed=1)
+    action = bot.choose(warkit.view(state, state.current), warkit.legal_actions(state))
+    assert action in warkit.legal_actions(state)
+    assert bot.level == "normal" and len(bot.times) == 1 and bot.times[0] >= 0
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_a_small_tournament(processes):
+    result = run_tournament(["normal", "easy", "random"], 3, games=6, rules="classic",
+                            processes=processes, seed=40)
+    assert [g.seed for g in result.games] == list(range(40, 46))
+    assert result.seats("normal") == result.seats("easy") == 6
+    assert sum(result.wins(level) for level in result.levels()) == pytest.approx(
+        sum(1 for g in result.games if g.winners))
+    assert len(result.think_times("normal")) > 50
+    report = result.report()
+    for text in ("classic, 3 players, 6 games", "normal", "95% CI", "median ms", "p95 ms",
+                 "game length", "normal vs easy"):
+        assert text in report
+
+
+def test_same_results_with_one_or_two_processes():
+    one = run_tournament(["hard", "easy", "easy"], 3, games=4, rules="smart", seed=3)
+    two = run_tournament(["hard", "easy", "easy"], 3, games=4, rules="smart", seed=3,
+                         processes=2)
+    assert [(g.winners, g.actions) for g in one.games] == \
+        [(g.winners, g.actions) for g in two.games]
+
+
+def test_command_line(capsys):
+    main(["--bots", "normal", "easy", "--players", "3", "--games", "2", "--rules", "smart"])
+    out = capsys.readouterr().out
+    assert "smart, 3 players, 2 games" in out and "normal" in out and "easy" in out
+
+
+def test_unknown_level_and_too_many_bots_are_refused():
+    with pytest.raises(ValueError, match="unknown bot level"):
+        run_tournament(["hard", "grandmaster"], 3, games=1)
+    with pytest.raises(ValueError, match="4 bots for 3 seats"):
+        run_tournament(["hard", "normal", "easy", "easy"], 3, games=1)
