@@ -175,7 +175,25 @@ class PlayApp(w.VBox):
         self.again.on_click(self.reporter.guard(lambda _: self.show_setup()))
         self.over_box = w.VBox([self.over, self.again])
 
-        # the game: map and action bar on the left, panels on the right
+        # the game's screen is built when the first game starts (a lighter first page)
+        self._animate = animate
+        self.board: w.HBox | None = None
+        style = w.HTML(PLAY_STYLE)
+        # A browser connecting (a page load, a reload) makes this 1-pixel canvas say
+        # "client_ready": with preheated kernels the notebook ran long before, so the list of
+        # games in progress is read again then.
+        self.beacon = Canvas(width=1, height=1, layout=w.Layout(display="none"))
+        self.beacon.on_client_ready(self.reporter.guard(self._client_connected))
+        super().__init__([style, header, self.notice, self.download, self.setup, self.handoff,
+                          self.over_box, self.beacon, self.reporter.box])
+        self.add_class("warkit-play")
+        self.hand: HandWidget | None = None
+        self.odds: OddsWidget | None = None
+        self.show_setup()
+
+    # -- games -----------------------------------------------------------------------------------
+    def _build_board(self) -> w.HBox:
+        """The game's screen: map and action bar on the left, panels on the right."""
         self.map_box = w.VBox(layout=w.Layout(width="100%"))
         self.status = _html("warkit-play-status")
         self.count = w.IntSlider(1, 1, 1, layout=w.Layout(width="18em"),
@@ -207,7 +225,7 @@ class PlayApp(w.VBox):
         self.players = _html("warkit-players")
         self.secret = _html("warkit-secret")
         self.hand_box = w.VBox()
-        self.dice = DiceWidget(lang=self._lang, animate=animate)
+        self.dice = DiceWidget(lang=self._lang, animate=self._animate)
         self.dice.add_class("warkit-play-dice")
         self.result = _html("warkit-result")
         self.odds_box = w.VBox()
@@ -219,20 +237,11 @@ class PlayApp(w.VBox):
         self.board = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap",
                                                            grid_gap="12px"))
         self.board.add_class("warkit-board")
-        style = w.HTML(PLAY_STYLE)
-        # A browser connecting (a page load, a reload) makes this 1-pixel canvas say
-        # "client_ready": with preheated kernels the notebook ran long before, so the list of
-        # games in progress is read again then.
-        self.beacon = Canvas(width=1, height=1, layout=w.Layout(display="none"))
-        self.beacon.on_client_ready(self.reporter.guard(self._client_connected))
-        super().__init__([style, header, self.notice, self.download, self.setup, self.handoff,
-                          self.over_box, self.board, self.beacon, self.reporter.box])
-        self.add_class("warkit-play")
-        self.hand: HandWidget | None = None
-        self.odds: OddsWidget | None = None
-        self.show_setup()
+        children = list(self.children)
+        children.insert(children.index(self.beacon), self.board)
+        self.children = children
+        return self.board
 
-    # -- games -----------------------------------------------------------------------------------
     def start(self, config: GameConfig) -> GameController:
         """Start a new game from the form's answers."""
         game = GameController.new(config, pace=self.speed.value or "normal",
@@ -254,6 +263,9 @@ class PlayApp(w.VBox):
     def set_game(self, game: GameController) -> None:
         """Show ``game`` (a new, loaded or resumed one) in place of the current one."""
         self.ticker.stop()
+        if self.board is None:
+            self._build_board()
+            self._relabel()
         if self._unsubscribe is not None:
             self._unsubscribe()
         if self.map is not None:
@@ -284,7 +296,8 @@ class PlayApp(w.VBox):
         self._in_setup = True
         self.setup.show_saved(self.autosave.games())
         for pane in (self.board, self.handoff, self.over_box):
-            pane.layout.display = "none"
+            if pane is not None:
+                pane.layout.display = "none"
         self.setup.layout.display = None
         self._relabel()
 
@@ -357,8 +370,7 @@ class PlayApp(w.VBox):
         self.lang_toggle.value = self._lang
         self.reporter.lang = self._lang
         self.setup.lang = self._lang
-        self.dice.lang = self._lang
-        for widget in (self.hand, self.odds):
+        for widget in (self.hand, self.odds, getattr(self, "dice", None)):
             if widget is not None:
                 widget.lang = self._lang
         self._notice("")
@@ -380,11 +392,15 @@ class PlayApp(w.VBox):
         self.speed.description = ""
         self.speed.tooltip = tr("play.speed", lang)
         for button, key in ((self.new_button, "play.new"), (self.save_button, "play.save"),
-                            (self.undo, "play.undo"), (self.use, "play.btn.use"),
-                            (self.pass_button, "play.btn.pass"), (self.again, "over.again")):
+                            (self.again, "over.again")):
             button.description = tr(key, lang)
         self.upload.description = tr("play.load", lang)
         self.save_button.disabled = self.game is None
+        if self.board is None:
+            return
+        for button, key in ((self.undo, "play.undo"), (self.use, "play.btn.use"),
+                            (self.pass_button, "play.btn.pass")):
+            button.description = tr(key, lang)
         self.count.description = tr("play.count", lang)
         self.log_title.value = f"<b>{escape(tr('play.log', lang))}</b>"
         self.options_label.value = f"<b>{escape(tr('play.advantages', lang))}</b>"

@@ -136,6 +136,8 @@ class Session:
         await page.locator(".warkit-lang").get_by_text("English").click()
         await page.locator("button.warkit-start").get_by_text("Start the game").wait_for(
             timeout=WAIT)
+        for i, seat in enumerate(self.replica.seats):  # the form's defaults: human, normal...
+            await page.locator(f".warkit-seat-{i} input").fill(seat.name)
         await page.locator(".warkit-seed input").fill(str(self.seed))
         await page.locator(".warkit-speed select").select_option(label=self.speed)
         await page.locator("button.warkit-start").click()

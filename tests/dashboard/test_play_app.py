@@ -81,7 +81,7 @@ def assert_no_secret_of_others(app: PlayApp) -> int:
 
 
 def test_the_form_starts_a_game_and_computers_play_from_the_timer(app, loop):
-    assert app.setup.layout.display is None and app.board.layout.display == "none"
+    assert app.setup.layout.display is None and app.board is None  # built with a game
     app.setup.count.value = 4
     app.setup.kinds[1].value = "easy"
     app.setup.seed.value = "12"
