@@ -19,7 +19,8 @@ from __future__ import annotations
 import math
 from collections import deque
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from types import MappingProxyType
 
 from ..actions import Action, card_index
 from ..cards import card_shape, is_joker
@@ -141,8 +142,10 @@ def p_win(attackers: int, defenders: int, terrain: str | None = None) -> float:
         return 1.0
     if attackers <= 0:
         return 0.0
-    a, d, _ = _fit(attackers, defenders)
     table = _TABLES.get(terrain)
+    if table is not None and attackers < table.height and defenders < table.width:
+        return table.win[attackers][defenders]  # the common case, fast
+    a, d, _ = _fit(attackers, defenders)
     if table is None or a >= table.height or d >= table.width:
         table = _table(a, d, terrain)
     return table.win[a][d]
@@ -153,8 +156,10 @@ def attack_cost(attackers: int, defenders: int, terrain: str | None = None) -> f
     (:func:`warkit.odds.expected_losses`' first number, read from one cached table)."""
     if attackers <= 0 or defenders <= 0:
         return 0.0
-    a, d, factor = _fit(attackers, defenders)
     table = _TABLES.get(terrain)
+    if table is not None and attackers < table.height and defenders < table.width:
+        return table.cost[attackers][defenders]  # the common case, fast
+    a, d, factor = _fit(attackers, defenders)
     if table is None or a >= table.height or d >= table.width:
         table = _table(a, d, terrain)
     return table.cost[a][d] * factor
@@ -165,8 +170,10 @@ def attack_kills(attackers: int, defenders: int, terrain: str | None = None) -> 
     :func:`warkit.odds.expected_losses`)."""
     if attackers <= 0 or defenders <= 0:
         return 0.0
-    a, d, factor = _fit(attackers, defenders)
     table = _TABLES.get(terrain)
+    if table is not None and attackers < table.height and defenders < table.width:
+        return table.kill[attackers][defenders]  # the common case, fast
+    a, d, factor = _fit(attackers, defenders)
     if table is None or a >= table.height or d >= table.width:
         table = _table(a, d, terrain)
     return table.kill[a][d] * factor
@@ -187,16 +194,43 @@ def hold_probability(armies: int, threat: float) -> float:
     return 1.0 - p_win(int(threat), armies) if threat >= 1 else 1.0
 
 
+@cache
+def armies_needed(threat: int, confidence: float, most: int = 60) -> int:
+    """Fewest armies that survive an attack by ``threat`` attackers with ``confidence``."""
+    if threat < 1:
+        return 1
+    n = 1
+    while n < most and hold_probability(n, threat) < confidence:
+        n += 1 if n < 8 else max(1, n // 4)
+    return n
+
+
 # -- legal actions ------------------------------------------------------------------------------
 def as_legal(legal: LegalActions | list[Action] | tuple[Action, ...]) -> LegalActions:
     """The legal actions as :class:`LegalActions` (bots also accept a plain list)."""
     return legal if isinstance(legal, LegalActions) else LegalActions(list(legal))
 
 
+def endpoints(family: ActionRange) -> tuple[int, int]:
+    """(source, target) territory indices of a family of attacks or moves, read from its
+    factory's arguments when it is a ``functools.partial`` (no action is built)."""
+    args = getattr(family.make, "args", None)
+    if args is not None and len(args) == 2:
+        return INDEX[args[0]], INDEX[args[1]]
+    action = family.largest
+    return INDEX[action.src], INDEX[action.dst]  # type: ignore[attr-defined]
+
+
 def ranges_of(legal: LegalActions, kind: type[Action]) -> list[ActionRange]:
-    """The families of ``legal`` whose actions are of class ``kind`` (by their largest member)."""
-    return [f for f in legal.families
-            if isinstance(f, ActionRange) and isinstance(f.largest, kind)]
+    """The families of ``legal`` whose actions are of class ``kind`` (the factory's class when
+    it is a ``functools.partial`` of it, else its largest member's)."""
+    out = []
+    for f in legal.families:
+        if isinstance(f, ActionRange):
+            func = getattr(f.make, "func", f.make)
+            if func is kind or (not isinstance(func, type) and isinstance(f.largest, kind)):
+                out.append(f)
+    return out
 
 
 def singles_of(legal: LegalActions, kind: type[Action]) -> list[Action]:
@@ -278,6 +312,26 @@ def cards_of(action: Action) -> tuple[int, ...]:
 
 
 # -- the board ----------------------------------------------------------------------------------
+@lru_cache(maxsize=256)
+def _structure(owner: tuple[int, ...], seat: int, players: int) -> tuple:
+    """What depends on ownership only (shared by the many decisions between two conquests):
+    territory counts, per-continent counts, continent bonuses per seat, the seat's
+    territories, their hostile neighbours and the borders among them."""
+    counts = [0] * players
+    cont = [[0] * CONTINENTS for _ in range(players)]
+    for i, o in enumerate(owner):
+        if o >= 0:
+            counts[o] += 1
+            cont[o][CONTINENT_OF[i]] += 1
+    bonuses = tuple(sum(BONUS[k] for k in range(CONTINENTS) if cont[s][k] == len(MEMBERS[k]))
+                    for s in range(players))
+    mine = tuple(i for i, o in enumerate(owner) if o == seat)
+    enemies = {i: tuple(j for j in ADJ[i] if owner[j] != seat) for i in mine}
+    border = tuple(i for i in mine if enemies[i])
+    return (tuple(counts), tuple(tuple(c) for c in cont), bonuses, mine,
+            MappingProxyType(enemies), border)
+
+
 class Board:
     """What one seat makes of a view: counts, borders, threats, incomes.
 
@@ -288,25 +342,16 @@ class Board:
                  reinforcement_share: float = 0.5) -> None:
         self.view = view
         self.seat = view.player if seat is None else seat
-        self.owner = owner = view.owner
+        self.owner = view.owner
         self.armies = view.armies
-        n = len(view.colors)
-        self.players = n
-        counts = [0] * n
-        cont = [[0] * CONTINENTS for _ in range(n)]
-        for i, o in enumerate(owner):
-            if o >= 0:
-                counts[o] += 1
-                cont[o][CONTINENT_OF[i]] += 1
-        self.counts = counts
-        self.cont_counts = cont
-        seat_ = self.seat
-        self.mine = tuple(i for i, o in enumerate(owner) if o == seat_)
-        self.enemies = {i: tuple(j for j in ADJ[i] if owner[j] != seat_) for i in self.mine}
-        self.border = tuple(i for i in self.mine if self.enemies[i])
+        self.players = len(view.colors)
+        (self.counts, self.cont_counts, self.bonuses, self.mine, self.enemies,
+         self.border) = _structure(view.owner, self.seat, self.players)
         self.share = reinforcement_share
         self._income: list[float] | None = None
         self._threat: dict[int, float] = {}
+        self.memo: dict[tuple, float] = {}
+        """Per-decision memo for the levels' values (the board never changes)."""
 
     # -- ownership -------------------------------------------------------------------------
     def owns_continent(self, seat: int, k: int) -> bool:
@@ -329,8 +374,7 @@ class Board:
                 if not self.counts[s]:
                     incomes.append(0.0)
                     continue
-                base = max(3, self.counts[s] // 2) + sum(
-                    BONUS[k] for k in range(CONTINENTS) if self.owns_continent(s, k))
+                base = max(3, self.counts[s] // 2) + self.bonuses[s]
                 cards = view.hand_sizes[s]
                 trade = value * (1.0 if cards >= 5 else 0.7 if cards == 4 else
                                  0.35 if cards == 3 else 0.0)
@@ -358,13 +402,7 @@ class Board:
 
     def needed(self, i: int, confidence: float = 0.75, most: int = 60) -> int:
         """Fewest armies that hold ``i`` with ``confidence`` against its threat."""
-        threat = self.threat(i)
-        if threat < 1:
-            return 1
-        n = 1
-        while n < most and hold_probability(n, threat) < confidence:
-            n += 1 if n < 8 else max(1, n // 4)
-        return n
+        return armies_needed(int(self.threat(i)), confidence, most)
 
     # -- geometry ----------------------------------------------------------------------------
     def front_distance(self) -> dict[int, int]:
@@ -401,10 +439,12 @@ __all__ = [
     "SHAPES",
     "Board",
     "Goal",
+    "armies_needed",
     "as_legal",
     "attack_cost",
     "attack_kills",
     "cards_of",
+    "endpoints",
     "goal_for",
     "goal_of",
     "hold_probability",

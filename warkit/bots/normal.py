@@ -33,10 +33,12 @@ from .evaluate import (
     CONTINENT_OF,
     INDEX,
     MEMBERS,
+    PATIENCE,
     Board,
     attack_cost,
     attack_kills,
     cards_of,
+    endpoints,
     impatience,
     p_win,
     ranges_of,
@@ -83,6 +85,11 @@ class NormalBot(LevelBot):
     margin = 0.0
     """An attack must score above this to be made."""
 
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._engaged: tuple[int, int, int] | None = None
+        """(turn, source, target) of the attack under way."""
+
     def board(self, view: PlayerView) -> Board:
         return Board(view)
 
@@ -107,6 +114,8 @@ class NormalBot(LevelBot):
 
     def army_cost(self, view: PlayerView) -> float:
         """What one own army lost costs (less in a long game, to break stalemates)."""
+        if view.round <= PATIENCE:
+            return self.army
         return self.army * (1.0 - impatience(view))
 
     def terrain(self, view: PlayerView, dst: int) -> str | None:
@@ -170,12 +179,28 @@ class NormalBot(LevelBot):
             value += END / mine
         return value * self.scale(board.view)
 
+    def value_of(self, board: Board, t: int) -> float:
+        """:meth:`conquest_value`, memoised for the decision (it is asked many times)."""
+        key = ("c", t)
+        value = board.memo.get(key)
+        if value is None:
+            value = board.memo[key] = self.conquest_value(board, t)
+        return value
+
+    def keep_of(self, board: Board, i: int) -> float:
+        """:meth:`keep_value`, memoised for the decision."""
+        key = ("k", i)
+        value = board.memo.get(key)
+        if value is None:
+            value = board.memo[key] = self.keep_value(board, i)
+        return value
+
     def attack_score(self, board: Board, src: int, dst: int, attackers: int,
                      card: float, terrain: str | None = None) -> float:
         """Expected gain of attacking ``dst`` from ``src`` with ``attackers`` to the end."""
         d = board.armies[dst]
         p = p_win(attackers, d, terrain)
-        return p * (self.conquest_value(board, dst) + card) \
+        return p * (self.value_of(board, dst) + card) \
             - self.army_cost(board.view) * attack_cost(attackers, d, terrain) \
             + self.kill * attack_kills(attackers, d, terrain)
 
@@ -185,7 +210,9 @@ class NormalBot(LevelBot):
             return 0.0
         now = board.armies[src]
         left_n = max(1, round(left))
-        return self.keep_value(board, src) * (board.hold(src, now) - board.hold(src, left_n))
+        if left_n >= now:
+            return 0.0
+        return self.keep_of(board, src) * (board.hold(src, now) - board.hold(src, left_n))
 
     # -- decisions -------------------------------------------------------------------------
     def trade(self, view: PlayerView, legal: LegalActions) -> Action:
@@ -262,7 +289,7 @@ class NormalBot(LevelBot):
     def place_gain(self, board: Board, i: int, n: int) -> float:
         """What ``n`` more armies on border territory ``i`` add (attack and defence)."""
         a = board.armies[i]
-        defence = self.keep_value(board, i) * (board.hold(i, a + n) - board.hold(i, a))
+        defence = self.keep_of(board, i) * (board.hold(i, a + n) - board.hold(i, a))
         return defence + self.attack_potential(board, i, a + n - 1) - \
             self.attack_potential(board, i, a - 1)
 
@@ -270,38 +297,63 @@ class NormalBot(LevelBot):
         """The best attack score from ``i`` with ``attackers`` (0 when none is worth it)."""
         if attackers <= 0:
             return 0.0
+        key = ("a", i, attackers)
+        memo = board.memo.get(key)
+        if memo is not None:
+            return memo
         card = self.conquest_card(board.view)
         best = 0.0
         for j in board.enemies[i]:
             terrain = self.terrain(board.view, j)
             if terrain != "defender":
                 best = max(best, self.attack_score(board, i, j, attackers, card, terrain))
+        board.memo[key] = best
         return best
 
     def attack(self, view: PlayerView, legal: LegalActions) -> Action:
+        """Go on with the attack under way while it still pays, else the best new one."""
         board = self.board(view)
         card = self.conquest_card(view)
-        armies = view.armies
+        families = ranges_of(legal, Attack)
+        engaged = self._engaged
+        if engaged is not None and engaged[0] == view.turn:
+            for family in families:
+                if endpoints(family) == engaged[1:]:
+                    score = self.score_attack(view, board, family, card)
+                    if score is not None and score > self.margin:
+                        return family.largest
+                    break
         best: tuple[float, Action] | None = None
-        for family in ranges_of(legal, Attack):
-            a = family.largest
-            src, dst = INDEX[a.src], INDEX[a.dst]  # type: ignore[attr-defined]
-            attackers = armies[src] - 1
-            terrain = self.terrain(view, dst)
-            if p_win(attackers, armies[dst], terrain) < self.odds_floor(view) \
-                    and not self.decisive(board, dst):
-                continue
-            score = self.attack_score(board, src, dst, attackers, card, terrain)
-            left = armies[src] - attack_cost(attackers, armies[dst], terrain) - min(3, attackers)
-            score -= self.exposure_weight * self.exposure(board, src, left)
-            if best is None or score > best[0]:
-                best = (score, a)
+        for family in families:
+            score = self.score_attack(view, board, family, card)
+            if score is not None and (best is None or score > best[0]):
+                best = (score, family)  # type: ignore[assignment]
         for score, a in self.more_attacks(view, board, legal, card):
             if best is None or score > best[0]:
                 best = (score, a)
         if best is not None and best[0] > self.margin:
-            return best[1]
+            choice = best[1]
+            if isinstance(choice, ActionRange):
+                self._engaged = (view.turn, *endpoints(choice))
+                return choice.largest
+            return choice
         return EndPhase()
+
+    def score_attack(self, view: PlayerView, board: Board, family: ActionRange,
+                     card: float) -> float | None:
+        """The score of attacking with the most dice (``None`` below the odds floor)."""
+        src, dst = endpoints(family)
+        armies = view.armies
+        attackers = armies[src] - 1
+        terrain = self.terrain(view, dst)
+        if p_win(attackers, armies[dst], terrain) < self.odds_floor(view) \
+                and not self.decisive(board, dst):
+            return None
+        score = self.attack_score(board, src, dst, attackers, card, terrain)
+        if self.exposure_weight:
+            left = armies[src] - attack_cost(attackers, armies[dst], terrain) - min(3, attackers)
+            score -= self.exposure_weight * self.exposure(board, src, left)
+        return score
 
     def decisive(self, board: Board, dst: int) -> bool:
         """Would taking ``dst`` win the game outright (then any odds will do)? The normal
@@ -324,7 +376,7 @@ class NormalBot(LevelBot):
         if not board.enemies[src]:
             return family.largest
         a = view.armies[src]
-        keep_src, keep_dst = self.keep_value(board, src), self.keep_value(board, dst)
+        keep_src, keep_dst = self.keep_of(board, src), self.keep_of(board, dst)
         low, high = family.low, family.high
         candidates = {low, high, (low + high) // 2,
                       max(low, min(high, a - board.needed(src))),
@@ -343,16 +395,15 @@ class NormalBot(LevelBot):
         armies = view.armies
         best: tuple[float, Action] | None = None
         for family in ranges_of(legal, Move):
-            m = family.largest
-            src, dst = INDEX[m.src], INDEX[m.dst]  # type: ignore[attr-defined]
+            src, dst = endpoints(family)
             ds, dd = dist.get(src), dist.get(dst)
             if ds is None or dd is None:
                 continue
             if ds > 0:
                 if dd >= ds:
                     continue
-                score = 100.0 + family.high + (self.keep_value(board, dst) if dd == 0 else 0)
-                move = m
+                score = 100.0 + family.high + (self.keep_of(board, dst) if dd == 0 else 0)
+                move = family.largest
             elif dd == 0:
                 surplus = min(family.high, armies[src] - board.needed(src))
                 need = board.needed(dst) - armies[dst]
@@ -361,7 +412,7 @@ class NormalBot(LevelBot):
                     continue
                 gained = board.hold(dst, armies[dst] + n) - board.hold(dst)
                 lost = board.hold(src) - board.hold(src, armies[src] - n)
-                score = self.keep_value(board, dst) * gained - self.keep_value(board, src) * lost
+                score = self.keep_of(board, dst) * gained - self.keep_of(board, src) * lost
                 if score <= 0.05:
                     continue
                 move = family.make(n)

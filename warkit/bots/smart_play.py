@@ -22,7 +22,7 @@ SMART (rules ``S-…``) changes what a good move is:
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from ..actions import Action, card_index, card_name
@@ -169,10 +169,35 @@ def react(view: PlayerView, legal: LegalActions, board: Board, keep: Callable[[i
     return singles[0]  # type: ignore[return-value]
 
 
+@lru_cache(maxsize=1 << 16)
+def _reroll(own: tuple[int, ...], enemy: tuple[int, ...], kind: str, side: str, defenders: int,
+            attackers: int, terrain: str | None) -> tuple[tuple[int, ...], float]:
+    """(dice to reroll, exact gain) of :func:`warkit.odds.choose_reroll`, memoised: the key
+    space is small (sorted rolls, and the armies only matter up to 4)."""
+    choice = choose_reroll(own, enemy, kind, side=side,  # type: ignore[arg-type]
+                           defenders=defenders, attackers=attackers,
+                           terrain=terrain)  # type: ignore[arg-type]
+    return choice.dice, float(choice.gain)
+
+
+def _own_losses(own: tuple[int, ...], enemy: tuple[int, ...], side: str,
+                terrain: str | None) -> int:
+    """Comparisons the reacting side loses with these dice."""
+    ties_to_attacker = terrain == "attacker"
+    lost = 0
+    for mine, theirs in zip(own, enemy):
+        if side == "attacker":
+            lost += mine < theirs or (mine == theirs and not ties_to_attacker)
+        else:
+            lost += mine < theirs or (mine == theirs and ties_to_attacker)
+    return lost
+
+
 def best_reroll(view: PlayerView, legal: LegalActions, board: Board,
                 keep: Callable[[int], float], stake: float = 1.0) -> Action | None:
     """The reroll whose exact gain (expected enemy minus own losses, times ``stake``) most
-    exceeds the value of the card spent, or ``None``."""
+    exceeds the value of the card spent, or ``None``. Cards of one kind give the same
+    reroll (S-REROLL-1), so each kind is worked out once and its cheapest card is spent."""
     side = view.extra.reaction.side
     b = view.battle
     att, dfn = view.last_roll
@@ -182,24 +207,31 @@ def best_reroll(view: PlayerView, legal: LegalActions, board: Board,
     if not offered:
         return None
     seat = board.seat
-    best: tuple[float, Action] | None = None
+    cheapest: dict[str, tuple[float, int]] = {}
     for card in sorted({card_index(a.card) for a in offered}):
         kind = card_kind(card, card not in JOKERS and view.owner[card] == seat)
+        cost = keep(card)
+        if kind not in cheapest or cost < cheapest[kind][0]:
+            cheapest[kind] = (cost, card)
+    if terrain == "attacker":  # only then do the armies behind the dice matter
+        defenders = min(view.armies[b.dst], 4)
+        attackers = min(max(view.armies[b.src] - 1, 1), 4)
+    else:
+        defenders, attackers = len(dfn), len(att)
+    if _own_losses(own, enemy, side, terrain) == 0:
+        return None  # nothing lost: no reroll can do better
+    best: tuple[float, Action] | None = None
+    for kind, (cost, card) in sorted(cheapest.items()):
         try:
-            choice = choose_reroll(own, enemy, kind, side=side,  # type: ignore[arg-type]
-                                   defenders=view.armies[b.dst],
-                                   attackers=view.armies[b.src] - 1,
-                                   terrain=terrain)  # type: ignore[arg-type]
+            dice, gain = _reroll(own, enemy, kind, side, defenders, attackers, terrain)
         except ValueError:
             continue
-        if not choice.dice:
+        if not dice:
             continue
-        action = Reroll(card_name(card), choice.dice)
-        if action not in offered:
-            continue
-        gain = float(choice.gain) * stake - keep(card)
-        if gain > 0 and (best is None or gain > best[0]):
-            best = (gain, action)
+        action = Reroll(card_name(card), dice)
+        value = gain * stake - cost
+        if action in offered and value > 0 and (best is None or value > best[0]):
+            best = (value, action)
     return best[1] if best is not None else None
 
 
