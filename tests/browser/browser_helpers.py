@@ -144,6 +144,30 @@ class LessonPage:
         self.map.scroll_into_view_if_needed()
         self.page.mouse.click(*self.to_page(*point))
 
+    def selection_latencies(self, territory: str, probe: tuple[float, float],
+                            clicks: int = 12) -> list[float]:
+        """Milliseconds from each mousedown on ``territory`` to the ``probe`` pixel changing,
+        measured in the page (polled every frame): the click -> selection drawn latency."""
+        self.page.evaluate(
+            "() => { window.__wkDown = []; document.querySelector('canvas.warkit-map')"
+            ".addEventListener('mousedown', () => window.__wkDown.push(performance.now()),"
+            " {capture: true}); }")
+        latencies = []
+        for _ in range(clicks):  # select, unselect, select...
+            before = self.pixel(probe)
+            self.click_territory(territory)
+            ms = self.page.evaluate(
+                "([x, y, b]) => new Promise(resolve => { const c = document.querySelector("
+                "'canvas.warkit-map').getContext('2d'); const t0 = window.__wkDown.at(-1);"
+                " const tick = () => { const d = c.getImageData(x, y, 1, 1).data;"
+                " if (d.some((v, i) => v !== b[i])) resolve(performance.now() - t0);"
+                " else if (performance.now() - t0 > 5000) resolve(-1);"
+                " else requestAnimationFrame(tick); }; tick(); })",
+                [round(probe[0]), round(probe[1]), list(before)])
+            assert ms >= 0, "the selection was not drawn within 5 s"
+            latencies.append(ms)
+        return latencies
+
     def pixel(self, territory_or_point: str | tuple[float, float]) -> tuple[int, int, int, int]:
         """The RGBA of the map canvas buffer at a territory's interior point (or a point)."""
         x, y = (interior_point(territory_or_point) if isinstance(territory_or_point, str)

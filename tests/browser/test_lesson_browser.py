@@ -112,24 +112,7 @@ def test_timings_and_screenshots(lesson: LessonPage, drawn: float, tmp_path: Pat
     lesson.click_point(SEA)
     lesson.status.get_by_text("Selection cleared.").wait_for(timeout=DRAWN_TIMEOUT)
     probe = interior_point("alemanha")  # glows while France (10 armies) is selected
-    page.evaluate("() => { window.__wkDown = []; document.querySelector('canvas.warkit-map')"
-                  ".addEventListener('mousedown', () => window.__wkDown.push(performance.now()),"
-                  " {capture: true}); }")
-    latencies = []
-    for _ in range(12):  # select, unselect, select... France
-        before = lesson.pixel(probe)
-        lesson.click_territory("franca")
-        # in the page: from mousedown to the probe pixel changing (polled every frame)
-        ms = page.evaluate(
-            "([x, y, b]) => new Promise(resolve => { const c = document.querySelector("
-            "'canvas.warkit-map').getContext('2d'); const t0 = window.__wkDown.at(-1);"
-            " const tick = () => { const d = c.getImageData(x, y, 1, 1).data;"
-            " if (d.some((v, i) => v !== b[i])) resolve(performance.now() - t0);"
-            " else if (performance.now() - t0 > 5000) resolve(-1);"
-            " else requestAnimationFrame(tick); }; tick(); })",
-            [round(probe[0]), round(probe[1]), list(before)])
-        assert ms >= 0, "the selection was not drawn within 5 s"
-        latencies.append(ms)
+    latencies = lesson.selection_latencies("franca", probe)
     lesson.status.get_by_text("Selection cleared.").wait_for(timeout=DRAWN_TIMEOUT)
     start = time.perf_counter()
     lesson.click_territory("mexico")

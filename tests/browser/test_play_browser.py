@@ -188,29 +188,12 @@ def test_an_attack_shows_odds_and_dice(play: PlayPage, replica: GameController, 
 
 def test_click_to_highlight_latency(play: PlayPage, replica: GameController, capsys):
     """Printed, not asserted: mousedown -> the selection drawn, measured in the page."""
-    page = play.page
     assert replica.step is Step.ATTACK
     src = next(iter(replica.map.moves.pairs))
     probe = interior_point(M.ids[next(iter(replica.map.moves.pairs[src]))])
     play.click_point(SEA)  # the sea clears the selection
     play.wait_text("warkit-play-status", "Selection cleared")
-    page.evaluate("() => { window.__wkDown = []; document.querySelector('canvas.warkit-map')"
-                  ".addEventListener('mousedown', () => window.__wkDown.push(performance.now()),"
-                  " {capture: true}); }")
-    latencies = []
-    for _ in range(12):  # select, unselect, select... the source; a target glows or not
-        before = play.pixel(probe)
-        play.click_territory(M.ids[src])
-        ms = page.evaluate(
-            "([x, y, b]) => new Promise(resolve => { const c = document.querySelector("
-            "'canvas.warkit-map').getContext('2d'); const t0 = window.__wkDown.at(-1);"
-            " const tick = () => { const d = c.getImageData(x, y, 1, 1).data;"
-            " if (d.some((v, i) => v !== b[i])) resolve(performance.now() - t0);"
-            " else if (performance.now() - t0 > 5000) resolve(-1);"
-            " else requestAnimationFrame(tick); }; tick(); })",
-            [round(probe[0]), round(probe[1]), list(before)])
-        assert ms >= 0, "the selection was not drawn within 5 s"
-        latencies.append(ms)
+    latencies = play.selection_latencies(M.ids[src], probe)
     latencies.sort()
     with capsys.disabled():
         print(f"\n[perf] click -> highlight drawn (in the page): median "
