@@ -55,6 +55,8 @@ Schedule = Callable[[float, Callable[[], None]], Any]
 
 MOVES_KINDS = {Step.PLACE: "place", Step.ATTACK: "attack", Step.MOVE: "move",
                Step.ALLIANCE: "move", Step.AIRLIFT: "move"}
+LOG_LINES = 80
+"""Lines of the log on the page (the newest; the whole log is in a saved game)."""
 OPTION_KEYWORDS = ("intelligence", "reveal", "reroll", "alliance", "airlift", "discard")
 """SMART decisions offered in the options list (air attacks are picked on the map)."""
 
@@ -422,12 +424,15 @@ class PlayApp(w.VBox):
         msg = game.message
         self.status.value = message_html(msg.text, msg.kind)
         self.players.value = players_html(view, game.seats, lang)
-        self.secret.value = secret_html(view, game.seats, lang)
+        over = step is Step.OVER  # the victory screen shows every secret instead
+        self.secret.value = "" if over else secret_html(view, game.seats, lang)
+        self.odds_box.layout.display = "none" if over else None
         self._show_hand(view, step)
         if aspects & {"battle", "lang", "state"}:
             self._show_dice(view)
         if aspects & {"log", "lang"}:
-            self.log_view.value = log_html(game.log, lang, game.names, game.state.colors)
+            self.log_view.value = log_html(game.log, lang, game.names, game.state.colors,
+                                           limit=LOG_LINES)
         self._show_panes(view, step)
         self._show_actions(step)
         if step is Step.HANDOFF and self.download.value:
@@ -468,7 +473,7 @@ class PlayApp(w.VBox):
             else:
                 hand.controller.player = view.colors[view.player]
                 hand.controller.update_view(view)
-        trading = step is Step.TRADE
+        trading = step is Step.TRADE and bool(view.hand)
         hand.trade_button.layout.display = None if trading else "none"
 
     def _show_dice(self, view: PlayerView) -> None:

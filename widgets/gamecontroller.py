@@ -175,6 +175,7 @@ class GameController(Observable):
         self.turn_think_ms: list[float] = []
         """Total thinking time of each computer turn."""
         self._turn_think = 0.0
+        self._think_turn = -1
         self._confirmed: tuple[int, int] | None = None  # hot-seat: (seat, turn) shown
         self._handoff: int | None = None
         self.log: list[LogEvent] = []
@@ -412,6 +413,9 @@ class GameController(Observable):
                 keyword, aspects = self._chance_step()
                 changed |= aspects
             else:
+                if self.state.turn != self._think_turn:  # a new computer turn
+                    self._flush_think()
+                    self._think_turn = self.state.turn
                 t0 = time.perf_counter()
                 view = warkit.view(self.state, decider)
                 action = self.bots[decider].choose(view, self.legal())
@@ -425,9 +429,8 @@ class GameController(Observable):
                 break
         else:
             delay = None
-        if (self.state.turn != turn or self.state.is_terminal) and self._turn_think > 0:
-            self.turn_think_ms.append(self._turn_think)
-            self._turn_think = 0.0
+        if self.state.turn != self._think_turn or self.state.is_terminal:
+            self._flush_think()
         if changed:
             self._after_change()
             changed.add("viewer")
@@ -435,6 +438,12 @@ class GameController(Observable):
                 self._save()
             self._notify(*changed)
         return delay
+
+    def _flush_think(self) -> None:
+        """Close the thinking-time account of the computer turn that just ended."""
+        if self._turn_think > 0:
+            self.turn_think_ms.append(self._turn_think)
+        self._turn_think = 0.0
 
     def run_computers(self, max_steps: int = 100_000) -> None:
         """Play every automatic step now, until a human must act (for tests and tools)."""

@@ -1,7 +1,7 @@
 """Dashboard benchmark: the Voilà page of notebooks/play.ipynb driven by Debian's chromium.
 
 Run: python tests/bench/bench_play.py [--loads 5] [--clicks 40] [--sessions 10] [--turns 3]
-                                      [--skip-load-test]
+                                      [--stagger 2] [--parts think,tti,click,load]
 
 Prints, as measurements (never assertions; the machine is shared):
 - time to interactive: page load until the new-game form answers a click (the language
@@ -84,6 +84,7 @@ def think_times(games: int = 4) -> None:
 # -- a page ------------------------------------------------------------------------------------
 async def new_page(browser, url: str):
     ctx = await browser.new_context(viewport={"width": 1400, "height": 1300})
+    ctx.set_default_timeout(WAIT)
     page = await ctx.new_page()
     await page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
     page.errors = []
@@ -303,31 +304,59 @@ async def memory_after_a_game(browser, url: str) -> None:
 
 
 # -- the load test ----------------------------------------------------------------------------
+def group_of(proc: psutil.Process, server_pids: set[int]) -> str | None:
+    """"server" (Voilà and its kernels), "browser" (chromium) or None."""
+    if proc.pid in server_pids:
+        return "server"
+    with contextlib.suppress(psutil.Error):
+        if "chrom" in proc.name():
+            return "browser"
+    return None
+
+
 async def sample(stop: asyncio.Event, server_pid: int, out: dict) -> None:
+    """Every 0.5 s: machine CPU, the server's memory, and CPU seconds used by the server
+    (Voilà + kernels) and by the browsers, summed per process as they run."""
+    last: dict[int, float] = {}
     psutil.cpu_percent(None)
     while not stop.is_set():
         await asyncio.sleep(0.5)
         out["cpu"].append(psutil.cpu_percent(None))
-        family = [psutil.Process(server_pid), *psutil.Process(server_pid).children(True)]
+        server = [psutil.Process(server_pid), *psutil.Process(server_pid).children(True)]
+        pids = {p.pid for p in server}
         rss = 0
-        for proc in family:
+        for proc in server:
             with contextlib.suppress(psutil.Error):
                 rss += proc.memory_info().rss
         out["server_mb"].append(rss / 2**20)
-        out["kernels"] = max(out["kernels"], len(family) - 1)
+        out["kernels"] = max(out["kernels"], len(server) - 1)
+        for proc in psutil.process_iter():
+            group = group_of(proc, pids)
+            if group is None:
+                continue
+            with contextlib.suppress(psutil.Error):
+                times = proc.cpu_times()
+                total = times.user + times.system
+                out[f"{group}_cpu_s"] += total - last.get(proc.pid, total if proc.pid in
+                                                          last else 0.0)
+                last[proc.pid] = total
 
 
-async def load_test(browser, url: str, sessions: int, turns: int) -> None:
+async def load_test(browser, url: str, sessions: int, turns: int, stagger: float) -> None:
     pid = voila_pid(url)
-    stats = {"cpu": [], "server_mb": [], "kernels": 0}
+    stats = {"cpu": [], "server_mb": [], "kernels": 0, "server_cpu_s": 0.0,
+             "browser_cpu_s": 0.0}
     stop = asyncio.Event()
     sampler = asyncio.create_task(sample(stop, pid, stats))
 
     async def one(i: int) -> Session:
+        await asyncio.sleep(i * stagger)  # students do not all click at the same second
         ctx, page = await new_page(browser, url)
+        t0 = time.perf_counter()
         await page.goto(url, timeout=WAIT)
+        await page.locator("button.warkit-start").first.wait_for()
         session = Session(page, seed=100 + i)
-        session.loaded = time.perf_counter()
+        session.ready = time.perf_counter() - t0
         await session.start()
         for _ in range(turns):
             if session.replica.step is Step.OVER:
@@ -346,12 +375,18 @@ async def load_test(browser, url: str, sessions: int, turns: int) -> None:
     failed = [repr(s) for s in done if not isinstance(s, Session)]
     latencies = [ms for s in ok for ms in s.latencies]
     print(f"\n== Load test: {sessions} browser sessions at once on {psutil.cpu_count()} cores, "
-          f"each playing {turns} turns (human clicks, two computers at 'fast' pace)")
+          f"each playing {turns} turns (human clicks, two computers at 'fast' pace); "
+          f"arrivals {stagger:g} s apart")
+    print(f"  page load -> form ready: {summary([1000 * s.ready for s in ok])}")
     print(f"  finished {len(ok)}/{sessions} in {elapsed:.0f} s; page errors: "
           f"{sum(len(s.errors) for s in ok)}; failures: {failed[:3]}")
     print(f"  click -> update, from Python (Playwright included): {summary(latencies)}")
     print(f"  CPU (whole machine, browser included): mean {statistics.mean(stats['cpu']):.0f}%,"
           f" max {max(stats['cpu']):.0f}%")
+    print(f"  CPU time used: server (Voilà + kernels) {stats['server_cpu_s']:.0f} s, "
+          f"browsers {stats['browser_cpu_s']:.0f} s, over {elapsed:.0f} s of wall time; the "
+          f"server alone averaged {stats['server_cpu_s'] / elapsed:.2f} cores for "
+          f"{sessions} sessions")
     print(f"  server memory (Voilà + {stats['kernels']} kernels): peak "
           f"{max(stats['server_mb']):.0f} MB")
 
@@ -362,19 +397,31 @@ async def main() -> None:
     parser.add_argument("--clicks", type=int, default=40)
     parser.add_argument("--sessions", type=int, default=10)
     parser.add_argument("--turns", type=int, default=3)
-    parser.add_argument("--skip-load-test", action="store_true")
+    parser.add_argument("--stagger", type=float, default=2.0,
+                        help="seconds between two students opening the page")
+    parser.add_argument("--timeout", type=float, default=120,
+                        help="seconds to wait for anything on a page")
+    parser.add_argument("--parts", default="think,tti,click,load",
+                        help="what to measure: think, tti, click (with memory), load")
     args = parser.parse_args()
     from playwright.async_api import async_playwright
 
-    think_times()
+    global WAIT
+    WAIT = 1000 * args.timeout
+    parts = set(args.parts.split(","))
+    if "think" in parts:
+        think_times()
     folder = Path(tempfile.mkdtemp(prefix="warkit-bench-"))
     env = {"WARKIT_AUTOSAVE_DIR": str(folder / "autosave")}
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        print("\n== Time to interactive (page load -> the form answers a click)")
+        if "tti" in parts:
+            print("\n== Time to interactive (page load -> the form answers a click)")
         for label, extra in (("preheated (voila.json)", ()),
                              ("cold (a kernel per page)",
                               ("--VoilaConfiguration.preheat_kernel=False",))):
+            if "tti" not in parts:
+                break
             with serve(PLAY, folder / "voila.log", env, extra) as url:
                 await interactive(browser, url)  # warm the browser's cache once
                 times = []
@@ -382,13 +429,13 @@ async def main() -> None:
                     await asyncio.sleep(2.5)  # let the pool refill, as between two students
                     times.append(await interactive(browser, url))
                 print(f"  {label:26}: {summary([1000 * t for t in times])} (aim <= 3 s)")
-        with serve(PLAY, folder / "voila.log", env) as url:
-            await click_latency(browser, url, args.clicks)
-            await memory_after_a_game(browser, url)
-        if not args.skip_load_test:
-            extra = ("--VoilaConfiguration.preheat_kernel=False",)
-            with serve(PLAY, folder / "voila.log", env, extra) as url:
-                await load_test(browser, url, args.sessions, args.turns)
+        if "click" in parts:
+            with serve(PLAY, folder / "voila.log", env) as url:
+                await click_latency(browser, url, args.clicks)
+                await memory_after_a_game(browser, url)
+        if "load" in parts:
+            with serve(PLAY, folder / "voila.log", env) as url:
+                await load_test(browser, url, args.sessions, args.turns, args.stagger)
         await browser.close()
 
 
