@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import os
+import threading
 from collections.abc import Callable
 from html import escape
 from typing import Any
+from urllib.parse import parse_qs
 
 import ipywidgets as w
 from ipycanvas import Canvas
@@ -59,6 +62,27 @@ LOG_LINES = 80
 """Lines of the log on the page (the newest; the whole log is in a saved game)."""
 OPTION_KEYWORDS = ("intelligence", "reveal", "reroll", "alliance", "airlift", "discard")
 """SMART decisions offered in the options list (air attacks are picked on the map)."""
+
+
+def request_lang(timeout: float = 3.0) -> str | None:
+    """The ``?lang=`` of the page's address, or ``None``.
+
+    A preheated Voilà kernel ran the notebook before anyone asked for it; Voilà hands it the
+    request's details (``QUERY_STRING``) through :func:`voila.utils.wait_for_request`, asked
+    here in a thread so the kernel never waits more than ``timeout`` seconds.
+    """
+    try:
+        from voila.utils import wait_for_request
+    except ImportError:  # not served by Voilà
+        return None
+    thread = threading.Thread(target=wait_for_request, daemon=True)
+    thread.start()
+    thread.join(timeout)
+    values = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang")
+    try:
+        return normalize_lang(values[0]) if values else None
+    except ValueError:
+        return None
 
 
 def kernel_schedule() -> Schedule:
@@ -136,6 +160,7 @@ class PlayApp(w.VBox):
         self._hand_key: tuple | None = None
         self._download_timer: Any = None
         self._in_setup = True
+        self._connected = False
 
         # header
         self.title = _html("warkit-title")
@@ -289,6 +314,13 @@ class PlayApp(w.VBox):
         self._changed(frozenset({"state", "log", "viewer", "lang", "battle", "message"}))
 
     def _client_connected(self) -> None:
+        """A browser opened the page: the address's language (once) and the games in
+        progress, both read now rather than when the (maybe preheated) notebook ran."""
+        if not self._connected:
+            self._connected = True
+            lang = request_lang()
+            if lang is not None and self.game is None:
+                self.set_lang(lang)
         if self.game is None:
             self.setup.show_saved(self.autosave.games())
 

@@ -368,3 +368,13 @@ def test_a_computer_game_plays_to_the_victory_screen(play: PlayPage, capsys):
         print(f"\n[perf] a whole computer game at 'instant' pace: {elapsed:.1f} s "
               f"({len(final.match.actions)} actions); clicks answered meanwhile in "
               + ", ".join(f"{ms:.0f} ms" for ms in answers))
+
+
+def test_the_address_chooses_the_language(browser, play_server: PlayServer):
+    """``?lang=en`` works with preheated kernels too (read when the page connects)."""
+    with open_page(browser, play_server.url + "?lang=en", "button.warkit-start") as (page, _, _):
+        page.locator("button.warkit-start").get_by_text("Start the game").wait_for(timeout=WAIT)
+        assert "English" in page.locator(".warkit-lang .mod-active").first.inner_text()
+    with open_page(browser, play_server.url + "?lang=pt-BR", "button.warkit-start") as (
+            page, _, _):
+        page.locator("button.warkit-start").get_by_text("Começar o jogo").wait_for(timeout=WAIT)
