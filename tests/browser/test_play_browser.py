@@ -147,7 +147,9 @@ def test_placing_armies_by_clicking(play: PlayPage, replica: GameController):
     assert replica.step is Step.ATTACK
     play.wait_text("warkit-play-status", "Ana: pick your territory, then an enemy target")
     wait_players(play, replica)
-    assert page.locator(".warkit-reserves").first.inner_text().strip() == ""
+    # widget updates arrive as separate messages (G4): wait for the element asserted on
+    page.wait_for_function("() => document.querySelector('.warkit-reserves')"
+                           ".innerText.trim() === ''", timeout=WAIT)
 
 
 def test_an_attack_shows_odds_and_dice(play: PlayPage, replica: GameController, capsys):
