@@ -1,7 +1,20 @@
 """Computer players. A bot sees only a :class:`~warkit.view.PlayerView` and the legal actions.
 
 The protocol is one method, ``choose(view, legal) -> Action``; every bot owns a
-seeded :class:`random.Random`, so a seeded game replays exactly.
+seeded :class:`random.Random`, so a seeded game replays exactly. Levels, by name
+(``make(level, seed=...)``; ``warkit.simulate(bots=[...])`` takes names too):
+
+- ``"random"``: random legal play, weighted so that games end (:class:`RandomBot`);
+- ``"easy"``: plausible and a little random, attacks only at good odds (:class:`EasyBot`);
+- ``"normal"``: greedy with the exact battle odds, defends borders, trades well, SMART's
+  best split (:class:`NormalBot`);
+- ``"hard"``: plans around its objective, blocks and guesses its opponents, uses every
+  SMART advantage where it pays (:class:`HardBot`).
+
+Shared evaluation lives in :mod:`warkit.bots.evaluate` (odds tables, board
+analysis), SMART know-how in :mod:`warkit.bots.smart_play` and
+:mod:`warkit.bots.advantages`, objective guessing in :mod:`warkit.bots.opponents`.
+``python -m warkit.tournament`` plays them against each other.
 """
 
 from __future__ import annotations

@@ -179,7 +179,7 @@ def attack_kills(attackers: int, defenders: int, terrain: str | None = None) -> 
     return table.kill[a][d] * factor
 
 
-PATIENCE = 20
+PATIENCE = 12
 """Rounds after which every level grows bolder, so that stalemates end (see :func:`impatience`)."""
 
 
