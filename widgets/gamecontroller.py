@@ -176,6 +176,7 @@ class GameController(Observable):
         """Total thinking time of each computer turn."""
         self._turn_think = 0.0
         self._think_turn = -1
+        self._legal: tuple[GameState | None, warkit.LegalActions] = (None, warkit.LegalActions())
         self._confirmed: tuple[int, int] | None = None  # hot-seat: (seat, turn) shown
         self._handoff: int | None = None
         self.log: list[LogEvent] = []
@@ -349,8 +350,12 @@ class GameController(Observable):
         return self.act(action)
 
     def legal(self) -> warkit.LegalActions:
-        """The legal actions of the decider (empty at chance steps and at the end)."""
-        return warkit.legal_actions(self.state)
+        """The legal actions of the decider (empty at chance steps and at the end); kept
+        until the state changes, since the page asks several times per update."""
+        state = self.state
+        if self._legal[0] is not state:
+            self._legal = (state, warkit.legal_actions(state))
+        return self._legal[1]
 
     def click(self, territory: int | str | None) -> None:
         """A click on the map (territory index or id; ``None`` for the sea): the map widget
