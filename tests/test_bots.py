@@ -61,13 +61,21 @@ def test_simulate_accepts_level_names_and_bot_objects():
 @pytest.mark.parametrize("terrain", [None, "attacker", "defender"])
 def test_odds_tables_match_warkit_odds(terrain):
     """The bots' cached tables are exactly warkit.odds (win probability, expected losses)."""
-    for a, d in [(1, 1), (2, 1), (3, 2), (5, 5), (10, 3), (17, 30), (80, 64), (130, 7)]:
+    for a, d in [(1, 1), (2, 1), (3, 2), (5, 5), (10, 3), (17, 30), (80, 64), (127, 7)]:
         assert p_win(a, d, terrain) == pytest.approx(
             win_probability(a, d, terrain=terrain), abs=1e-12)
         lost, killed = expected_losses(a, d, terrain=terrain)
         assert attack_cost(a, d, terrain) == pytest.approx(lost, abs=1e-9)
         assert attack_kills(a, d, terrain) == pytest.approx(killed, abs=1e-9)
     assert p_win(0, 3) == 0.0 and p_win(4, 0) == 1.0 and attack_cost(0, 5) == 0.0
+
+
+def test_huge_battles_are_scaled_down_keeping_the_ratio():
+    """Beyond the tables (late classic games reach thousands of armies) the odds of the same
+    ratio stand in: close to the exact figures, and never a crash."""
+    assert p_win(200, 100) == pytest.approx(win_probability(200, 100), abs=0.05)
+    assert attack_cost(200, 100) == pytest.approx(expected_losses(200, 100)[0], rel=0.03)
+    assert p_win(30_000, 10_000) > 0.99 and p_win(10_000, 30_000) < 0.01
 
 
 # -- determinism -------------------------------------------------------------------------------

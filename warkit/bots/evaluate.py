@@ -45,7 +45,7 @@ ENTRIES: tuple[tuple[int, ...], ...] = tuple(
 CONTINENT_ID: dict[str, int] = {c.id: k for k, c in enumerate(_M.continents)}
 SHAPES: tuple[str | None, ...] = tuple(card_shape(c) for c in range(TERRITORIES + 2))
 
-ODDS_LIMIT = 255
+ODDS_LIMIT = 127
 """Largest army count a side has in the bots' tables; bigger battles are scaled down to it,
 keeping the ratio (late classic games reach thousands of armies)."""
 
