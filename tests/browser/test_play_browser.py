@@ -83,6 +83,17 @@ def wait_players(play: PlayPage, replica: GameController) -> None:
             text).wait_for(timeout=WAIT)
 
 
+def secrets_of(state: warkit.GameState, seat: int) -> list[str]:
+    """How a seat's secrets would read on the page: its objective, its cards' labels."""
+    words = [M.objective(state.objective(seat)).text(lang) for lang in ("pt", "en")]
+    for card in state.hands[seat]:
+        shape, territory = card_label(card)
+        if territory is not None:
+            words += [f"{SHAPE_ICONS[shape]} {M.territory(territory).name(lang)}"
+                      for lang in ("pt", "en")]
+    return words
+
+
 def badge_point(territory: str, armies: int) -> tuple[float, float]:
     """A point of a territory's army badge above its number (inside the rim)."""
     x, y = board_geometry().shape(territory).label
@@ -240,18 +251,9 @@ def test_the_page_holds_no_secret_of_another_player(play: PlayPage, replica: Gam
     assert len(states) > 50 and "warkit-map" in text
     state = replica.state
 
-    def secrets(seat: int) -> list[str]:
-        words = [M.objective(state.objective(seat)).text(lang) for lang in ("pt", "en")]
-        for card in state.hands[seat]:
-            shape, territory = card_label(card)
-            if territory is not None:
-                words += [f"{SHAPE_ICONS[shape]} {M.territory(territory).name(lang)}"
-                          for lang in ("pt", "en")]
-        return words
-
     for seat in (1, 2):
-        mine = set(secrets(0))
-        for word in secrets(seat):
+        mine = set(secrets_of(state, 0))
+        for word in secrets_of(state, seat):
             assert word in mine or word not in text, f"seat {seat}'s secret in the page: {word}"
     assert M.objective(state.objective(0)).text("en") in text  # Ana sees her own objective
 
@@ -380,3 +382,41 @@ def test_the_address_chooses_the_language(browser, play_server: PlayServer):
     with open_page(browser, play_server.url + "?lang=pt-BR", "button.warkit-start") as (
             page, _, _):
         page.locator("button.warkit-start").get_by_text("Começar o jogo").wait_for(timeout=WAIT)
+
+
+def test_hot_seat_passes_the_device_and_the_page_keeps_the_secrets(browser,
+                                                                  play_server: PlayServer):
+    """Two humans and a computer on one screen: between the humans a "pass the device"
+    screen, during which the page holds nobody's secrets; then only the new player's."""
+    seats = (Seat("Gil", "red", "human"), Seat("Hana", "blue", "human"),
+             Seat("Ivo", "green", "normal"))
+    game = GameController.new(GameConfig(seats, "classic", "en", 8), pace="instant")
+    game.run_computers()
+    with open_page(browser, play_server.url + "?lang=en", "button.warkit-start") as (
+            page, _, _):
+        for i, seat in enumerate(seats):
+            row = page.locator(f".warkit-seat-{i}")
+            row.locator("input").fill(seat.name)
+            row.locator("select").nth(1).select_option(
+                label="human" if seat.is_human else f"computer ({seat.kind})")
+        page.locator(".warkit-seed input").fill("8")
+        page.locator(".warkit-speed select").select_option(label="instant")
+        page.locator("button.warkit-start").click()
+        player = seats[game.handoff].name
+        ready = page.locator("button.warkit-handoff-ready")
+        ready.get_by_text(f"I am {player}: show my game").wait_for(timeout=WAIT)
+        assert page.locator(".warkit-board").first.is_hidden()
+        text = json.dumps(widget_states(page), ensure_ascii=False)
+        state = game.state
+        for seat in range(3):
+            for word in secrets_of(state, seat):
+                assert word not in text, f"{seats[seat].name}'s secret during the handoff"
+        ready.click()
+        page.locator(".warkit-secret").get_by_text(f"{player}'s objective").wait_for(
+            timeout=WAIT)
+        text = json.dumps(widget_states(page), ensure_ascii=False)
+        seat = game.handoff
+        assert M.objective(state.objective(seat)).text("en") in text
+        for other in {0, 1, 2} - {seat}:
+            for word in secrets_of(state, other):
+                assert word in secrets_of(state, seat) or word not in text
