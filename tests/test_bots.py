@@ -329,3 +329,33 @@ def test_stronger_levels_win_more(rules):
     assert result.wins("hard") > result.wins("easy")
     assert result.wins("normal") > result.wins("easy")
     assert result.wins("hard") + result.wins("normal") >= 18
+
+
+# -- guessing objectives from the board's history ----------------------------------------------
+def test_objective_guess_follows_what_an_opponent_takes():
+    """Seat 1 is seen taking Asia and Africa (from both other seats) between two of seat 0's
+    turns: the hard level's model then thinks "Asia and Africa" the likeliest card of
+    seat 1, and that seat 1 is close to winning (its territories there worth blocking)."""
+    from warkit.bots.evaluate import Board
+    from warkit.bots.opponents import OpponentModel
+
+    before = position({}, players=3, rest=(0, 2), turn=4,
+                      objectives={0: "north_america_oceania"})
+    taken = dict.fromkeys(members("asia") + members("africa"), 1)
+    after = position(taken, players=3, rest=(0, 2), turn=7,
+                     objectives={0: "north_america_oceania"})
+    model = OpponentModel()
+    model.observe(warkit.view(before, 0))
+    model.observe(warkit.view(after, 0))
+    board = Board(warkit.view(after, 0))
+    suspicion = model.suspect(board, 1)
+    goal, p = max(suspicion.goals, key=lambda gp: gp[1])
+    asia, africa = (warkit.world_map().continent(c).index for c in ("asia", "africa"))
+    assert goal.kind == "continents" and set(goal.continents) == {asia, africa}, goal
+    assert p > 0.3 and suspicion.danger > 0.3
+    blocks = model.block_values(board)
+    asia_territory = warkit.world_map().index(members("asia")[0])
+    europe_territory = warkit.world_map().index(members("europa")[0])
+    assert blocks[asia_territory] > blocks[europe_territory] >= 0
+    # Seat 2 did nothing worth noticing: it is not feared.
+    assert model.suspect(board, 2).danger < suspicion.danger
