@@ -62,16 +62,17 @@ class LevelBot:
     # -- defaults: every level overrides what it plays ------------------------------------
     def other(self, view: PlayerView, legal: LegalActions) -> Action:
         """A step the level has no plan for: end it if allowed, else the first action."""
-        for family in legal.families:
-            if isinstance(family, EndPhase):
-                return family
-        first = legal.families[0]
-        return first.make(first.low) if isinstance(first, ActionRange) else first
+        return end_or_first(legal)
 
     trade = place = attack = occupy = regroup = other
     react = discard = alliance = airlift = other
 
 
 def end_or_first(legal: LegalActions) -> Action:
-    """:class:`EndPhase` when it is legal, else the first legal action."""
-    return LevelBot.other(None, None, legal)  # type: ignore[arg-type]
+    """:class:`EndPhase` when it is legal, else the first legal action (the smallest
+    member of a family)."""
+    for family in legal.families:
+        if isinstance(family, EndPhase):
+            return family
+    first = legal.families[0]
+    return first.make(first.low) if isinstance(first, ActionRange) else first

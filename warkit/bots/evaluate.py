@@ -16,14 +16,13 @@ compared with the armies an attack costs.
 
 from __future__ import annotations
 
-import math
 from collections import deque
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from types import MappingProxyType
 
 from ..actions import Action, card_index
-from ..cards import card_shape, is_joker
+from ..cards import is_joker
 from ..legal import ActionRange, LegalActions
 from ..odds import roll_outcomes, win_table
 from ..view import PlayerView
@@ -38,12 +37,7 @@ CONTINENT_OF: tuple[int, ...] = _M.continent_of
 MEMBERS: tuple[tuple[int, ...], ...] = _M.continent_members
 BONUS: tuple[int, ...] = tuple(c.bonus for c in _M.continents)
 CONTINENTS = len(BONUS)
-ENTRIES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i in members if any(CONTINENT_OF[j] != k for j in ADJ[i]))
-    for k, members in enumerate(MEMBERS))
-"""For each continent, its members with a neighbour outside it (the ones to guard)."""
 CONTINENT_ID: dict[str, int] = {c.id: k for k, c in enumerate(_M.continents)}
-SHAPES: tuple[str | None, ...] = tuple(card_shape(c) for c in range(TERRITORIES + 2))
 
 ODDS_LIMIT = 127
 """Largest army count a side has in the bots' tables; bigger battles are scaled down to it,
@@ -357,9 +351,6 @@ class Board:
     def owns_continent(self, seat: int, k: int) -> bool:
         return self.cont_counts[seat][k] == len(MEMBERS[k])
 
-    def continents_of(self, seat: int) -> list[int]:
-        return [k for k in range(CONTINENTS) if self.cont_counts[seat][k] == len(MEMBERS[k])]
-
     def alive(self, seat: int) -> bool:
         return self.counts[seat] > 0
 
@@ -423,20 +414,14 @@ class Board:
         return self.cont_counts[seat][k] / len(MEMBERS[k])
 
 
-def ceil_half(n: int) -> int:
-    return max(1, math.ceil(n / 2))
-
-
 __all__ = [
     "ADJ",
     "BONUS",
     "CONTINENTS",
     "CONTINENT_OF",
-    "ENTRIES",
     "IDS",
     "INDEX",
     "MEMBERS",
-    "SHAPES",
     "Board",
     "Goal",
     "armies_needed",

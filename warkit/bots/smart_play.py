@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, lru_cache
-from itertools import combinations
 
 from ..actions import Action, card_index, card_name
 from ..legal import LegalActions
@@ -32,7 +31,7 @@ from ..smart import best_trade, card_kind
 from ..smart_actions import Discard, Pass, Reroll, Reveal
 from ..state import JOKERS
 from ..view import PlayerView
-from .evaluate import ADJ, TERRITORIES, Board, goal_of
+from .evaluate import TERRITORIES, Board, goal_of
 
 CARD_VALUE = 2.5
 """Armies a card in hand is worth by default (a share of a future trade, or an advantage)."""
@@ -245,13 +244,6 @@ def battle_stake(view: PlayerView, board: Board, value: Callable[[int], float]) 
     if defenders <= min(3, b.attack_dice):
         return 1.0 + value(b.dst) / 3
     return 1.0
-
-
-def hidden_passage_gain(view: PlayerView, seat: int, card: int) -> int:
-    """Own territories a revealed ``card`` would newly connect for moves (S-PASS-1): a quick
-    count of owned neighbours of the passed territory that are not already neighbours."""
-    owned = [j for j in ADJ[card] if view.owner[j] == seat]
-    return sum(1 for a, b in combinations(owned, 2) if b not in ADJ[a])
 
 
 __all__ = [
