@@ -505,6 +505,9 @@ class PlayApp(w.VBox):
             else:
                 hand.controller.player = view.colors[view.player]
                 hand.controller.update_view(view)
+        if view.player is not None:  # the player's name, not only their colour
+            name = escape(self.game.seats[view.player].name)
+            hand.title.value = f"<b>{tr('hand.title', self._lang, player=name)}</b>"
         trading = step is Step.TRADE and bool(view.hand)
         hand.trade_button.layout.display = None if trading else "none"
 
