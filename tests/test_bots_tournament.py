@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import pytest
 
+import warkit
 from warkit.tournament import (
+    GameResult,
     TimedBot,
+    TournamentResult,
+    binomial_test,
     main,
     percentile,
     run_tournament,
     seating,
-    sign_test,
     wilson,
 )
 
@@ -34,12 +38,21 @@ def test_wilson_interval():
     assert wilson(0, 0) == (0.0, 1.0)
 
 
-def test_sign_test_is_the_exact_binomial():
-    assert sign_test(5, 5) == 1.0
-    assert sign_test(10, 0) == pytest.approx(2 / 2 ** 10)
-    assert sign_test(0, 10) == sign_test(10, 0)
-    assert sign_test(60, 40) == pytest.approx(0.0569, abs=1e-3)
-    assert sign_test(0, 0) == 1.0
+def test_the_binomial_test_at_one_half_is_the_sign_test():
+    assert binomial_test(5, 5) == 1.0
+    assert binomial_test(10, 0) == pytest.approx(2 / 2 ** 10)
+    assert binomial_test(0, 10) == binomial_test(10, 0)
+    assert binomial_test(60, 40) == pytest.approx(0.0569, abs=1e-3)
+    assert binomial_test(0, 0) == 1.0
+
+
+def test_the_binomial_test_weighs_unequal_seats():
+    # P(X = i) for 10 trials at 2/3 is C(10, i) 2^i / 3^10: 1, 20, 180, 960, 3360, ... 1024.
+    # 10 to 0 is the 1024; the outcomes no likelier are i = 0..3 and 10.
+    assert binomial_test(10, 0, Fraction(2, 3)) == pytest.approx(2185 / 3 ** 10)
+    assert binomial_test(0, 10, Fraction(2, 3)) == pytest.approx(1 / 3 ** 10)
+    # 20 to 10 is exactly what 2 seats against 1 predicts.
+    assert binomial_test(20, 10, Fraction(2, 3)) == pytest.approx(1.0)
 
 
 def test_percentile_by_nearest_rank():
@@ -69,7 +82,7 @@ def test_a_small_tournament(processes):
     assert len(result.think_times("normal")) > 50
     report = result.report()
     for text in ("classic, 3 players, 6 games", "normal", "95% CI", "median ms", "p95 ms",
-                 "game length", "normal vs easy"):
+                 "game length", "normal vs easy", "first player won"):
         assert text in report
 
 
@@ -85,6 +98,28 @@ def test_command_line(capsys):
     main(["--bots", "normal", "easy", "--players", "3", "--games", "2", "--rules", "smart"])
     out = capsys.readouterr().out
     assert "smart, 3 players, 2 games" in out and "normal" in out and "easy" in out
+
+
+def test_the_first_player_edge_is_counted_from_each_game():
+    result = run_tournament(["easy"], 4, games=8, seed=5)
+    firsts = [g.first_player for g in result.games]
+    assert len(set(firsts)) > 1  # the dealer is random, so is who starts (C-SETUP-4)
+    replayed = warkit.simulate(4, bots=["easy"] * 4, seed=result.games[0].seed)
+    assert replayed.state.first_player == firsts[0]
+    games = [GameResult(1, ("easy",) * 3, (0,), 30, 10, 900, False, first_player=0),
+             GameResult(2, ("easy",) * 3, (2,), 30, 10, 900, False, first_player=1),
+             GameResult(3, ("easy",) * 3, (1,), 30, 10, 900, False, first_player=1)]
+    assert TournamentResult(("easy",), 3, "classic", 1, 1, 500, 1.0, games
+                            ).first_player_wins() == 2
+
+
+def test_command_line_errors_are_short_messages(capsys):
+    for argv, words in ((["--games", "0"], "at least one game"),
+                        (["--players", "7", "--games", "1"], "3 to 6 players"),
+                        (["--bots", "grandmaster"], "unknown bot level")):
+        with pytest.raises(SystemExit) as stop:
+            main(argv)
+        assert stop.value.code == 2 and words in capsys.readouterr().err
 
 
 def test_unknown_level_and_too_many_bots_are_refused():

@@ -8,8 +8,9 @@ Command line::
 Game ``g`` is played with seed ``seed + g``; the seats rotate with ``g`` so that
 every bot plays every seat equally often (a list shorter than ``--players`` is
 repeated). Every ``choose`` call is timed. The report gives, per level: win
-rate with a 95% Wilson interval, think time per decision (median, p95, max);
-the average game length; and for every pair of levels an exact two-sided sign
+rate per seat with a 95% Wilson interval, think time per decision (median, p95,
+max); the average game length; how often the first player won (is there a
+first-player edge?); and for every pair of levels an exact two-sided binomial
 test on the games one of the two won (is one really better?).
 
 From Python: ``run_tournament(["hard", "normal", "easy"], games=100)`` returns a
@@ -63,6 +64,7 @@ class GameResult:
     rounds: int
     actions: int
     capped: bool
+    first_player: int
     times: dict[str, list[float]] = field(default_factory=dict)
 
 
@@ -84,7 +86,8 @@ def play_game(bots: Sequence[str], players: int, rules: str, seed: int, game: in
         times.setdefault(t.level, []).extend(t.times)
     state = match.state
     return GameResult(seed + game, levels, tuple(state.winners), state.turn, state.round,
-                      len(match.actions), bool(match.meta["capped"]), times)
+                      len(match.actions), bool(match.meta["capped"]), state.first_player,
+                      times)
 
 
 def _play_chunk(args: tuple) -> list[GameResult]:
@@ -102,14 +105,15 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def sign_test(a: int, b: int) -> float:
-    """Exact two-sided binomial test of ``a`` successes against ``b`` at one half."""
+def binomial_test(a: int, b: int, share: Fraction = Fraction(1, 2)) -> float:
+    """Exact two-sided binomial test: ``a`` successes and ``b`` failures when each trial
+    succeeds with probability ``share``. The p-value sums the probabilities of every
+    outcome no likelier than the one observed; at one half it is the sign test."""
     n = a + b
     if n == 0:
         return 1.0
-    k = min(a, b)
-    tail = sum(math.comb(n, i) for i in range(k + 1))
-    return min(1.0, float(Fraction(2 * tail, 2 ** n)))
+    probs = [math.comb(n, i) * share ** i * (1 - share) ** (n - i) for i in range(n + 1)]
+    return min(1.0, float(sum(p for p in probs if p <= probs[a])))
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -157,10 +161,18 @@ class TournamentResult:
         return [t for g in self.games for t in g.times.get(level, ())]
 
     def head_to_head(self, a: str, b: str) -> tuple[int, int, float]:
-        """Games won by ``a`` and by ``b`` (sole winners only), and the sign test's p-value."""
+        """Games won by ``a`` and by ``b`` (sole winners only), and the p-value of "as
+        strong as each other": then a game won by one of the two goes to ``a`` with the
+        share of their seats that ``a`` holds (one half when they hold as many)."""
         wa = sum(1 for g in self.games if len(g.winners) == 1 and g.levels[g.winners[0]] == a)
         wb = sum(1 for g in self.games if len(g.winners) == 1 and g.levels[g.winners[0]] == b)
-        return wa, wb, sign_test(wa, wb)
+        return wa, wb, binomial_test(wa, wb, Fraction(self.seats(a),
+                                                      self.seats(a) + self.seats(b)))
+
+    def first_player_wins(self) -> float:
+        """Games won by the seat that played first (a shared win counts as a fraction)."""
+        return sum(g.winners.count(g.first_player) / len(g.winners)
+                   for g in self.games if g.winners)
 
     def report(self) -> str:
         n = len(self.games)
@@ -185,10 +197,16 @@ class TournamentResult:
             f"{statistics.mean(g.rounds for g in self.games):.1f} rounds, "
             f"{statistics.mean(g.actions for g in self.games):,.0f} actions on average; "
             f"unfinished at the {self.max_turns}-turn cap: {capped}")
+        first = self.first_player_wins()
+        low, high = wilson(first, n)
+        lines.append(f"first player won {first:.1f} of {n} games: {first / n:.1%} "
+                     f"[{low:.1%}, {high:.1%}] (one seat in {self.players} is "
+                     f"{1 / self.players:.1%})")
         lines.append(f"speed: {n / self.seconds:.2f} games/s")
         for a, b in combinations(self.levels(), 2):
             wa, wb, p = self.head_to_head(a, b)
-            lines.append(f"{a} vs {b}: {wa} to {wb} games won, sign test p = {p:.2g}")
+            lines.append(f"{a} vs {b}: {wa} to {wb} games won, "
+                         f"{self.seats(a)} to {self.seats(b)} seats, binomial test p = {p:.2g}")
         return "\n".join(lines)
 
 
@@ -201,6 +219,8 @@ def run_tournament(bots: Sequence[str], players: int | None = None, games: int =
         if level not in BOTS:
             raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(BOTS)}")
     players = players or len(bots)
+    if games < 1:
+        raise ValueError(f"a tournament needs at least one game, got {games}")
     if len(bots) > players:
         raise ValueError(f"{len(bots)} bots for {players} seats")
     started = time.perf_counter()
@@ -228,8 +248,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-turns", type=int, default=500)
     args = parser.parse_args(argv)
-    result = run_tournament(args.bots, args.players, args.games, args.rules, args.processes,
-                            args.seed, args.max_turns)
+    try:
+        result = run_tournament(args.bots, args.players, args.games, args.rules,
+                                args.processes, args.seed, args.max_turns)
+    except ValueError as error:
+        parser.error(str(error))
     print(result.report())
 
 
