@@ -512,12 +512,15 @@ class PlayApp(w.VBox):
         hand.trade_button.layout.display = None if trading else "none"
 
     def _show_dice(self, view: PlayerView) -> None:
-        if view.last_roll is not None:
-            attack, defence = view.last_roll
-            if self.dice.comparison is None or (self.dice.comparison.attack,
-                                                self.dice.comparison.defence) != (
-                    tuple(attack), tuple(defence)):
-                self.dice.show(attack, defence)
+        """The dice on the table, judged with SMART's modifiers (a loaded game's last roll
+        plainly, until the next roll)."""
+        tray, shown = self.game.tray, self.dice.comparison
+        if tray is not None:
+            if tray != shown:
+                self.dice.show_comparison(tray)
+        elif view.last_roll is not None and (shown is None or (shown.attack, shown.defence)
+                                             != tuple(map(tuple, view.last_roll))):
+            self.dice.show(*view.last_roll)
         self.result.value = battle_html(self.game.last_battle, self._lang)
 
     def _show_actions(self, step: Step) -> None:

@@ -36,6 +36,7 @@ from warkit import (
 )
 from warkit.smart_actions import AirAttack
 
+from .battle_terms import CLASSIC, BattleTerms, battle_terms
 from .i18n import color_name, normalize_lang, refusal_text, territory_name, tr
 from .observable import Observable
 
@@ -230,20 +231,30 @@ class MapController(Observable):
         return Highlights(selected=sel.source, target=sel.target,
                           targets=frozenset(self._moves.pairs.get(sel.source, {})), arrow=arrow)
 
+    def attack_pair(self) -> tuple[int, int] | None:
+        """``(source, target)`` of the running attack, else of the selected one."""
+        battle = self._state.battle
+        if battle is not None:
+            return battle.src, battle.dst
+        if self._moves.kind == "attack" and self._selection.target is not None:
+            return self._selection.source, self._selection.target
+        return None
+
     def attack_armies(self) -> tuple[int, int] | None:
         """``(attacking armies, defending armies)`` of the selected or running attack, for odds.
 
         Attacking armies are those that may attack: the territory's armies - 1 (C-ATK-2).
         """
-        battle = self._state.battle
-        if battle is not None:
-            src, dst = battle.src, battle.dst
-        elif self._moves.kind == "attack" and self._selection.target is not None:
-            src, dst = self._selection.source, self._selection.target
-        else:
+        pair = self.attack_pair()
+        if pair is None:
             return None
         armies = self._state.armies
-        return max(0, armies[src] - 1), armies[dst]
+        return max(0, armies[pair[0]] - 1), armies[pair[1]]
+
+    def attack_terms(self) -> BattleTerms:
+        """The SMART modifiers of that attack as the viewer knows them (none in classic)."""
+        pair = self.attack_pair()
+        return CLASSIC if pair is None else battle_terms(self.view, *pair)
 
     def max_count(self) -> int:
         """Largest count (dice, armies) for the current selection, 0 if it is incomplete."""

@@ -58,10 +58,18 @@ class DiceWidget(w.VBox):
 
     def show(self, attack: Iterable[int], defence: Iterable[int]) -> DiceComparison:
         """Show a roll (any order: the dice are sorted, C-ATK-4) and return its comparison."""
-        self.comparison = compare_dice(attack, defence)
+        return self.show_comparison(compare_dice(attack, defence))
+
+    def show_comparison(self, comparison: DiceComparison) -> DiceComparison:
+        """Show a roll already judged, e.g. with SMART's modifiers
+        (:func:`~warkit_widgets.models.compare_dice` with ``terrain`` and ``rerolls``)."""
+        if not isinstance(comparison, DiceComparison):
+            raise TypeError(f"show_comparison needs a DiceComparison, got "
+                            f"{type(comparison).__name__}")
+        self.comparison = comparison
         self._serial += 1
         self._render()
-        return self.comparison
+        return comparison
 
     def roll(self, attack_dice: int, defence_dice: int,
              rng: random.Random | None = None) -> DiceComparison:

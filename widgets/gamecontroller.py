@@ -39,14 +39,17 @@ from warkit import (
     Occupy,
     Phase,
     PlayerView,
+    Roll,
 )
 from warkit.narrate import BATTLE_STEPS
-from warkit.smart_actions import AirAttack
+from warkit.smart_actions import AirAttack, Rerolled
+from warkit.state import evolve
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)
 from .controller import BattleRecord, MapController, Message, MessageKind
 from .game_log import LogEvent, battle_losses, events, turn_header
 from .i18n import normalize_lang, refusal_text, territory_name, tr
+from .models import DiceComparison, RerollShown, compare_dice
 from .observable import Observable
 
 HUMAN = "human"
@@ -134,6 +137,17 @@ class GameConfig:
             raise ValueError(f"the seed is a whole number >= 0, got {self.seed!r}")
 
 
+def terrain_side(before: GameState, after: GameState) -> str | None:
+    """Who has terrain knowledge in the battle ``before`` → ``after`` (S-TERRAIN-1): cards
+    revealed by then (a reveal may resolve the battle at once), sides as before the battle
+    (a conquest hands the revealed card to the conqueror, S-CONQ-3)."""
+    side_of = getattr(before.rules, "terrain_side", None)
+    if side_of is None:
+        return None
+    dst = before.battle.dst
+    return side_of(evolve(before, extra=after.extra), dst) or side_of(before, dst)
+
+
 def _step_of(phase: Phase) -> Step:
     try:
         return Step(phase.value)
@@ -182,6 +196,9 @@ class GameController(Observable):
         self.log: list[LogEvent] = []
         self._rebuild_log()
         self.last_battle: BattleRecord | None = None
+        self.tray: DiceComparison | None = None
+        """The dice on the table, judged with the SMART modifiers (for the dice tray)."""
+        self._rerolls: list[RerollShown] = []
         self.message = Message("info", "")
         self.map = MapController(match.state, viewer=None, lang=self._lang)
         self._syncing = True  # map changes made by this controller are not relayed
@@ -478,14 +495,37 @@ class GameController(Observable):
         changed = {"state", "log", "message"}
         if after.last_roll != before.last_roll:
             changed.add("battle")  # new dice on the table (maybe waiting for reactions)
-        if (before.battle is not None and before.phase in BATTLE_STEPS
-                and after.phase not in (Phase.REACT, Phase.REROLL)):
-            attack, defence = after.last_roll or ((), ())
-            b = before.battle
-            self.last_battle = BattleRecord(b.src, b.dst, attack, defence,
-                                            *battle_losses(before, after))
+        if before.battle is not None and before.phase in BATTLE_STEPS:
+            self._follow_dice(before, action, after)
             changed.add("battle")
+            if after.phase not in (Phase.REACT, Phase.REROLL):
+                attack, defence = after.last_roll or ((), ())
+                b = before.battle
+                self.last_battle = BattleRecord(b.src, b.dst, attack, defence,
+                                                *battle_losses(before, after))
         return changed
+
+    def _follow_dice(self, before: GameState, action: Action, after: GameState) -> None:
+        """Judge the dice on the table as the rules will: terrain knowledge (S-TERRAIN-2/3)
+        and the rerolls that made them (S-REROLL-1); pending while reactions may follow."""
+        if isinstance(action, Roll):
+            self._rerolls = []
+        elif isinstance(action, Rerolled):
+            pending = before.extra.reroll
+            side = 0 if pending.side == "attacker" else 1
+            old = list(before.last_roll[side])
+            for die in pending.kept:
+                old.remove(die)
+            self._rerolls.append(RerollShown(pending.side, tuple(old), action.dice,
+                                             pending.minimum))
+        if after.last_roll is None:
+            return
+        b = before.battle
+        self.tray = compare_dice(*after.last_roll, terrain=terrain_side(before, after),
+                                 defenders=before.armies[b.dst],
+                                 attackers=before.armies[b.src] - 1,
+                                 rerolls=self._rerolls,
+                                 pending=after.phase in (Phase.REACT, Phase.REROLL))
 
     def _log_step(self, before: GameState, action: Action, after: GameState, index: int) -> None:
         self.log.extend(events(before, action, after, index))

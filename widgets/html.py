@@ -16,7 +16,8 @@ import numpy as np
 
 from warkit.svg import PLAYER_COLORS, readable_text_color
 
-from .i18n import fmt_number, fmt_percent, tr
+from .battle_terms import Note
+from .i18n import fmt_number, fmt_percent, territory_name, tr
 from .models import BattleOdds, DiceComparison
 
 ATTACK_DIE = PLAYER_COLORS["red"]      # C-COMP-4: red dice attack...
@@ -31,6 +32,8 @@ STYLE = """<style>
 .wk-die{display:inline-block;width:38px;height:38px;border-radius:7px;
  box-shadow:0 2px 3px rgba(0,0,0,.35)}
 .wk-die.wk-off{opacity:.35}
+.wk-die.wk-rerolled{outline:3px dashed #6a1b9a;outline-offset:2px}
+.wk-mod{color:#4a148c}
 .wk-verdict{font-weight:bold;text-align:center;min-width:9em}
 .wk-verdict.wk-attacker{color:#2e7d32}.wk-verdict.wk-defender{color:#b3261e}
 .wk-anim .wk-die{animation:wk-tumble .55s cubic-bezier(.3,.7,.4,1) both}
@@ -50,6 +53,10 @@ STYLE = """<style>
 .wk-note{color:#555;font-size:12px;line-height:1.3;margin:2px 0}
 .wk-msg-info{color:#26221c}.wk-msg-ok{color:#1b5e20}.wk-msg-refused{color:#8a1c12}
 .wk-msg-error{color:#fff;background:#b3261e;padding:2px 6px;border-radius:3px}
+.wk-mods{margin:4px 0;padding:4px 8px;background:#f3e5f5;border-left:3px solid #6a1b9a;
+ border-radius:3px}
+.wk-mods ul{margin:2px 0 2px 1.1em;padding:0}.wk-whatif{color:#1b5e20}
+.wk-unknown{color:#8a4b00}
 .wk-rolls{border-collapse:collapse}
 .wk-rolls td,.wk-rolls th{border:1px solid #ccc;padding:2px 8px;text-align:right}
 .wk-rolls tr.wk-hit td{background:#fff3b0;font-weight:bold}
@@ -71,9 +78,37 @@ def die_svg(value: int, color: str, css: str = "") -> str:
             f'fill="{color}" stroke="#00000055"/>{pips}</svg>')
 
 
+def _rerolled_marks(comparison: DiceComparison) -> tuple[set[int], set[int]]:
+    """Positions (in sorted order) of the attack and defence dice that came from rerolls."""
+    marks = []
+    for side, dice in (("attacker", comparison.attack), ("defender", comparison.defence)):
+        left, at = list(comparison.rerolled(side)), set()
+        for k, value in enumerate(dice):
+            if value in left:
+                left.remove(value)
+                at.add(k)
+        marks.append(at)
+    return marks[0], marks[1]
+
+
+def _tray_notes(comparison: DiceComparison, lang: str) -> list[str]:
+    """The SMART lines under the dice: each reroll, terrain knowledge, reactions to come."""
+    notes = []
+    for r in comparison.rerolls:
+        notes.append(tr(f"dice.reroll.{r.side}", lang, old=", ".join(map(str, r.old)),
+                        new=", ".join(map(str, r.new)), minimum=r.minimum))
+    if comparison.terrain is not None:
+        notes.append(tr(f"dice.terrain.{comparison.terrain}", lang,
+                        dice=comparison.dice_lost_defender, total=comparison.lost_defender))
+    if comparison.pending:
+        notes.append(tr("dice.pending", lang))
+    return notes
+
+
 def dice_tray_html(comparison: DiceComparison | None, lang: str = "pt", *, animate: bool = True,
                    serial: int = 0) -> str:
-    """Attack and defence dice sorted, paired and judged (C-ATK-4), with the losses.
+    """Attack and defence dice sorted, paired and judged (C-ATK-4), with the losses, and the
+    SMART modifiers that changed them (rerolled dice outlined, terrain knowledge in words).
 
     ``serial`` changes the markup of every new roll, so the front end replays
     the roll animation even when the same dice come up twice.
@@ -82,25 +117,35 @@ def dice_tray_html(comparison: DiceComparison | None, lang: str = "pt", *, anima
         return f'{STYLE}<div class="wk-box wk-note">{escape(tr("dice.empty", lang))}</div>'
     rows = [f'<div class="wk-head">{escape(tr("dice.attack", lang))}</div><div></div>'
             f'<div class="wk-head">{escape(tr("dice.defence", lang))}</div>']
+    new_att, new_def = _rerolled_marks(comparison)
+
+    def css(k: int, rerolled: set[int], off: str = "") -> str:
+        return f"{off} wk-d{k}" + (" wk-rerolled" if k in rerolled else "")
+
     for k, pair in enumerate(comparison.pairs):
         key = "dice.tie" if pair.tie else f"dice.{pair.winner}_wins"
+        if pair.tie and pair.winner == "attacker":
+            key = "dice.tie_terrain"
         arrow = "◀" if pair.winner == "defender" else "▶"
         verdict = (f'<div class="wk-verdict wk-{pair.winner}" data-winner="{pair.winner}">'
                    f'{arrow} {escape(tr(key, lang))}</div>')
-        rows.append(die_svg(pair.attack, ATTACK_DIE, f"wk-d{k}") + verdict
-                    + die_svg(pair.defence, DEFENCE_DIE, f"wk-d{k}"))
+        rows.append(die_svg(pair.attack, ATTACK_DIE, css(k, new_att)) + verdict
+                    + die_svg(pair.defence, DEFENCE_DIE, css(k, new_def)))
     off = escape(tr("dice.unpaired", lang))
     for k, value in enumerate(comparison.unpaired_attack, start=len(comparison.pairs)):
-        rows.append(die_svg(value, ATTACK_DIE, f"wk-off wk-d{k}")
+        rows.append(die_svg(value, ATTACK_DIE, css(k, new_att, "wk-off"))
                     + f'<div class="wk-verdict wk-note">{off}</div><div></div>')
     for k, value in enumerate(comparison.unpaired_defence, start=len(comparison.pairs)):
         rows.append(f'<div></div><div class="wk-verdict wk-note">{off}</div>'
-                    + die_svg(value, DEFENCE_DIE, f"wk-off wk-d{k}"))
-    summary = tr("dice.losses", lang, att=comparison.lost_attacker, dfn=comparison.lost_defender)
+                    + die_svg(value, DEFENCE_DIE, css(k, new_def, "wk-off")))
+    key = "dice.losses_if" if comparison.pending else "dice.losses"
+    summary = tr(key, lang, att=comparison.lost_attacker, dfn=comparison.lost_defender)
+    notes = "".join(f'<div class="wk-note wk-mod">{escape(n)}</div>'
+                    for n in _tray_notes(comparison, lang))
     anim = " wk-anim" if animate else ""
     return (f'{STYLE}<div class="wk-box{anim}" data-roll="{serial}">'
             f'<div class="wk-tray">{"".join(rows)}</div>'
-            f'<div class="wk-sum">{escape(summary)}</div></div>')
+            f'<div class="wk-sum">{escape(summary)}</div>{notes}</div>')
 
 
 def heat_color(p: float) -> str:
@@ -166,8 +211,37 @@ def final_chart_svg(odds: BattleOdds, lang: str = "pt") -> str:
             f'<div class="wk-note">{escape(tr("odds.final.axis", lang))}</div>')
 
 
+def note_text(note: Note, lang: str = "pt") -> str:
+    """One modifier sentence of the odds panel, with names in the player's language."""
+    params = dict(note.params)
+    if "dst" in params:
+        params["dst"] = territory_name(params["dst"], lang)
+    if "kind" in params:
+        params["kind"] = tr(f"odds.kind.{params['kind']}", lang)
+    return tr(note.key, lang, **params)
+
+
+def modifiers_html(odds: BattleOdds, lang: str = "pt") -> str:
+    """SMART: the modifiers the numbers count, what revealing a card would give, and what the
+    viewer cannot see (empty in classic War)."""
+    terms = odds.terms
+    if terms.plain:
+        return ""
+    counted = [note_text(n, lang) for n in odds.notes] or [tr("odds.mods.none", lang)]
+    items = "".join(f"<li>{escape(text)}</li>" for text in counted)
+    parts = [f'<div class="wk-mods"><b>{escape(tr("odds.mods", lang))}</b><ul>{items}</ul>']
+    if odds.what_if is not None:
+        text = tr(f"odds.what_if.{terms.viewer_side}", lang, p=fmt_percent(odds.what_if, lang),
+                  dst=territory_name(terms.target, lang))
+        parts.append(f'<div class="wk-whatif">💡 {escape(text)}</div>')
+    for note in terms.unknown:
+        parts.append(f'<div class="wk-unknown">⚠ {escape(note_text(note, lang))}</div>')
+    return "".join(parts) + "</div>"
+
+
 def odds_summary_html(odds: BattleOdds, lang: str = "pt") -> str:
-    """The headline numbers of an attack: probability to conquer and expected losses."""
+    """The headline numbers of an attack: probability to conquer and expected losses, and in
+    SMART the modifiers counted (:func:`modifiers_html`)."""
     title = tr("odds.title", lang, att=odds.attackers, dfn=odds.defenders)
     if odds.attackers == 0 and odds.defenders > 0:
         return (f'{STYLE}<div class="wk-box"><b>{escape(title)}</b>'
@@ -177,6 +251,7 @@ def odds_summary_html(odds: BattleOdds, lang: str = "pt") -> str:
             f'{escape(tr("odds.win", lang))}: <span class="wk-odds-big" data-win="{odds.win:.6f}">'
             f'{fmt_percent(odds.win, lang)}</span></div>'
             f'<div>{escape(tr("odds.losses", lang, att=att, dfn=dfn))}</div>'
+            f'{modifiers_html(odds, lang)}'
             f'<div class="wk-note">{escape(tr("odds.note", lang))}</div></div>')
 
 

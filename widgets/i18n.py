@@ -297,6 +297,31 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "dice.roll": {"en": "Roll", "pt": "Rolar"},
     "dice.animate": {"en": "animation", "pt": "animação"},
     "dice.pair": {"en": "pair {n}", "pt": "par {n}"},
+    "dice.tie_terrain": {"en": "tie: attack wins (terrain)",
+                         "pt": "empate: ataque vence (terreno)"},
+    "dice.losses_if": {"en": "If nobody reacts: attacker loses {att}, defender loses {dfn}.",
+                       "pt": "Se ninguém reagir: o ataque perde {att}, a defesa perde {dfn}."},
+    "dice.pending": {"en": "Dice on the table: either side may still reroll with a card or "
+                           "reveal the terrain (S-REROLL-1, S-TERRAIN-1).",
+                     "pt": "Dados na mesa: cada lado ainda pode rolar de novo com uma carta ou "
+                           "mostrar o terreno (S-REROLL-1, S-TERRAIN-1)."},
+    "dice.reroll.attacker": {"en": "Attack rerolled {old} → {new} (minimum {minimum}, S-REROLL-1).",
+                             "pt": "O ataque rolou de novo {old} → {new} (mínimo {minimum}, "
+                                   "S-REROLL-1)."},
+    "dice.reroll.defender": {"en": "Defence rerolled {old} → {new} (minimum {minimum}, "
+                                   "S-REROLL-1).",
+                             "pt": "A defesa rolou de novo {old} → {new} (mínimo {minimum}, "
+                                   "S-REROLL-1)."},
+    "dice.terrain.attacker": {
+        "en": "Attacker's terrain knowledge (S-TERRAIN-2): ties go to the attack and the "
+              "defender loses 1 more: {dice} by the dice → {total}.",
+        "pt": "Conhecimento do terreno do ataque (S-TERRAIN-2): empates são do ataque e a "
+              "defesa perde 1 a mais: {dice} pelos dados → {total}."},
+    "dice.terrain.defender": {
+        "en": "Defender's terrain knowledge (S-TERRAIN-3): the defender loses 1 fewer: "
+              "{dice} by the dice → {total}.",
+        "pt": "Conhecimento do terreno da defesa (S-TERRAIN-3): a defesa perde 1 a menos: "
+              "{dice} pelos dados → {total}."},
     # -- odds ------------------------------------------------------------------------------------
     "odds.title": {"en": "{att} attacking vs {dfn} defending armies",
                    "pt": "{att} atacantes contra {dfn} defensores"},
@@ -330,6 +355,86 @@ MESSAGES: dict[str, dict[Lang, str]] = {
                         "pt": "Uma rolagem: probabilidade de cada resultado"},
     "odds.roll_result": {"en": "attacker −{att}, defender −{dfn}",
                          "pt": "ataque −{att}, defesa −{dfn}"},
+    "odds.mods": {"en": "SMART modifiers counted in these odds:",
+                  "pt": "Modificadores SMART considerados nestas chances:"},
+    "odds.mods.none": {"en": "none (nothing you can see changes this attack's battles)",
+                       "pt": "nenhum (nada que você vê muda as batalhas deste ataque)"},
+    "odds.mod.terrain.attacker": {
+        "en": "Terrain knowledge of {dst}, revealed by the attacker (S-TERRAIN-2): ties go to "
+              "the attack and the defender loses 1 army more in each battle.",
+        "pt": "Conhecimento do terreno de {dst}, mostrado pelo atacante (S-TERRAIN-2): empates "
+              "são do ataque e a defesa perde 1 exército a mais em cada batalha."},
+    "odds.mod.terrain.defender": {
+        "en": "Terrain knowledge of {dst}, revealed by the defender (S-TERRAIN-3): the defender "
+              "loses 1 army fewer in each battle, so a lone defender never falls.",
+        "pt": "Conhecimento do terreno de {dst}, mostrado pelo defensor (S-TERRAIN-3): a defesa "
+              "perde 1 exército a menos em cada batalha, então um defensor sozinho nunca cai."},
+    "odds.mod.air.card": {
+        "en": "Air attack (S-AIR-1): the card of {dst} is discarded to attack over the borders; "
+              "the battles are as usual.",
+        "pt": "Ataque aéreo (S-AIR-1): a carta de {dst} é descartada para atacar por cima das "
+              "fronteiras; as batalhas são as de sempre."},
+    "odds.mod.air.open": {
+        "en": "Air attack (S-AIR-1): the route to {dst} is open this turn; the battles are as "
+              "usual.",
+        "pt": "Ataque aéreo (S-AIR-1): a rota para {dst} está aberta neste turno; as batalhas "
+              "são as de sempre."},
+    "odds.mod.reroll.attacker": {
+        "en": "Tactical regroup (S-REROLL-1): {cards} of your {n} usable cards, each counted as "
+              "{kind} ({dice} dice, minimum {minimum}), spent on the attack's dice whenever a "
+              "reroll pays.",
+        "pt": "Reagrupamento tático (S-REROLL-1): {cards} das suas {n} cartas disponíveis, cada "
+              "uma contada como {kind} ({dice} dados, mínimo {minimum}), gastas nos dados do "
+              "ataque sempre que rolar de novo compensa."},
+    "odds.mod.reroll.defender": {
+        "en": "Tactical regroup (S-REROLL-1), yours as defender: {cards} of your {n} usable "
+              "cards, each counted as {kind} ({dice} dice, minimum {minimum}), spent on the "
+              "defence's dice whenever a reroll pays.",
+        "pt": "Reagrupamento tático (S-REROLL-1), seu como defensor: {cards} das suas {n} "
+              "cartas disponíveis, cada uma contada como {kind} ({dice} dados, mínimo "
+              "{minimum}), gastas nos dados da defesa sempre que rolar de novo compensa."},
+    "odds.kind.joker": {"en": "a joker", "pt": "um coringa"},
+    "odds.kind.controlled": {"en": "a card of a territory you control",
+                             "pt": "carta de território seu"},
+    "odds.kind.non_controlled": {"en": "a card of a territory you do not control",
+                                 "pt": "carta de território alheio"},
+    "odds.what_if.attacker": {
+        "en": "You hold the card of {dst}: revealing it after a roll (terrain knowledge, "
+              "S-TERRAIN-1/2) would give {p} to conquer.",
+        "pt": "Você tem a carta de {dst}: mostrá-la depois de uma rolagem (conhecimento do "
+              "terreno, S-TERRAIN-1/2) daria {p} de conquistar."},
+    "odds.what_if.defender": {
+        "en": "You hold the card of {dst}: revealing it after a roll (terrain knowledge, "
+              "S-TERRAIN-1/3) would leave the attacker {p} to conquer.",
+        "pt": "Você tem a carta de {dst}: mostrá-la depois de uma rolagem (conhecimento do "
+              "terreno, S-TERRAIN-1/3) deixaria ao atacante {p} de conquistar."},
+    "odds.unknown.defender": {
+        "en": "Not counted: the defender holds {n} card(s) you cannot see; each may reroll "
+              "defence dice (S-REROLL-1).",
+        "pt": "Não considerado: o defensor tem {n} carta(s) que você não vê; cada uma pode "
+              "rolar de novo dados da defesa (S-REROLL-1)."},
+    "odds.unknown.defender.terrain": {
+        "en": "Not counted: the defender holds {n} card(s) you cannot see; each may reroll "
+              "defence dice (S-REROLL-1), and if one is the card of {dst}, revealing it makes "
+              "the defender lose 1 fewer per battle, so a lone defender never falls "
+              "(S-TERRAIN-3).",
+        "pt": "Não considerado: o defensor tem {n} carta(s) que você não vê; cada uma pode "
+              "rolar de novo dados da defesa (S-REROLL-1) e, se uma for a carta de {dst}, "
+              "mostrá-la faz a defesa perder 1 a menos por batalha, e um defensor sozinho "
+              "nunca cai (S-TERRAIN-3)."},
+    "odds.unknown.attacker": {
+        "en": "Not counted: the attacker holds {n} card(s) you cannot see; each may reroll "
+              "attack dice (S-REROLL-1).",
+        "pt": "Não considerado: o atacante tem {n} carta(s) que você não vê; cada uma pode "
+              "rolar de novo dados do ataque (S-REROLL-1)."},
+    "odds.unknown.attacker.terrain": {
+        "en": "Not counted: the attacker holds {n} card(s) you cannot see; each may reroll "
+              "attack dice (S-REROLL-1), and if one is the card of {dst}, revealing it gives "
+              "ties to the attack and costs the defender 1 more per battle (S-TERRAIN-2).",
+        "pt": "Não considerado: o atacante tem {n} carta(s) que você não vê; cada uma pode "
+              "rolar de novo dados do ataque (S-REROLL-1) e, se uma for a carta de {dst}, "
+              "mostrá-la dá os empates ao ataque e custa 1 a mais à defesa por batalha "
+              "(S-TERRAIN-2)."},
     # -- cards -----------------------------------------------------------------------------------
     "hand.title": {"en": "{player}'s cards", "pt": "Cartas de {player}"},
     "hand.empty": {"en": "No cards in hand.", "pt": "Nenhuma carta na mão."},

@@ -16,11 +16,12 @@ import numpy as np
 from warkit import PlayerView, Trade
 from warkit.actions import card_name
 from warkit.cards import card_shape, is_joker, is_set
-from warkit.dice import battle_losses, sort_dice
-from warkit.odds import expected_losses, final_distribution, win_probability, win_table
+from warkit.dice import battle_losses, sort_dice, terrain_losses
+from warkit.odds import Reroll, expected_losses, final_distribution, win_probability, win_table
 from warkit.smart import MAX_TRADE, best_trade
 from warkit.worldmap import world_map
 
+from .battle_terms import CLASSIC, BattleTerms, Note
 from .observable import Observable
 
 Side = Literal["attacker", "defender"]
@@ -41,14 +42,36 @@ class DicePair:
 
 
 @dataclass(frozen=True)
+class RerollShown:
+    """One tactical regroup of the roll on the table (S-REROLL-1): ``side`` rerolled the
+    dice ``old`` and got ``new``, each at least ``minimum``."""
+
+    side: Side
+    old: tuple[int, ...]
+    new: tuple[int, ...]
+    minimum: int
+
+
+@dataclass(frozen=True)
 class DiceComparison:
-    """A roll sorted, paired and judged (C-ATK-4); ``attack``/``defence`` are sorted high to low."""
+    """A roll sorted, paired and judged (C-ATK-4); ``attack``/``defence`` are sorted high to low.
+
+    SMART: ``terrain`` is who had terrain knowledge (ties to the attacker and
+    one more loss for the defender, S-TERRAIN-2; one fewer, S-TERRAIN-3), and
+    ``dice_lost_defender`` what the dice alone said; ``rerolls`` are the
+    tactical regroups that made these dice (S-REROLL-1); ``pending``: the
+    sides may still react, so the losses are not final.
+    """
 
     attack: tuple[int, ...]
     defence: tuple[int, ...]
     pairs: tuple[DicePair, ...]
     lost_attacker: int
     lost_defender: int
+    terrain: Side | None = None
+    dice_lost_defender: int | None = None
+    rerolls: tuple[RerollShown, ...] = ()
+    pending: bool = False
 
     @property
     def unpaired_attack(self) -> tuple[int, ...]:
@@ -59,12 +82,31 @@ class DiceComparison:
     def unpaired_defence(self) -> tuple[int, ...]:
         return self.defence[len(self.pairs):]
 
+    def rerolled(self, side: Side) -> tuple[int, ...]:
+        """The values of ``side``'s dice that came from rerolls and are still on the table."""
+        left: list[int] = []
+        for r in self.rerolls:
+            if r.side == side:
+                for value in r.old:
+                    if value in left:
+                        left.remove(value)
+                left.extend(r.new)
+        return tuple(sorted(left, reverse=True))
 
-def compare_dice(attack: Iterable[int], defence: Iterable[int]) -> DiceComparison:
+
+def compare_dice(attack: Iterable[int], defence: Iterable[int], *, terrain: Side | None = None,
+                 defenders: int | None = None, attackers: int | None = None,
+                 rerolls: Sequence[RerollShown] = (), pending: bool = False) -> DiceComparison:
     """Sort both sides, pair them and judge each pair with the engine's dice rule.
+
+    ``terrain`` applies SMART terrain knowledge as the engine does
+    (:func:`warkit.dice.terrain_losses`), with ``defenders`` on the target
+    (default: as many as the defence dice) and ``attackers`` that may attack.
 
     >>> compare_dice((1, 5, 4), (6, 1, 3)).lost_attacker   # the rule book's example (a)
     2
+    >>> compare_dice((6, 6, 6), (6, 6, 6), terrain="attacker", defenders=5).lost_defender
+    4
     """
     att, dfn = sort_dice(tuple(attack)), sort_dice(tuple(defence))
     for die in att + dfn:
@@ -73,13 +115,21 @@ def compare_dice(attack: Iterable[int], defence: Iterable[int]) -> DiceCompariso
     if not (1 <= len(att) <= 3 and 1 <= len(dfn) <= 3):
         raise ValueError(f"each side rolls 1 to 3 dice (C-ATK-2, C-ATK-3), got {len(att)} "
                          f"and {len(dfn)}")
+    if terrain not in (None, "attacker", "defender"):
+        raise ValueError(f"terrain is None, 'attacker' or 'defender', got {terrain!r}")
+    ties = "attacker" if terrain == "attacker" else "defender"
     pairs = []
     for a, d in zip(att, dfn):
-        lost_att, _ = battle_losses((a,), (d,))
+        lost_att, _ = battle_losses((a,), (d,), ties=ties)
         pairs.append(DicePair(int(a), int(d), "defender" if lost_att else "attacker"))
-    lost_att, lost_def = battle_losses(att, dfn)
+    lost_att, lost_def = battle_losses(att, dfn, ties=ties)
+    by_dice = lost_def
+    if terrain is not None:
+        lost_att, lost_def = terrain_losses(lost_att, lost_def, terrain,
+                                            len(dfn) if defenders is None else defenders,
+                                            attackers=attackers)
     return DiceComparison(tuple(int(a) for a in att), tuple(int(d) for d in dfn), tuple(pairs),
-                          lost_att, lost_def)
+                          lost_att, lost_def, terrain, by_dice, tuple(rerolls), pending)
 
 
 # -- odds ------------------------------------------------------------------------------------------
@@ -94,6 +144,10 @@ class BattleOdds:
     more, C-ATK-2); ``defenders`` the armies on the target. ``final`` lists
     the end states ``((attackers left, defenders left), probability)``;
     ``table[a, d]`` is the probability to conquer from ``a`` against ``d``.
+    In SMART, ``terms`` are the modifiers the viewer knows; ``reroll`` is the
+    tactical regroup counted (the viewer's best), ``notes`` say in words what
+    was counted, and ``what_if`` is the probability if the viewer revealed the
+    target's card (S-TERRAIN-1).
     """
 
     attackers: int
@@ -102,6 +156,10 @@ class BattleOdds:
     expected_losses: tuple[float, float]
     final: tuple[tuple[tuple[int, int], float], ...]
     table: np.ndarray
+    terms: BattleTerms = CLASSIC
+    reroll: Reroll | None = None
+    notes: tuple[Note, ...] = ()
+    what_if: float | None = None
 
     @property
     def cell(self) -> tuple[int, int] | None:
@@ -112,9 +170,33 @@ class BattleOdds:
         return None
 
 
+def best_reroll(attackers: int, defenders: int, terrain: str | None,
+                options: tuple[Reroll, ...]) -> tuple[Reroll | None, float]:
+    """The reroll option best for its side (highest conquest chance for the attacker, lowest
+    for the defender) and the conquest probability with it; ``None`` when there is none."""
+    if not options:
+        return None, float(win_probability(attackers, defenders, terrain=terrain))
+    scored = [(float(win_probability(attackers, defenders, terrain=terrain, reroll=r)), r)
+              for r in options]
+    sign = 1 if options[0].side == "attacker" else -1
+    win, choice = max(scored, key=lambda pr: sign * pr[0])
+    return choice, win
+
+
+def _notes(terms: BattleTerms, reroll: Reroll | None) -> tuple[Note, ...]:
+    """The applied modifiers in words, the reroll's note saying which cards were counted."""
+    if reroll is None:
+        return terms.applied
+    words = (("kind", reroll.card), ("cards", reroll.cards), ("minimum", reroll.minimum),
+             ("dice", "–".join(map(str, sorted({reroll.counts[0], reroll.counts[-1]})))))
+    return tuple(Note(n.key, n.params + words, n.rule) if n.rule == "S-REROLL-1" else n
+                 for n in terms.applied)
+
+
 def battle_odds(attackers: int, defenders: int, *, table_min: int = TABLE_MIN,
-                table_max: int = TABLE_MAX) -> BattleOdds:
-    """Odds of ``attackers`` (armies that may attack) against ``defenders``, from warkit.odds.
+                table_max: int = TABLE_MAX, terms: BattleTerms = CLASSIC) -> BattleOdds:
+    """Odds of ``attackers`` (armies that may attack) against ``defenders``, from warkit.odds,
+    with the SMART modifiers of ``terms`` (terrain knowledge, the viewer's best reroll).
 
     The table covers at least ``table_min`` armies a side and grows to show
     the current cell, up to ``table_max``.
@@ -125,11 +207,18 @@ def battle_odds(attackers: int, defenders: int, *, table_min: int = TABLE_MIN,
     attackers, defenders = int(attackers), int(defenders)
     rows = min(max(table_min, attackers), table_max)
     cols = min(max(table_min, defenders), table_max)
-    final = final_distribution(attackers, defenders)
-    lost = expected_losses(attackers, defenders)
-    return BattleOdds(attackers, defenders, float(win_probability(attackers, defenders)),
-                      (float(lost[0]), float(lost[1])),
-                      tuple((k, float(p)) for k, p in final.items()), win_table(rows, cols))
+    terrain = terms.terrain
+    reroll, win = best_reroll(attackers, defenders, terrain, terms.rerolls)
+    options = {"terrain": terrain, "reroll": reroll}
+    final = final_distribution(attackers, defenders, **options)
+    lost = expected_losses(attackers, defenders, **options)
+    what_if = None
+    if terms.what_if is not None:
+        what_if = best_reroll(attackers, defenders, *terms.what_if)[1]
+    return BattleOdds(attackers, defenders, win, (float(lost[0]), float(lost[1])),
+                      tuple((k, float(p)) for k, p in final.items()),
+                      win_table(rows, cols, **options), terms, reroll, _notes(terms, reroll),
+                      what_if)
 
 
 # -- cards -----------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import time
 
 import ipywidgets as w
 
+from .battle_terms import CLASSIC, BattleTerms
 from .controller import MapController
 from .html import final_chart_svg, heat_table_html, message_html, odds_summary_html
 from .i18n import normalize_lang, tr
@@ -52,28 +53,34 @@ class OddsWidget(w.VBox):
         self._lang = self.reporter.lang = normalize_lang(value)
         self._render()
 
-    def set_armies(self, attackers: int | None, defenders: int | None) -> BattleOdds | None:
-        """Show the odds of ``attackers`` against ``defenders`` (``None``: no attack chosen)."""
+    def set_armies(self, attackers: int | None, defenders: int | None,
+                   terms: BattleTerms = CLASSIC) -> BattleOdds | None:
+        """Show the odds of ``attackers`` against ``defenders`` (``None``: no attack chosen),
+        with the SMART modifiers of ``terms``."""
         start = time.perf_counter()
         if attackers is None or defenders is None:
             self.odds = None
         else:
             self.odds = battle_odds(attackers, defenders, table_min=self.table_min,
-                                    table_max=self.table_max)
+                                    table_max=self.table_max, terms=terms)
         self._render()
         self.timings.append(1000 * (time.perf_counter() - start))
         return self.odds
 
     def follow(self, controller: MapController) -> OddsWidget:
-        """Track the attack selected on (or being fought by) a map controller."""
+        """Track the attack selected on (or being fought by) a map controller, with the SMART
+        modifiers its viewer knows (:func:`warkit_widgets.battle_terms.battle_terms`)."""
 
         def changed(aspects: frozenset[str]) -> None:
             if "lang" in aspects:
                 self._lang = self.reporter.lang = normalize_lang(controller.lang)
             pair = controller.attack_armies()
-            current = None if self.odds is None else (self.odds.attackers, self.odds.defenders)
-            if pair != current or "lang" in aspects:
-                self.set_armies(*(pair or (None, None)))
+            terms = controller.attack_terms() if pair else CLASSIC
+            odds = self.odds
+            current = None if odds is None else (odds.attackers, odds.defenders, odds.terms)
+            wanted = None if pair is None else (*pair, terms)
+            if wanted != current or "lang" in aspects:
+                self.set_armies(*(pair or (None, None)), terms)
 
         controller.subscribe(self.reporter.guard(changed))
         changed(frozenset())
