@@ -380,18 +380,18 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "pt": "Ataque aéreo (S-AIR-1): a rota para {dst} está aberta neste turno; as batalhas "
               "são as de sempre."},
     "odds.mod.reroll.attacker": {
-        "en": "Tactical regroup (S-REROLL-1): {cards} of your {n} usable cards, each counted as "
-              "{kind} ({dice} dice, minimum {minimum}), spent on the attack's dice whenever a "
-              "reroll pays.",
-        "pt": "Reagrupamento tático (S-REROLL-1): {cards} das suas {n} cartas disponíveis, cada "
-              "uma contada como {kind} ({dice} dados, mínimo {minimum}), gastas nos dados do "
+        "en": "Tactical regroup (S-REROLL-1): your usable cards counted: {cards} of {n}, each "
+              "as {kind} ({dice} dice, minimum {minimum}), spent on the attack's dice whenever "
+              "a reroll pays.",
+        "pt": "Reagrupamento tático (S-REROLL-1): suas cartas disponíveis contadas: {cards} de "
+              "{n}, cada uma como {kind} ({dice} dados, mínimo {minimum}), gastas nos dados do "
               "ataque sempre que rolar de novo compensa."},
     "odds.mod.reroll.defender": {
-        "en": "Tactical regroup (S-REROLL-1), yours as defender: {cards} of your {n} usable "
-              "cards, each counted as {kind} ({dice} dice, minimum {minimum}), spent on the "
+        "en": "Tactical regroup (S-REROLL-1), yours as defender: your usable cards counted: "
+              "{cards} of {n}, each as {kind} ({dice} dice, minimum {minimum}), spent on the "
               "defence's dice whenever a reroll pays.",
-        "pt": "Reagrupamento tático (S-REROLL-1), seu como defensor: {cards} das suas {n} "
-              "cartas disponíveis, cada uma contada como {kind} ({dice} dados, mínimo "
+        "pt": "Reagrupamento tático (S-REROLL-1), seu como defensor: suas cartas disponíveis "
+              "contadas: {cards} de {n}, cada uma como {kind} ({dice} dados, mínimo "
               "{minimum}), gastas nos dados da defesa sempre que rolar de novo compensa."},
     "odds.kind.joker": {"en": "a joker", "pt": "um coringa"},
     "odds.kind.controlled": {"en": "a card of a territory you control",

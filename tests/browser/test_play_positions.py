@@ -16,7 +16,6 @@ No page error may happen (``open_page`` fails the test on any).
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -90,7 +89,7 @@ def test_a_smart_attack_says_its_modifiers(page_in, tmp_path: Path):
     win = win_probability(6, 4, terrain="attacker", reroll=Reroll("joker", cards=1))
     assert f"{100 * win:.1f}%" in text
     assert "revealed by the attacker (S-TERRAIN-2)" in text
-    assert "Tactical regroup (S-REROLL-1): 1 of your 1 usable cards" in text
+    assert "Tactical regroup (S-REROLL-1): your usable cards counted: 1 of 1" in text
     assert "the defender holds 2 card(s) you cannot see" in text
     play.button("warkit-go").get_by_text("Attack with 3").click()
     play.wait_text("warkit-play-dice", "Attacker's terrain knowledge (S-TERRAIN-2)")

@@ -116,7 +116,7 @@ def test_attacker_reroll_counts_own_cards_S_REROLL_1():
     assert odds.win > float(win_probability(5, 3))
     assert odds.reroll.side == "attacker"
     text = app.odds.summary.value
-    assert "S-REROLL-1" in text and "of your 2 usable cards" in text
+    assert "S-REROLL-1" in text and f"your usable cards counted: {odds.reroll.cards} of 2" in text
 
 
 def test_revealed_card_is_not_counted_for_a_reroll_S_TERM_2():
