@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import os
 import threading
 from collections.abc import Callable
@@ -64,20 +65,8 @@ OPTION_KEYWORDS = ("intelligence", "reveal", "reroll", "alliance", "airlift", "d
 """SMART decisions offered in the options list (air attacks are picked on the map)."""
 
 
-def request_lang(timeout: float = 3.0) -> str | None:
-    """The ``?lang=`` of the page's address, or ``None``.
-
-    A preheated Voilà kernel ran the notebook before anyone asked for it; Voilà hands it the
-    request's details (``QUERY_STRING``) through :func:`voila.utils.wait_for_request`, asked
-    here in a thread so the kernel never waits more than ``timeout`` seconds.
-    """
-    try:
-        from voila.utils import wait_for_request
-    except ImportError:  # not served by Voilà
-        return None
-    thread = threading.Thread(target=wait_for_request, daemon=True)
-    thread.start()
-    thread.join(timeout)
+def query_lang() -> str | None:
+    """The ``?lang=`` of the page's address as Voilà passed it (``QUERY_STRING``), or ``None``."""
     values = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang")
     try:
         return normalize_lang(values[0]) if values else None
@@ -85,13 +74,47 @@ def request_lang(timeout: float = 3.0) -> str | None:
         return None
 
 
-def kernel_schedule() -> Schedule:
-    """``call_later`` of the kernel's asyncio loop (ipykernel runs one in Voilà and Lab)."""
+def preheated() -> bool:
+    """Is this a preheated Voilà kernel (it ran the notebook before any page asked for it)?"""
+    return os.environ.get("VOILA_PREHEAT") == "True"
+
+
+def ask_request_lang(answer: Callable[[str | None], object]) -> bool:
+    """Call ``answer`` with the page address's ``?lang=`` (or ``None``) on the kernel's loop,
+    without ever making the kernel wait; ``False`` when there is nothing to ask (a kernel
+    started for its page has ``QUERY_STRING`` from the start: see :func:`lang_from_env`).
+
+    A preheated Voilà kernel ran the notebook before anyone asked for it; Voilà hands it the
+    request's details through :func:`voila.utils.wait_for_request` (a websocket query),
+    asked in a thread so clicks are answered meanwhile. Importing :mod:`voila.utils` takes
+    most of a second, so :class:`PlayApp` does it while the kernel waits in the pool.
+    """
+    if not preheated():
+        return False
+    from voila.utils import wait_for_request
+
+    loop = kernel_loop()
+
+    def work() -> None:
+        with contextlib.suppress(Exception):  # no answer: the page keeps its language
+            wait_for_request()
+            loop.call_soon_threadsafe(answer, query_lang())
+
+    threading.Thread(target=work, daemon=True, name="warkit-request-lang").start()
+    return True
+
+
+def kernel_loop() -> asyncio.AbstractEventLoop:
+    """The kernel's asyncio loop (ipykernel runs one in Voilà and Lab)."""
     try:
-        loop = asyncio.get_running_loop()
+        return asyncio.get_running_loop()
     except RuntimeError:
-        loop = asyncio.get_event_loop_policy().get_event_loop()
-    return loop.call_later
+        return asyncio.get_event_loop_policy().get_event_loop()
+
+
+def kernel_schedule() -> Schedule:
+    """``call_later`` of the kernel's asyncio loop."""
+    return kernel_loop().call_later
 
 
 class Ticker:
@@ -150,6 +173,8 @@ class PlayApp(w.VBox):
     def __init__(self, *, lang: str | None = None, autosave: Autosave | None = None,
                  schedule: Schedule | None = None, animate: bool = True) -> None:
         self._lang = normalize_lang(lang) if lang else lang_from_env("pt")
+        if preheated():  # idle in the pool: load what the first page needs (ask_request_lang)
+            import voila.utils  # noqa: F401
         self.autosave = autosave if autosave is not None else Autosave()
         self.schedule = schedule or kernel_schedule()
         self.game: GameController | None = None
@@ -168,7 +193,8 @@ class PlayApp(w.VBox):
         self.lang_toggle = w.ToggleButtons(options=[("Português", "pt"), ("English", "en")],
                                            value=self._lang, style={"button_width": "90px"})
         self.lang_toggle.add_class("warkit-lang")
-        self.lang_toggle.observe(self.reporter.guard(lambda c: self.set_lang(c["new"])), "value")
+        self.lang_toggle.observe(self.reporter.guard(self._lang_clicked), "value")
+        self._lang_chosen = False
         self.speed = w.Dropdown(layout=w.Layout(width="11em"))
         self.speed.add_class("warkit-speed")
         self.speed.observe(self.reporter.guard(self._speed_changed), "value")
@@ -318,11 +344,19 @@ class PlayApp(w.VBox):
         progress, both read now rather than when the (maybe preheated) notebook ran."""
         if not self._connected:
             self._connected = True
-            lang = request_lang()
-            if lang is not None and self.game is None:
-                self.set_lang(lang)
+            ask_request_lang(self.reporter.guard(self._address_lang))
         if self.game is None:
             self.setup.show_saved(self.autosave.games())
+
+    def _address_lang(self, lang: str | None) -> None:
+        """The address's ``?lang=``, unless the player already chose or a game is on."""
+        if lang is not None and self.game is None and not self._lang_chosen:
+            self.set_lang(lang)
+
+    def _lang_clicked(self, change: dict) -> None:
+        if change["new"] != self._lang:  # a click (set_lang itself changes _lang first)
+            self._lang_chosen = True
+            self.set_lang(change["new"])
 
     def show_setup(self) -> None:
         """The new-game form (a game in progress stays autosaved and can be resumed)."""
