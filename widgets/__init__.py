@@ -38,12 +38,17 @@ _WIDGETS = {
     "DiceExplorer": ".explorers",
     "BattleDesk": ".explorers",
     "ErrorReporter": ".report",
+    "TerritoryTour": ".lesson_widgets",
+    "ReinforcementCalculator": ".lesson_widgets",
+    "RegroupDesk": ".lesson_widgets",
+    "SetFinder": ".lesson_widgets",
 }
 
 if TYPE_CHECKING:
     from .dice import DiceWidget
     from .explorers import BattleDesk, BattleExplorer, DiceExplorer
     from .hand import HandWidget
+    from .lesson_widgets import RegroupDesk, ReinforcementCalculator, SetFinder, TerritoryTour
     from .mapwidget import MapWidget
     from .odds import OddsWidget
     from .report import ErrorReporter
@@ -59,7 +64,8 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "CURRENT", "BattleDesk", "BattleExplorer", "BattleOdds", "BattleRecord", "DiceComparison",
     "DiceExplorer", "DiceWidget", "ErrorReporter", "HandContext", "HandController", "HandWidget",
-    "Highlights", "MapController", "MapWidget", "Message", "Moves", "OddsWidget", "Selection",
+    "Highlights", "MapController", "MapWidget", "Message", "Moves", "OddsWidget",
+    "RegroupDesk", "ReinforcementCalculator", "Selection", "SetFinder", "TerritoryTour",
     "TradeQuote", "answer_box", "battle_odds", "check_answer", "classic_trade_value",
     "compare_dice", "is_correct", "lang_from_env", "tr",
 ]
