@@ -65,12 +65,38 @@ def test_lessons_follow_the_template(path):
     assert "seed=" in code, "fixed seeds, so the text matches the cells"
 
 
-def test_pilot_lesson_teaches_its_curriculum_rules():
-    """CURRICULUM.md: classic lesson 03 covers C-ATK-1..5 and C-CONQ-1."""
-    cited = set(RULE_ID.findall(markdown(load(PILOT))))
-    assert {f"C-ATK-{k}" for k in range(1, 6)} | {"C-CONQ-1"} <= cited
-    assert load(PILOT).metadata.warkit.rules == sorted(
-        {f"C-ATK-{k}" for k in range(1, 6)} | {"C-CONQ-1"})
+def rule_range(prefix: str, first: int, last: int) -> set[str]:
+    """``rule_range("C-ATK", 1, 5)``: the IDs C-ATK-1 .. C-ATK-5, as CURRICULUM.md writes them."""
+    return {f"{prefix}-{k}" for k in range(first, last + 1)}
+
+
+# CURRICULUM.md, classic War: each lesson and the rule IDs it teaches.
+CLASSIC = ROOT / "notebooks" / "lessons" / "classic"
+CURRICULUM = {
+    "01-the-board-and-the-goal.ipynb": rule_range("C-COMP", 1, 4) | rule_range("C-SETUP", 1, 4)
+    | rule_range("C-TURN", 1, 2),
+    "03-dice-and-battles.ipynb": rule_range("C-ATK", 1, 5) | {"C-CONQ-1"},
+}
+
+
+@pytest.mark.parametrize("name", sorted(CURRICULUM))
+def test_lessons_teach_their_curriculum_rules(name):
+    """CURRICULUM.md: each lesson's metadata lists exactly its rule IDs, and its markdown cites
+    every one of them (and no rule ID of another part of the game)."""
+    nb = load(CLASSIC / name)
+    expected = CURRICULUM[name]
+    assert nb.metadata.warkit.rules == sorted(expected)
+    assert nb.metadata.warkit.lesson == f"classic/{name[:2]}"
+    cited = set(RULE_ID.findall(markdown(nb)))
+    assert expected <= cited, f"not cited: {sorted(expected - cited)}"
+    assert not {r for r in cited if r.startswith("S-")}, "a classic lesson cites SMART rules"
+
+
+def test_every_classic_rule_is_taught():
+    """Every C- rule ID belongs to at least one classic lesson (CURRICULUM.md)."""
+    taught = set().union(*CURRICULUM.values())
+    assert all((CLASSIC / name).exists() for name in CURRICULUM)
+    assert taught <= {r for p in LESSONS for r in RULE_ID.findall(markdown(load(p)))}
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
