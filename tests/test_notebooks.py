@@ -75,6 +75,7 @@ CLASSIC = ROOT / "notebooks" / "lessons" / "classic"
 CURRICULUM = {
     "01-the-board-and-the-goal.ipynb": rule_range("C-COMP", 1, 4) | rule_range("C-SETUP", 1, 4)
     | rule_range("C-TURN", 1, 2),
+    "02-reinforcements.ipynb": rule_range("C-REINF", 1, 3),
     "03-dice-and-battles.ipynb": rule_range("C-ATK", 1, 5) | {"C-CONQ-1"},
 }
 
