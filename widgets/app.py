@@ -195,14 +195,17 @@ class PlayApp(w.VBox):
         self.lang_toggle.add_class("warkit-lang")
         self.lang_toggle.observe(self.reporter.guard(self._lang_clicked), "value")
         self._lang_chosen = False
-        self.speed = w.Dropdown(layout=w.Layout(width="11em"))
+        self.speed = w.Dropdown(layout=w.Layout(width="auto"),
+                                style={"description_width": "initial"})
         self.speed.add_class("warkit-speed")
         self.speed.observe(self.reporter.guard(self._speed_changed), "value")
-        self.new_button = _button("warkit-new", icon="plus")
+        self.new_button = _button("warkit-new", icon="plus", layout=w.Layout(width="auto"))
         self.new_button.on_click(self.reporter.guard(lambda _: self.show_setup()))
-        self.save_button = _button("warkit-save", icon="download")
+        self.save_button = _button("warkit-save", icon="download",
+                                   layout=w.Layout(width="auto"))
         self.save_button.on_click(self.reporter.guard(lambda _: self.save()))
-        self.upload = w.FileUpload(accept=".json,application/json", multiple=False)
+        self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
+                                   layout=w.Layout(width="auto"))
         self.upload.add_class("warkit-load")
         self.upload.observe(self.reporter.guard(self._uploaded), "value")
         self.notice = _html("warkit-notice")
@@ -457,8 +460,8 @@ class PlayApp(w.VBox):
         pace = self.speed.value or (self.game.pace if self.game else "normal")
         self.speed.options = [(tr(f"play.speed.{p}", lang), p) for p in PACES]
         self.speed.value = pace
-        self.speed.description = ""
-        self.speed.tooltip = tr("play.speed", lang)
+        self.speed.description = tr("play.speed", lang)
+        self.speed.tooltip = tr("play.speed.tip", lang)
         for button, key in ((self.new_button, "play.new"), (self.save_button, "play.save"),
                             (self.again, "over.again")):
             button.description = tr(key, lang)

@@ -218,6 +218,10 @@ def note_text(note: Note, lang: str = "pt") -> str:
         params["dst"] = territory_name(params["dst"], lang)
     if "kind" in params:
         params["kind"] = tr(f"odds.kind.{params['kind']}", lang)
+    if "dice" in params:
+        low, high = params["dice"]
+        params["dice"] = (tr("odds.dice.one", lang) if high == 1 else
+                          tr("odds.dice.range", lang, low=low, high=high))
     return tr(note.key, lang, **params)
 
 
@@ -233,7 +237,7 @@ def modifiers_html(odds: BattleOdds, lang: str = "pt") -> str:
     if odds.what_if is not None:
         text = tr(f"odds.what_if.{terms.viewer_side}", lang, p=fmt_percent(odds.what_if, lang),
                   dst=territory_name(terms.target, lang))
-        parts.append(f'<div class="wk-whatif">💡 {escape(text)}</div>')
+        parts.append(f'<div class="wk-whatif">{escape(text)}</div>')
     for note in terms.unknown:
         parts.append(f'<div class="wk-unknown">⚠ {escape(note_text(note, lang))}</div>')
     return "".join(parts) + "</div>"

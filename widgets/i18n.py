@@ -381,19 +381,21 @@ MESSAGES: dict[str, dict[Lang, str]] = {
               "são as de sempre."},
     "odds.mod.reroll.attacker": {
         "en": "Tactical regroup (S-REROLL-1): your usable cards counted: {cards} of {n}, each "
-              "as {kind} ({dice} dice, minimum {minimum}), spent on the attack's dice whenever "
+              "as {kind} ({dice}, minimum {minimum}), spent on the attack's dice whenever "
               "a reroll pays.",
         "pt": "Reagrupamento tático (S-REROLL-1): suas cartas disponíveis contadas: {cards} de "
-              "{n}, cada uma como {kind} ({dice} dados, mínimo {minimum}), gastas nos dados do "
+              "{n}, cada uma como {kind} ({dice}, mínimo {minimum}), gastas nos dados do "
               "ataque sempre que rolar de novo compensa."},
     "odds.mod.reroll.defender": {
         "en": "Tactical regroup (S-REROLL-1), yours as defender: your usable cards counted: "
-              "{cards} of {n}, each as {kind} ({dice} dice, minimum {minimum}), spent on the "
+              "{cards} of {n}, each as {kind} ({dice}, minimum {minimum}), spent on the "
               "defence's dice whenever a reroll pays.",
         "pt": "Reagrupamento tático (S-REROLL-1), seu como defensor: suas cartas disponíveis "
-              "contadas: {cards} de {n}, cada uma como {kind} ({dice} dados, mínimo "
-              "{minimum}), gastas nos dados da defesa sempre que rolar de novo compensa."},
+              "contadas: {cards} de {n}, cada uma como {kind} ({dice}, mínimo {minimum})"
+              ", gastas nos dados da defesa sempre que rolar de novo compensa."},
     "odds.kind.joker": {"en": "a joker", "pt": "um coringa"},
+    "odds.dice.one": {"en": "1 die", "pt": "1 dado"},
+    "odds.dice.range": {"en": "{low}–{high} dice", "pt": "{low} a {high} dados"},
     "odds.kind.controlled": {"en": "a card of a territory you control",
                              "pt": "carta de território seu"},
     "odds.kind.non_controlled": {"en": "a card of a territory you do not control",

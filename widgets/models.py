@@ -188,7 +188,7 @@ def _notes(terms: BattleTerms, reroll: Reroll | None) -> tuple[Note, ...]:
     if reroll is None:
         return terms.applied
     words = (("kind", reroll.card), ("cards", reroll.cards), ("minimum", reroll.minimum),
-             ("dice", "–".join(map(str, sorted({reroll.counts[0], reroll.counts[-1]})))))
+             ("dice", (reroll.counts[0], reroll.counts[-1])))
     return tuple(Note(n.key, n.params + words, n.rule) if n.rule == "S-REROLL-1" else n
                  for n in terms.applied)
 
