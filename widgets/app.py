@@ -495,7 +495,8 @@ class PlayApp(w.VBox):
         self.players.value = players_html(view, game.seats, lang)
         over = step is Step.OVER  # the victory screen shows every secret instead
         self.secret.value = "" if over else secret_html(view, game.seats, lang)
-        self.odds_box.layout.display = "none" if over else None
+        attacking = step is Step.ATTACK or game.map.attack_pair() is not None
+        self.odds_box.layout.display = None if attacking and not over else "none"
         self._show_hand(view, step)
         if aspects & {"battle", "lang", "state"}:
             self._show_dice(view)
@@ -547,6 +548,7 @@ class PlayApp(w.VBox):
             hand.title.value = f"<b>{tr('hand.title', self._lang, player=name)}</b>"
         trading = step is Step.TRADE and bool(view.hand)
         hand.trade_button.layout.display = None if trading else "none"
+        hand.value.layout.display = None if trading else "none"  # "select cards to trade"
 
     def _show_dice(self, view: PlayerView) -> None:
         """The dice on the table, judged with SMART's modifiers (a loaded game's last roll

@@ -249,3 +249,16 @@ def test_tray_shows_a_reroll_S_REROLL_1():
     html = dice_tray_html(tray, "en")
     assert f"Attack rerolled {low} → {shown.new[0]} (minimum 4, S-REROLL-1)" in html
     assert html.count('wk-rerolled"') == 1
+
+
+def test_odds_and_trade_hint_only_when_they_apply():
+    """The odds panel shows in the attack step (and while a battle is on), not when moving;
+    the hand's "select cards to trade" hint only while trading (C-CARD-3, S-TRADE-1)."""
+    moving = controller(position(hands={0: ["joker1"]}, phase=Phase.MOVE))
+    app = PlayApp(lang="en", autosave=_NoSave(), schedule=_never)
+    app.set_game(moving)
+    assert app.odds_box.layout.display == "none"
+    assert app.hand.value.layout.display == "none"
+    attacking = controller(position(hands={0: ["joker1"]}))
+    app.set_game(attacking)
+    assert app.odds_box.layout.display is None
