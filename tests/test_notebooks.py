@@ -78,6 +78,7 @@ CURRICULUM = {
     "02-reinforcements.ipynb": rule_range("C-REINF", 1, 3),
     "03-dice-and-battles.ipynb": rule_range("C-ATK", 1, 5) | {"C-CONQ-1"},
     "04-conquest-and-regrouping.ipynb": {"C-CONQ-2"} | rule_range("C-MOVE", 1, 3),
+    "05-cards-and-trades.ipynb": rule_range("C-CARD", 1, 6),
 }
 
 
