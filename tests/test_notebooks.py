@@ -79,6 +79,8 @@ CURRICULUM = {
     "03-dice-and-battles.ipynb": rule_range("C-ATK", 1, 5) | {"C-CONQ-1"},
     "04-conquest-and-regrouping.ipynb": {"C-CONQ-2"} | rule_range("C-MOVE", 1, 3),
     "05-cards-and-trades.ipynb": rule_range("C-CARD", 1, 6),
+    "06-elimination-and-victory.ipynb": rule_range("C-ELIM", 1, 2) | rule_range("C-WIN", 1, 2)
+    | {"C-SETUP-2"},
 }
 
 
