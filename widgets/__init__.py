@@ -42,6 +42,9 @@ _WIDGETS = {
     "ReinforcementCalculator": ".lesson_widgets",
     "RegroupDesk": ".lesson_widgets",
     "SetFinder": ".lesson_widgets",
+    "ParanoiaDealer": ".smart_basics_widgets",
+    "IntelligenceDesk": ".smart_basics_widgets",
+    "TerrainExplorer": ".smart_basics_widgets",
 }
 
 if TYPE_CHECKING:
@@ -52,6 +55,7 @@ if TYPE_CHECKING:
     from .mapwidget import MapWidget
     from .odds import OddsWidget
     from .report import ErrorReporter
+    from .smart_basics_widgets import IntelligenceDesk, ParanoiaDealer, TerrainExplorer
 
 
 def __getattr__(name: str) -> Any:
@@ -64,8 +68,8 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "CURRENT", "BattleDesk", "BattleExplorer", "BattleOdds", "BattleRecord", "DiceComparison",
     "DiceExplorer", "DiceWidget", "ErrorReporter", "HandContext", "HandController", "HandWidget",
-    "Highlights", "MapController", "MapWidget", "Message", "Moves", "OddsWidget",
-    "RegroupDesk", "ReinforcementCalculator", "Selection", "SetFinder", "TerritoryTour",
-    "TradeQuote", "answer_box", "battle_odds", "check_answer", "classic_trade_value",
-    "compare_dice", "is_correct", "lang_from_env", "tr",
+    "Highlights", "IntelligenceDesk", "MapController", "MapWidget", "Message", "Moves",
+    "OddsWidget", "ParanoiaDealer", "RegroupDesk", "ReinforcementCalculator", "Selection",
+    "SetFinder", "TerrainExplorer", "TerritoryTour", "TradeQuote", "answer_box", "battle_odds",
+    "check_answer", "classic_trade_value", "compare_dice", "is_correct", "lang_from_env", "tr",
 ]

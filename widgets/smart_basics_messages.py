@@ -1,0 +1,54 @@
+"""The SMART basics lesson widgets' strings (pt-BR and en), added to the one translation layer.
+
+Importing this module registers :data:`SMART_BASICS_MESSAGES` in
+:data:`warkit_widgets.i18n.MESSAGES`, like :mod:`.lesson_messages` does.
+"""
+
+from __future__ import annotations
+
+from .i18n import MESSAGES, Lang
+
+SMART_BASICS_MESSAGES: dict[str, dict[Lang, str]] = {
+    # -- the Paranoia dealer (SMART lesson 01) --------------------------------------------------
+    "paranoia.deal": {"en": "Deal the objectives", "pt": "Distribuir os objetivos"},
+    "paranoia.players": {"en": "players", "pt": "jogadores"},
+    "paranoia.attempt": {"en": "Deal {k}: {pairs}", "pt": "Distribuição {k}: {pairs}"},
+    "paranoia.hunts": {"en": "{player} hunts {hunted}", "pt": "{player} caça {hunted}"},
+    "paranoia.again": {"en": "someone hunts their own colour: deal again (S-SETUP-1)",
+                       "pt": "alguém caça a própria cor: distribua de novo (S-SETUP-1)"},
+    "paranoia.ok": {"en": "nobody hunts their own colour: keep it",
+                    "pt": "ninguém caça a própria cor: vale"},
+    "paranoia.tally": {"en": "Games dealt with {n} players: {games}; right at the first deal: "
+                             "{first} ({share}). Exact chance: {exact}. Deals on average: "
+                             "{mean} (exact: {expected}).",
+                       "pt": "Partidas com {n} jogadores: {games}; certas na primeira "
+                             "distribuição: {first} ({share}). Chance exata: {exact}. "
+                             "Distribuições em média: {mean} (exato: {expected})."},
+    # -- the Intelligence desk (SMART lesson 02) ------------------------------------------------
+    "intel.help": {"en": "For each whole continent: keep its bonus as armies, or give it up "
+                         "for cards.",
+                   "pt": "Para cada continente inteiro: fique com o bônus em exércitos ou "
+                         "troque-o por cartas."},
+    "intel.keep": {"en": "armies", "pt": "exércitos"},
+    "intel.cards": {"en": "cards", "pt": "cartas"},
+    "intel.result": {"en": "Bonus armies kept: {armies} (each inside its continent). "
+                           "Given up: {given} → {cards} card(s) (S-INTEL-1){lost}.",
+                     "pt": "Exércitos de bônus mantidos: {armies} (cada um no seu "
+                           "continente). Cedidos: {given} → {cards} carta(s) "
+                           "(S-INTEL-1){lost}."},
+    "intel.lost": {"en": "; {lost} army left over is lost",
+                   "pt": "; {lost} exército que sobra é perdido"},
+    # -- the terrain explorer (SMART lesson 05) -------------------------------------------------
+    "terrain.side": {"en": "Terrain knowledge", "pt": "Conhecimento do terreno"},
+    "terrain.none": {"en": "nobody", "pt": "ninguém"},
+    "terrain.attacker": {"en": "attacker", "pt": "atacante"},
+    "terrain.defender": {"en": "defender", "pt": "defensor"},
+    "terrain.compare": {"en": "Chance to conquer: {none} with nobody's terrain knowledge, "
+                              "{attacker} with the attacker's (S-TERRAIN-2), {defender} with "
+                              "the defender's (S-TERRAIN-3).",
+                        "pt": "Chance de conquistar: {none} sem conhecimento do terreno, "
+                              "{attacker} com o do atacante (S-TERRAIN-2), {defender} com o "
+                              "do defensor (S-TERRAIN-3)."},
+}
+
+MESSAGES.update(SMART_BASICS_MESSAGES)
