@@ -70,38 +70,70 @@ def rule_range(prefix: str, first: int, last: int) -> set[str]:
     return {f"{prefix}-{k}" for k in range(first, last + 1)}
 
 
-# CURRICULUM.md, classic War: each lesson and the rule IDs it teaches.
-CLASSIC = ROOT / "notebooks" / "lessons" / "classic"
+# CURRICULUM.md: each lesson (its path under notebooks/lessons/) and the rule IDs it teaches.
+LESSON_DIR = ROOT / "notebooks" / "lessons"
 CURRICULUM = {
-    "01-the-board-and-the-goal.ipynb": rule_range("C-COMP", 1, 4) | rule_range("C-SETUP", 1, 4)
-    | rule_range("C-TURN", 1, 2),
-    "02-reinforcements.ipynb": rule_range("C-REINF", 1, 3),
-    "03-dice-and-battles.ipynb": rule_range("C-ATK", 1, 5) | {"C-CONQ-1"},
-    "04-conquest-and-regrouping.ipynb": {"C-CONQ-2"} | rule_range("C-MOVE", 1, 3),
-    "05-cards-and-trades.ipynb": rule_range("C-CARD", 1, 6),
-    "06-elimination-and-victory.ipynb": rule_range("C-ELIM", 1, 2) | rule_range("C-WIN", 1, 2)
-    | {"C-SETUP-2"},
+    "classic/01-the-board-and-the-goal.ipynb": rule_range("C-COMP", 1, 4)
+    | rule_range("C-SETUP", 1, 4) | rule_range("C-TURN", 1, 2),
+    "classic/02-reinforcements.ipynb": rule_range("C-REINF", 1, 3),
+    "classic/03-dice-and-battles.ipynb": rule_range("C-ATK", 1, 5) | {"C-CONQ-1"},
+    "classic/04-conquest-and-regrouping.ipynb": {"C-CONQ-2"} | rule_range("C-MOVE", 1, 3),
+    "classic/05-cards-and-trades.ipynb": rule_range("C-CARD", 1, 6),
+    "classic/06-elimination-and-victory.ipynb": rule_range("C-ELIM", 1, 2)
+    | rule_range("C-WIN", 1, 2) | {"C-SETUP-2"},
+    # the SMART mod
+    "smart/01-what-smart-changes.ipynb": rule_range("S-SETUP", 1, 3) | rule_range("S-TERM", 1, 2),
 }
+
+# reference/rules.md: every SMART rule ID (CURRICULUM.md has nine SMART lessons).
+SMART_RULES = (rule_range("S-SETUP", 1, 3) | rule_range("S-TERM", 1, 2)
+               | rule_range("S-REINF", 1, 3) | rule_range("S-INTEL", 1, 2) | {"S-SUPPLY-1"}
+               | {"S-LIMIT-1", "S-AIR-1"} | rule_range("S-TERRAIN", 1, 3) | {"S-REROLL-1"}
+               | rule_range("S-CONQ", 1, 3) | {"S-MOVE-1", "S-ALLY-1", "S-PASS-1", "S-AIRLIFT-1"}
+               | rule_range("S-END", 1, 2) | rule_range("S-TRADE", 1, 6)
+               | rule_range("S-WIN", 1, 3))
+SMART_LESSONS = 9
 
 
 @pytest.mark.parametrize("name", sorted(CURRICULUM))
 def test_lessons_teach_their_curriculum_rules(name):
     """CURRICULUM.md: each lesson's metadata lists exactly its rule IDs, and its markdown cites
-    every one of them (and no rule ID of another part of the game)."""
-    nb = load(CLASSIC / name)
+    every one of them (a classic lesson cites no SMART rule; a SMART lesson may recall the
+    classic rules it changes)."""
+    nb = load(LESSON_DIR / name)
+    part = name.split("/")[0]
     expected = CURRICULUM[name]
     assert nb.metadata.warkit.rules == sorted(expected)
-    assert nb.metadata.warkit.lesson == f"classic/{name[:2]}"
+    assert nb.metadata.warkit.lesson == f"{part}/{name.split('/')[1][:2]}"
+    assert {r[0] for r in expected} == {"C" if part == "classic" else "S"}
     cited = set(RULE_ID.findall(markdown(nb)))
     assert expected <= cited, f"not cited: {sorted(expected - cited)}"
-    assert not {r for r in cited if r.startswith("S-")}, "a classic lesson cites SMART rules"
+    if part == "classic":
+        assert not {r for r in cited if r.startswith("S-")}, "a classic lesson cites SMART rules"
+
+
+def taught_in(part: str) -> set[str]:
+    """The rule IDs the table gives to the lessons of one part (all of them exist)."""
+    names = [n for n in CURRICULUM if n.startswith(f"{part}/")]
+    assert all((LESSON_DIR / n).exists() for n in names)
+    return set().union(*(CURRICULUM[n] for n in names))
 
 
 def test_every_classic_rule_is_taught():
     """Every C- rule ID belongs to at least one classic lesson (CURRICULUM.md)."""
-    taught = set().union(*CURRICULUM.values())
-    assert all((CLASSIC / name).exists() for name in CURRICULUM)
+    taught = taught_in("classic")
     assert taught <= {r for p in LESSONS for r in RULE_ID.findall(markdown(load(p)))}
+
+
+def test_every_smart_rule_is_taught():
+    """Every S- rule ID belongs to a SMART lesson (CURRICULUM.md): the lessons in the table teach
+    SMART rules only, each rule once, all cited; with all nine lessons, every S- rule."""
+    smart = [n for n in CURRICULUM if n.startswith("smart/")]
+    taught = taught_in("smart")
+    assert taught <= SMART_RULES
+    assert sum(len(CURRICULUM[n]) for n in smart) == len(taught), "a rule taught twice"
+    assert taught <= {r for p in LESSONS for r in RULE_ID.findall(markdown(load(p)))}
+    assert len(smart) < SMART_LESSONS or taught == SMART_RULES, sorted(SMART_RULES - taught)
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
