@@ -83,6 +83,8 @@ CURRICULUM = {
     | rule_range("C-WIN", 1, 2) | {"C-SETUP-2"},
     # the SMART mod
     "smart/01-what-smart-changes.ipynb": rule_range("S-SETUP", 1, 3) | rule_range("S-TERM", 1, 2),
+    "smart/02-reinforcements-and-intelligence.ipynb": rule_range("S-REINF", 1, 3)
+    | rule_range("S-INTEL", 1, 2) | {"S-SUPPLY-1"},
 }
 
 # reference/rules.md: every SMART rule ID (CURRICULUM.md has nine SMART lessons).
