@@ -85,6 +85,7 @@ CURRICULUM = {
     "smart/01-what-smart-changes.ipynb": rule_range("S-SETUP", 1, 3) | rule_range("S-TERM", 1, 2),
     "smart/02-reinforcements-and-intelligence.ipynb": rule_range("S-REINF", 1, 3)
     | rule_range("S-INTEL", 1, 2) | {"S-SUPPLY-1"},
+    "smart/03-smart-trades.ipynb": rule_range("S-TRADE", 1, 6),
     "smart/06-tactical-regroup.ipynb": {"S-REROLL-1"},
     "smart/07-conquest-under-smart.ipynb": rule_range("S-CONQ", 1, 3),
 }
