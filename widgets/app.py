@@ -352,8 +352,9 @@ class PlayApp(w.VBox):
             self.setup.show_saved(self.autosave.games())
 
     def _address_lang(self, lang: str | None) -> None:
-        """The address's ``?lang=``, unless the player already chose or a game is on."""
-        if lang is not None and self.game is None and not self._lang_chosen:
+        """The address's ``?lang=``, unless the player already chose one (it may come after
+        a quick player started a game: the game switches too)."""
+        if lang is not None and lang != self._lang and not self._lang_chosen:
             self.set_lang(lang)
 
     def _lang_clicked(self, change: dict) -> None:

@@ -149,8 +149,16 @@ class SetupForm(w.VBox):
         return config
 
     def show_saved(self, saved: Sequence[SavedGame]) -> None:
-        """Offer the games in progress (from the autosave) as resume buttons."""
-        self._saved = tuple(saved)
+        """Offer the games in progress (from the autosave) as resume buttons; the same games
+        keep their buttons, only relabelled (a page may still be drawing them: replacing
+        them under it breaks its widget manager)."""
+        saved = tuple(saved)
+        if saved == self._saved and len(self.resume_box.children) == len(saved[:5]):
+            for button, game in zip(self.resume_box.children, saved):
+                button.description = game.label(self._lang)
+            self._relabel_resume()
+            return
+        self._saved = saved
         buttons = []
         for game in self._saved[:5]:
             button = w.Button(description=game.label(self._lang), icon="history",
@@ -162,5 +170,8 @@ class SetupForm(w.VBox):
         for old in self.resume_box.children:
             old.close()
         self.resume_box.children = buttons
+        self._relabel_resume()
+
+    def _relabel_resume(self) -> None:
         self.labels["resume"].value = (f"<h4>{tr('play.resume_title', self._lang)}</h4>"
-                                       if buttons else "")
+                                       if self.resume_box.children else "")

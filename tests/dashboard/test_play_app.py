@@ -215,3 +215,24 @@ def test_the_page_holds_no_secret_of_another_player(app, loop):
         human_turn_step(game, rng)
     assert checked[Step.HANDOFF] >= 2 and checked["playing"] > 10
     assert checked["own secrets shown"] > 10, checked
+
+
+def test_the_address_language_never_overrides_a_click(app):
+    """``?lang=`` arrives late with preheated kernels: it applies unless the player chose."""
+    app._address_lang("pt")
+    assert app.lang == "pt" and app.setup.start.description == "Começar o jogo"
+    app.lang_toggle.value = "en"  # the player clicks English
+    app._address_lang("pt")
+    assert app.lang == "en"
+
+
+def test_relabelling_keeps_the_resume_buttons(app, loop, autosave):
+    """A page may still be drawing the resume buttons when the language changes: the same
+    games keep the same button widgets, relabelled."""
+    app.start(app.setup.config())
+    app.show_setup()
+    before = app.setup.resume_box.children
+    assert before
+    app.set_lang("pt")
+    assert app.setup.resume_box.children == before
+    assert before[0].description.startswith("Continuar: ")
