@@ -90,6 +90,7 @@ CURRICULUM = {
     "smart/06-tactical-regroup.ipynb": {"S-REROLL-1"},
     "smart/07-conquest-under-smart.ipynb": rule_range("S-CONQ", 1, 3),
     "smart/08-movement-advantages.ipynb": {"S-MOVE-1", "S-ALLY-1", "S-PASS-1", "S-AIRLIFT-1"},
+    "smart/09-end-of-turn-end-of-game.ipynb": rule_range("S-END", 1, 2) | rule_range("S-WIN", 1, 3),
 }
 
 # reference/rules.md: every SMART rule ID (CURRICULUM.md has nine SMART lessons).
