@@ -87,6 +87,7 @@ CURRICULUM = {
     | rule_range("S-INTEL", 1, 2) | {"S-SUPPLY-1"},
     "smart/03-smart-trades.ipynb": rule_range("S-TRADE", 1, 6),
     "smart/04-attack-limits-and-the-air-attack.ipynb": {"S-LIMIT-1", "S-AIR-1"},
+    "smart/05-terrain-knowledge.ipynb": rule_range("S-TERRAIN", 1, 3),
     "smart/06-tactical-regroup.ipynb": {"S-REROLL-1"},
     "smart/07-conquest-under-smart.ipynb": rule_range("S-CONQ", 1, 3),
     "smart/08-movement-advantages.ipynb": {"S-MOVE-1", "S-ALLY-1", "S-PASS-1", "S-AIRLIFT-1"},
