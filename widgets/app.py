@@ -337,6 +337,7 @@ class PlayApp(w.VBox):
         self.hand_box.children = (self.hand,)
         self._hand_key = None
         self.dice.clear()
+        self._rolls_shown = game.rolls
         self._unsubscribe = game.subscribe(self.reporter.guard(self._changed))
         self.setup.layout.display = "none"
         self._in_setup = False
@@ -554,14 +555,17 @@ class PlayApp(w.VBox):
     def _show_dice(self, view: PlayerView) -> None:
         """The dice on the table, judged with SMART's modifiers (a loaded game's last roll
         plainly, until the next roll)."""
-        tray, shown = self.game.tray, self.dice.comparison
+        game = self.game
+        tray, shown = game.tray, self.dice.comparison
         if tray is not None:
-            if tray != shown:
-                self.dice.show_comparison(tray)
+            rolled = game.rolls != self._rolls_shown
+            if rolled or tray != shown:
+                self.dice.show_comparison(tray, rolled)
+                self._rolls_shown = game.rolls
         elif view.last_roll is not None and (shown is None or (shown.attack, shown.defence)
                                              != tuple(map(tuple, view.last_roll))):
             self.dice.show(*view.last_roll)
-        self.result.value = battle_html(self.game.last_battle, self._lang)
+        self.result.value = battle_html(game.last_battle, self._lang)
 
     def _show_actions(self, step: Step) -> None:
         """The action bar and the options list for the step the human is in."""

@@ -60,14 +60,16 @@ class DiceWidget(w.VBox):
         """Show a roll (any order: the dice are sorted, C-ATK-4) and return its comparison."""
         return self.show_comparison(compare_dice(attack, defence))
 
-    def show_comparison(self, comparison: DiceComparison) -> DiceComparison:
+    def show_comparison(self, comparison: DiceComparison, rolled: bool = True) -> DiceComparison:
         """Show a roll already judged, e.g. with SMART's modifiers
-        (:func:`~warkit_widgets.models.compare_dice` with ``terrain`` and ``rerolls``)."""
+        (:func:`~warkit_widgets.models.compare_dice` with ``terrain`` and ``rerolls``);
+        ``rolled=False``: the same dice judged anew (a reaction), shown without rolling."""
         if not isinstance(comparison, DiceComparison):
             raise TypeError(f"show_comparison needs a DiceComparison, got "
                             f"{type(comparison).__name__}")
+        if rolled:
+            self._serial += 1  # the dice roll in (the animation replays)
         self.comparison = comparison
-        self._serial += 1
         self._render()
         return comparison
 

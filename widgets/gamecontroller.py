@@ -199,6 +199,8 @@ class GameController(Observable):
         self.tray: DiceComparison | None = None
         """The dice on the table, judged with the SMART modifiers (for the dice tray)."""
         self._rerolls: list[RerollShown] = []
+        self.rolls = 0
+        """Dice rolled so far (rolls and rerolls): the tray animates each new one."""
         self.message = Message("info", "")
         self.map = MapController(match.state, viewer=None, lang=self._lang)
         self._syncing = True  # map changes made by this controller are not relayed
@@ -508,6 +510,8 @@ class GameController(Observable):
     def _follow_dice(self, before: GameState, action: Action, after: GameState) -> None:
         """Judge the dice on the table as the rules will: terrain knowledge (S-TERRAIN-2/3)
         and the rerolls that made them (S-REROLL-1); pending while reactions may follow."""
+        if isinstance(action, Roll | Rerolled):
+            self.rolls += 1
         if isinstance(action, Roll):
             self._rerolls = []
         elif isinstance(action, Rerolled):

@@ -262,3 +262,20 @@ def test_odds_and_trade_hint_only_when_they_apply():
     attacking = controller(position(hands={0: ["joker1"]}))
     app.set_game(attacking)
     assert app.odds_box.layout.display is None
+
+
+def test_tray_rolls_in_new_dice_only():
+    """Each roll (and reroll) replays the tray's roll; a reaction that only re-judges the same
+    dice (a pass that resolves the battle) updates it without rolling."""
+    game = controller(position(hands={0: ["joker1"]}))
+    app = PlayApp(lang="en", autosave=_NoSave(), schedule=_never)
+    app.set_game(game)
+    game.click(None)
+    game.click("brasil")
+    game.click("argentina")
+    assert game.attack(3) and game.step is Step.REACT
+    serial = app.dice._serial
+    assert app.dice.comparison.pending
+    assert game.act("pass")
+    assert not app.dice.comparison.pending and app.dice._serial == serial
+    assert f'data-roll="{serial}"' in app.dice.html.value
