@@ -8,10 +8,14 @@ França too, the same revealed card lets Congo's armies reach França.
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from smart_positions import card, idx, play, refused, smart_position
 
 import warkit
 from warkit import EndPhase, Move, Phase, Reason
+from warkit.rules.smart_moves import passage_reach
 from warkit.smart_actions import Airlift, Alliance, Discard, Reveal
 
 SOUTH_AMERICA = ("venezuela", "peru", "brasil", "argentina")
@@ -66,6 +70,50 @@ def test_a_passage_needs_revealed_or_own_steps_s_pass_1():
     refused(far, Move("brasil", "egito", 1), Reason.NO_PATH, "S-PASS-1")
     attack_step = passage(phase=Phase.ATTACK)
     refused(attack_step, Reveal("argelia"), Reason.WRONG_PHASE, "S-TERRAIN-1")
+
+
+def test_a_passage_is_a_path_never_a_detour_s_pass_1():
+    """S-PASS-1 decision: "a path" visits no territory twice. Over Argélia, Venezuela's
+    armies could reach Argentina only by Venezuela, Brasil, Argélia, Brasil, Argentina, and
+    Mexico's reach Brasil only by coming back to it: both refused, both ways."""
+    owners = {t: 0 for t in (*SOUTH_AMERICA, "mexico", "egito")} | {"argelia": 1}
+    armies = {t: 3 for t in (*SOUTH_AMERICA, "mexico", "egito")}
+    state = play(smart_position(owners, armies, hands={0: ["argelia"]}, phase=Phase.MOVE),
+                 "reveal argelia")
+    for src, dst in (("venezuela", "argentina"), ("mexico", "brasil"), ("brasil", "mexico")):
+        refused(state, Move(src, dst, 1), Reason.NO_PATH, "S-PASS-1")
+    for src, dst in (("mexico", "egito"), ("egito", "mexico"), ("egito", "argentina")):
+        assert Move(src, dst, 1) in warkit.legal_actions(state)  # over Argélia, then own land
+    play(state, "move egito mexico 2")
+
+
+def simple_path_reach(owner, seat, src, passages):
+    """Every path from ``src`` tried one by one (no territory twice): the own territories
+    reached after passing a revealed one, every step owned or revealed."""
+    adjacency, reached = warkit.world_map().adjacency, set()
+
+    def walk(node, visited, jumped):
+        for nxt in adjacency[node]:
+            if nxt in visited or not (owner[nxt] == seat or nxt in passages):
+                continue
+            if jumped and owner[nxt] == seat:
+                reached.add(nxt)
+            walk(nxt, visited | {nxt}, jumped or nxt in passages)
+
+    walk(src, {src}, False)
+    return reached
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_passage_reach_is_every_path_tried_one_by_one_s_pass_1(seed):
+    rng = random.Random(seed)
+    for _ in range(60):
+        mine = set(rng.sample(range(42), rng.randrange(5, 13)))
+        owner = tuple(0 if i in mine else 1 for i in range(42))
+        passages = frozenset(rng.sample(range(42), rng.randrange(1, 4)))
+        for src in mine:
+            assert passage_reach(owner, 0, src, passages) == simple_path_reach(
+                owner, 0, src, passages)
 
 
 # -- S-ALLY-1 ------------------------------------------------------------------------------------

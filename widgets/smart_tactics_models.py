@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from warkit.odds import CARD_KINDS, choose_reroll
+from warkit.rules.smart_moves import passage_reach
 from warkit.worldmap import world_map
 
 SIDES = 6
@@ -105,29 +106,13 @@ def passage_targets(owner: tuple[int, ...], seat: int, src: int | str,
                     passages: Iterable[int | str]) -> frozenset[int]:
     """Territories of ``seat`` that one move from ``src`` reaches in the movement step, with
     the cards ``passages`` revealed (S-PASS-1 decision): a neighbour, or any own territory
-    at the end of a path whose middle steps are all owned or revealed, through at least one
-    revealed territory. A search over (territory, passed a revealed one yet?)."""
+    at the end of a path - no territory twice - whose middle steps are all owned or
+    revealed, one of them revealed (the engine's :func:`passage_reach`)."""
     m = world_map()
     start = m.index(src)
-    revealed = {m.index(p) for p in passages}
-    mine = {i for i, o in enumerate(owner) if o == seat}
-    targets = {j for j in m.adjacency[start] if j in mine}
-    seen = {(start, False)}
-    frontier = [(start, False)]
-    while frontier:
-        later = []
-        for node, jumped in frontier:
-            for nxt in m.adjacency[node]:
-                if nxt == start or not (nxt in mine or nxt in revealed):
-                    continue
-                state = (nxt, jumped or nxt in revealed)
-                if nxt in mine and state[1]:
-                    targets.add(nxt)
-                if state not in seen:
-                    seen.add(state)
-                    later.append(state)
-        frontier = later
-    return frozenset(targets - {start})
+    near = {j for j in m.adjacency[start] if owner[j] == seat}
+    far = passage_reach(tuple(owner), seat, start, frozenset(m.index(p) for p in passages))
+    return frozenset(near | far)
 
 
 def whole_continents(owner: tuple[int, ...], seat: int) -> tuple[int, ...]:

@@ -28,7 +28,6 @@ from warkit_widgets.smart_tactics_widgets import ReachMap, RerollExplorer, parse
 
 import warkit
 from warkit.odds import choose_reroll
-from warkit.rules.smart_moves import passage_reach
 
 M = warkit.world_map()
 ix = M.index
@@ -116,20 +115,6 @@ def test_bfs_layers_and_distances():
     d = distances("brasil")
     assert len(d) == 42 and max(d.values()) == len(layers) - 1
     assert all(abs(d[a] - d[b]) <= 1 for a in range(42) for b in M.adjacency[a])
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_passage_targets_agree_with_the_engine(seed):
-    """Random owners and revealed cards: the model's targets are the engine's S-PASS-1
-    reach (plus the own neighbours)."""
-    rng = random.Random(seed)
-    owner = tuple(rng.randrange(3) for _ in M.ids)
-    for _ in range(10):
-        src = rng.choice([i for i, o in enumerate(owner) if o == 0])
-        passages = frozenset(rng.sample(range(42), 3))
-        near = {j for j in M.adjacency[src] if owner[j] == 0}
-        engine = passage_reach(owner, 0, src, passages) | near
-        assert move_targets(owner, 0, src, "passage", passages) == engine
 
 
 def test_move_targets_by_mode():

@@ -11,7 +11,7 @@ Sub-steps use the ordinary ``move`` action and end with ``end``.
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 
 from ..actions import EndPhase, Move, card_name
 from ..errors import Reason
@@ -25,10 +25,22 @@ from .common import count, fail, label, territory
 from .smart_state import SmartExtra
 
 
+@lru_cache(maxsize=4096)
 def passage_reach(owner: tuple[int, ...], seat: int, src: int,
                   passages: frozenset[int]) -> frozenset[int]:
     """Owned territories a move from ``src`` reaches over at least one revealed territory
-    (S-PASS-1 decision): every intermediate step is owned by ``seat`` or revealed."""
+    (S-PASS-1 decision): along a path - no territory twice - whose intermediate steps are
+    all owned by ``seat`` or revealed, one of them revealed."""
+    allowed = frozenset(i for i, o in enumerate(owner) if o == seat) | passages
+    return frozenset(t for t in _walk_reach(allowed, owner, seat, src, passages)
+                     if any(_path_through(allowed, src, t, r) for r in passages
+                            if r not in (src, t)))
+
+
+def _walk_reach(allowed: frozenset[int], owner: tuple[int, ...], seat: int, src: int,
+                passages: frozenset[int]) -> set[int]:
+    """The candidates: owned territories a walk from ``src`` over ``allowed`` reaches after
+    passing a revealed one (a walk may repeat territories, a path may not)."""
     adjacency = world_map().adjacency
     seen = {(src, False)}
     frontier = [(src, False)]
@@ -36,17 +48,56 @@ def passage_reach(owner: tuple[int, ...], seat: int, src: int,
     while frontier:
         node, jumped = frontier.pop()
         for nxt in adjacency[node]:
-            if nxt == src:
+            if nxt == src or nxt not in allowed:
                 continue
-            mine = owner[nxt] == seat
-            if mine and jumped:
+            if jumped and owner[nxt] == seat:
                 reached.add(nxt)
-            if mine or nxt in passages:
-                key = (nxt, jumped or nxt in passages)
-                if key not in seen:
-                    seen.add(key)
-                    frontier.append(key)
-    return frozenset(reached)
+            key = (nxt, jumped or nxt in passages)
+            if key not in seen:
+                seen.add(key)
+                frontier.append(key)
+    return reached
+
+
+def _path_through(allowed: frozenset[int], src: int, dst: int, via: int) -> bool:
+    """Whether a path from ``src`` to ``dst`` passes ``via`` with every step in ``allowed``
+    and no territory twice: two paths from ``via``, one to each end, that share no
+    territory - a flow of 2 when each territory carries 1 (split into in and out nodes)."""
+    adjacency = world_map().adjacency
+    if src in adjacency[via] and dst in adjacency[via]:
+        return True  # the usual case: one jump over the revealed territory
+    sink = -1
+    capacity: dict[tuple[int, int], int] = {}
+    for v in allowed | {src, dst}:  # node 2v: into v; 2v + 1: out of v
+        if v in (src, dst):
+            capacity[(2 * v, sink)] = 1
+        elif v != via:
+            capacity[(2 * v, 2 * v + 1)] = 1
+        if v not in (src, dst):
+            for u in adjacency[v]:
+                if u in allowed or u in (src, dst):
+                    capacity[(2 * v + 1, 2 * u)] = 1
+    arcs: dict[int, list[int]] = {}
+    for a, b in list(capacity):
+        arcs.setdefault(a, []).append(b)
+        arcs.setdefault(b, []).append(a)
+        capacity.setdefault((b, a), 0)
+    for _ in range(2):
+        parent = {2 * via + 1: 2 * via + 1}
+        queue = [2 * via + 1]
+        for node in queue:
+            for nxt in arcs.get(node, ()):
+                if nxt not in parent and capacity[(node, nxt)] > 0:
+                    parent[nxt] = node
+                    queue.append(nxt)
+        if sink not in parent:
+            return False
+        node = sink
+        while node != 2 * via + 1:
+            capacity[(parent[node], node)] -= 1
+            capacity[(node, parent[node])] += 1
+            node = parent[node]
+    return True
 
 
 class SmartMoveRules:
