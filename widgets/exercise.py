@@ -61,14 +61,19 @@ def check_answer(answer: object, expected: Fraction | float, *, lang: str = "pt"
 
 
 def answer_box(expected: Fraction | float, *, lang: str = "pt", tolerance: float = 5e-4,
-               placeholder: str = "95/144 · 0.66") -> Any:
+               placeholder: str | None = None) -> Any:
     """A text field and a button that checks the typed answer (for Voilà, where nobody
-    edits cells). Returns an ``ipywidgets.VBox``; its ``.check`` holds the last result."""
+    edits cells). Returns an ``ipywidgets.VBox``; its ``.check`` holds the last result.
+    The placeholder shows the form of an answer, never a value: "a whole number" when
+    ``expected`` is one, else a fraction and a decimal."""
     import ipywidgets as w
 
     from .report import ErrorReporter
 
     lang = normalize_lang(lang)
+    if placeholder is None:
+        whole = Fraction(expected).denominator == 1
+        placeholder = tr("exercise.whole", lang) if whole else "95/144 · 0.66"
     text = w.Text(placeholder=placeholder, layout=w.Layout(width="14em"))
     button = w.Button(description=tr("exercise.check", lang), icon="check")
     verdict = w.HTML()

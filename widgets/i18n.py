@@ -476,6 +476,7 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "exercise.wrong": {"en": "Not yet: {answer} is not the answer. Try again.",
                        "pt": "Ainda não: {answer} não é a resposta. Tente de novo."},
     "exercise.check": {"en": "Check", "pt": "Conferir"},
+    "exercise.whole": {"en": "a whole number", "pt": "um número inteiro"},
     "exercise.empty": {"en": "Type an answer first.", "pt": "Digite uma resposta primeiro."},
     "exercise.missing": {"en": "Write your answer in the cell above, then run this cell.",
                          "pt": "Escreva sua resposta na célula acima e rode esta célula."},

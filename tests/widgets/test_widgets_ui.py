@@ -246,3 +246,17 @@ def test_battle_desk_attack_and_occupy(battle_state):
     desk.end_button.click()
     assert c.state.phase is warkit.Phase.MOVE and desk.end_button.disabled
     assert desk.reporter.errors == desk.map.reporter.errors == []
+
+
+def test_the_answer_box_hints_at_a_form_never_at_the_answer():
+    from fractions import Fraction
+
+    from warkit_widgets import answer_box
+
+    assert answer_box(13, lang="pt").text.placeholder == "um número inteiro"
+    assert answer_box(7, lang="en").text.placeholder == "a whole number"
+    assert answer_box(Fraction(95, 144), lang="en").text.placeholder == "95/144 · 0.66"
+    box = answer_box(13, lang="en")
+    box.text.value = "13"
+    box.button.click()
+    assert box.check
