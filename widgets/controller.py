@@ -162,6 +162,16 @@ class MapController(Observable):
         self.last_battle: BattleRecord | None = None
         self.message = Message("info", self._prompt())
 
+    @classmethod
+    def of(cls, source: GameState | MapController, *, lang: str = "pt",
+           seed: int | None = None) -> MapController:
+        """A widget's controller: a new one over a state, or a given one switched to ``lang``
+        (widgets built on one controller follow the same selection)."""
+        if isinstance(source, GameState):
+            return cls(source, lang=lang, seed=seed)
+        source.lang = lang
+        return source
+
     # -- what the widgets read ------------------------------------------------------------------
     @property
     def state(self) -> GameState:

@@ -97,11 +97,7 @@ class BattleDesk(w.VBox):
     def __init__(self, state: GameState | MapController, *, lang: str = "pt",
                  seed: int | None = None, scale: float = 1.0, animate: bool = True) -> None:
         lang = normalize_lang(lang)
-        if isinstance(state, GameState):
-            self.controller = MapController(state, lang=lang, seed=seed)
-        else:
-            self.controller = state
-            self.controller.lang = lang
+        self.controller = MapController.of(state, lang=lang, seed=seed)
         c = self.controller
         self.map = MapWidget(c, scale=scale)
         self.odds = OddsWidget(None, None, lang=lang).follow(c)

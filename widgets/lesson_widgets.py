@@ -161,11 +161,7 @@ class RegroupDesk(w.VBox):
     def __init__(self, state: GameState | MapController, *, lang: str = "pt",
                  seed: int | None = None, scale: float = 1.0) -> None:
         self.lang = lang = normalize_lang(lang)
-        if isinstance(state, GameState):
-            self.controller = MapController(state, lang=lang, seed=seed)
-        else:
-            self.controller = state
-            self.controller.lang = lang
+        self.controller = MapController.of(state, lang=lang, seed=seed)
         c = self.controller
         self.map = MapWidget(c, scale=scale)
         self.count = w.IntSlider(1, 1, 1, description=tr("label.armies", lang),
