@@ -26,6 +26,7 @@ from ..legal import LegalActions
 from ..view import PlayerView
 from .advantages import SmartAdvantages
 from .evaluate import (
+    ADJ,
     CONTINENTS,
     INDEX,
     MEMBERS,
@@ -37,6 +38,7 @@ from .evaluate import (
 from .normal import NormalBot
 from .opponents import OpponentModel
 from .smart_play import elimination_outcome, is_smart
+from .sweep import Sweep, best_sweep
 
 WIN = 400.0
 """Value (territory units, before scaling) of the conquest that wins the game."""
@@ -57,6 +59,8 @@ class Plan:
     """How much each opponent territory slows a dangerous opponent down."""
     hunted: float
     """Belief that an opponent hunts this bot's colour, times how few territories it has."""
+    sweep: Sweep | None = None
+    """The conquests that likely meet the objective this turn (see :mod:`.sweep`)."""
 
 
 class HardBot(SmartAdvantages, NormalBot):
@@ -73,6 +77,11 @@ class HardBot(SmartAdvantages, NormalBot):
     min_odds = 0.45
     exposure_weight = 0.0
     """The normal level's caution about the source left weak costs more than it saves."""
+
+    sweep_odds = 0.3
+    """Go all out for the objective this turn when the chain of conquests is this likely."""
+    sweep_most = 8
+    """Longest chain of conquests worth working out."""
 
     smart_tuning: ClassVar[dict[str, float]] = {"goal_weight": 8.0, "min_odds": 0.35}
     """Settings for SMART games, where the first elimination ends the game (S-WIN-1): the
@@ -152,7 +161,33 @@ class HardBot(SmartAdvantages, NormalBot):
                     if g.kind == "destroy" and g.target == seat:
                         hunted += p
         hunted *= max(0.0, 1.0 - board.counts[seat] / 10)
-        return Plan(goal, continents, weight, frozenset(winning), block, hunted)
+        sweep = best_sweep(board, self.sweep_options(board, goal, continents),
+                           board.view.reserves)
+        if sweep is not None and sweep.chance < self.sweep_odds:
+            sweep = None
+        return Plan(goal, continents, weight, frozenset(winning), block, hunted, sweep)
+
+    def sweep_options(self, board: Board, goal: Goal | None,
+                      continents: frozenset[int]) -> list[Sweep]:
+        """The sets of conquests that would meet the objective (or, in SMART, win by an
+        elimination), when short enough to try in one turn."""
+        seat, owner = board.seat, board.owner
+        options = []
+        if goal is not None and goal.kind == "continents":
+            targets = frozenset(i for k in continents for i in MEMBERS[k] if owner[i] != seat)
+            options.append(Sweep(targets, len(targets)))
+        elif goal is not None and goal.kind == "territories" and goal.min_armies <= 1:
+            targets = frozenset(i for i, o in enumerate(owner) if o != seat)
+            options.append(Sweep(targets, goal.count - board.counts[seat]))
+        victims = [goal.target] if goal is not None and goal.kind == "destroy" else []
+        if is_smart(board.view):
+            victims += [v for v in range(board.players) if v != seat and board.counts[v]
+                        and elimination_outcome(board.view, board, seat, v) > 0]
+        for v in victims:
+            if v is not None and board.counts[v]:
+                targets = frozenset(i for i, o in enumerate(owner) if o == v)
+                options.append(Sweep(targets, len(targets)))
+        return [o for o in options if 0 < o.need <= self.sweep_most]
 
     def smart_kills(self, board: Board, weight: dict[int, float], winning: set[int]) -> None:
         """SMART ends at the first elimination (S-WIN-1): any player this bot would win by
@@ -181,7 +216,8 @@ class HardBot(SmartAdvantages, NormalBot):
         return board.continent_share(board.seat, k) - 0.02 * len(MEMBERS[k])
 
     def decisive(self, board: Board, dst: int) -> bool:
-        return dst in board.plan.winning  # type: ignore[attr-defined]
+        plan: Plan = board.plan  # type: ignore[attr-defined]
+        return dst in plan.winning or (plan.sweep is not None and dst in plan.sweep.targets)
 
     # -- values ----------------------------------------------------------------------------
     def conquest_value(self, board: Board, t: int) -> float:
@@ -190,6 +226,8 @@ class HardBot(SmartAdvantages, NormalBot):
         extra = plan.weight.get(t, 0.0) + self.block_weight * plan.block[t]
         if t in plan.winning:
             extra += WIN
+        elif plan.sweep is not None and t in plan.sweep.targets:
+            extra += WIN * plan.sweep.chance / plan.sweep.need
         return value + extra * self.scale(board.view)
 
     def keep_value(self, board: Board, i: int) -> float:
@@ -211,9 +249,17 @@ class HardBot(SmartAdvantages, NormalBot):
             if weak and strong + len(weak) >= goal.count:
                 weak.sort(key=lambda f: board.threat(INDEX[f.largest.territory]))  # type: ignore[attr-defined]
                 return weak[0].make(goal.min_armies - view.armies[INDEX[weak[0].largest.territory]])  # type: ignore[attr-defined]
+        if plan.sweep is not None and plan.sweep.pad is not None \
+                and not any(view.continent_reserves):
+            for f in ranges_of(legal, Place):
+                if INDEX[f.largest.territory] == plan.sweep.pad:  # type: ignore[attr-defined]
+                    return f.make(min(view.reserves, f.high))
         return super().place(view, legal)
 
     def occupy(self, view: PlayerView, legal: LegalActions) -> Action:
+        action = self.sweep_occupy(view, legal)
+        if action is not None:
+            return action
         action = super().occupy(view, legal)
         board_goal = goal_of(view)
         b = view.battle
@@ -225,6 +271,21 @@ class HardBot(SmartAdvantages, NormalBot):
             if family.high >= want and view.armies[b.src] - want >= want:
                 return family.make(max(action.armies, want))
         return action
+
+    def sweep_occupy(self, view: PlayerView, legal: LegalActions) -> Action | None:
+        """During a sweep the stack rolls on: all of it into the conquered territory when
+        that borders a target left, the fewest when only the source does."""
+        b = view.battle
+        sweep = self.board(view).plan.sweep  # type: ignore[attr-defined]
+        if b is None or sweep is None:
+            return None
+        left = {t for t in sweep.targets if view.owner[t] != view.player}
+        family = ranges_of(legal, Occupy)[0]
+        if any(j in left for j in ADJ[b.dst]):
+            return family.largest
+        if any(j in left for j in ADJ[b.src]):
+            return family.make(family.low)
+        return None
 
 
 __all__ = ["HardBot", "Plan"]
