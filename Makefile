@@ -33,10 +33,14 @@ lint: $(STAMP)
 test: lint
 	$(PY) -m pytest --nbval-lax tests notebooks
 
+# About 10 minutes on 2 cores; the full dashboard benchmark (10 sessions) is
+# `.venv/bin/python tests/bench/bench_play.py`.
 bench: $(STAMP)
 	$(PY) tests/bench/bench_engine.py
 	$(PY) tests/bench/bench_engine.py --rules smart
 	$(PY) tests/bench/bench_odds.py
+	$(PY) tests/bench/bench_bots.py --games 100 --many 400
+	$(PY) tests/bench/bench_play.py --loads 3 --clicks 20 --sessions 5 --turns 2
 
 screenshots: $(STAMP)
 	WARKIT_SCREENSHOTS=1 $(PY) -m pytest tests/browser -q
