@@ -33,7 +33,7 @@ lint: $(STAMP)
 test: lint
 	$(PY) -m pytest --nbval-lax tests notebooks
 
-# About 10 minutes on 2 cores; the full dashboard benchmark (10 sessions) is
+# About 5 minutes on 2 cores (under 10 when busy); the full dashboard benchmark (10 sessions) is
 # `.venv/bin/python tests/bench/bench_play.py`.
 bench: $(STAMP)
 	$(PY) tests/bench/bench_engine.py

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import json
 import os
 import threading
 from collections.abc import Callable
@@ -79,25 +80,46 @@ def preheated() -> bool:
     return os.environ.get("VOILA_PREHEAT") == "True"
 
 
+def voila_query_url() -> str:
+    """Where a preheated kernel asks Voilà for its page's request: the address that
+    :func:`voila.utils.wait_for_request` builds from the kernel's environment."""
+    env = os.environ.get
+    base = env("VOILA_WS_BASE_URL", env("VOILA_SERVER_URL", "/"))
+    return (f"{env('VOILA_WS_PROTOCOL', 'ws')}://{env('VOILA_APP_IP', '127.0.0.1')}:"
+            f"{env('VOILA_APP_PORT', '8866')}{base}voila/query/{env('VOILA_KERNEL_ID')}")
+
+
+async def _request_info(url: str) -> dict[str, str]:
+    from websockets.asyncio.client import connect
+
+    async with connect(url, open_timeout=5) as socket:
+        return json.loads(await socket.recv())
+
+
+def read_request() -> None:
+    """Put the page request's details (``QUERY_STRING``...) into ``os.environ``, as
+    :func:`voila.utils.wait_for_request` does, without importing :mod:`voila.utils` (0.65 s
+    of imports: Jupyter Server, nbconvert...); blocks until Voilà answers."""
+    info = asyncio.run(_request_info(voila_query_url()))  # a thread's own event loop
+    os.environ.update({str(k): str(v) for k, v in info.items()})
+
+
 def ask_request_lang(answer: Callable[[str | None], object]) -> bool:
     """Call ``answer`` with the page address's ``?lang=`` (or ``None``) on the kernel's loop,
     without ever making the kernel wait; ``False`` when there is nothing to ask (a kernel
     started for its page has ``QUERY_STRING`` from the start: see :func:`lang_from_env`).
 
     A preheated Voilà kernel ran the notebook before anyone asked for it; Voilà hands it the
-    request's details through :func:`voila.utils.wait_for_request` (a websocket query),
-    asked in a thread so clicks are answered meanwhile. Importing :mod:`voila.utils` takes
-    most of a second, so :class:`PlayApp` does it while the kernel waits in the pool.
+    request's details through a websocket query (:func:`read_request`), asked in a thread so
+    clicks are answered meanwhile.
     """
     if not preheated():
         return False
-    from voila.utils import wait_for_request
-
     loop = kernel_loop()
 
     def work() -> None:
         with contextlib.suppress(Exception):  # no answer: the page keeps its language
-            wait_for_request()
+            read_request()
             loop.call_soon_threadsafe(answer, query_lang())
 
     threading.Thread(target=work, daemon=True, name="warkit-request-lang").start()
@@ -173,8 +195,6 @@ class PlayApp(w.VBox):
     def __init__(self, *, lang: str | None = None, autosave: Autosave | None = None,
                  schedule: Schedule | None = None, animate: bool = True) -> None:
         self._lang = normalize_lang(lang) if lang else lang_from_env("pt")
-        if preheated():  # idle in the pool: load what the first page needs (ask_request_lang)
-            import voila.utils  # noqa: F401
         self.autosave = autosave if autosave is not None else Autosave()
         self.schedule = schedule or kernel_schedule()
         self.game: GameController | None = None
