@@ -127,3 +127,24 @@ def test_unknown_level_and_too_many_bots_are_refused():
         run_tournament(["hard", "grandmaster"], 3, games=1)
     with pytest.raises(ValueError, match="4 bots for 3 seats"):
         run_tournament(["hard", "normal", "easy", "easy"], 3, games=1)
+
+
+def test_win_rate_by_objective_card():
+    """A teacher's "which objective is easiest?": seats that drew each card (C-SETUP-1)."""
+    levels = ("easy",) * 3
+    games = [GameResult(1, levels, (0,), 30, 10, 900, False, 0, ("24_territories", "asia_africa",
+                                                                 "destroy_red")),
+             GameResult(2, levels, (2,), 30, 10, 900, False, 1, ("asia_africa", "destroy_red",
+                                                                 "24_territories")),
+             GameResult(3, levels, (), 500, 170, 9000, True, 2, ("destroy_red", "24_territories",
+                                                                 "asia_africa"))]
+    result = TournamentResult(("easy",), 3, "classic", 1, 1, 500, 1.0, games)
+    assert result.objective_table() == [("24_territories", 3, 2.0), ("asia_africa", 3, 0.0),
+                                        ("destroy_red", 3, 0.0)]
+    assert "24_territories" in result.objective_report().splitlines()[1]
+
+
+def test_command_line_by_objective(capsys):
+    main(["--bots", "easy", "--players", "3", "--games", "3", "--by-objective"])
+    out = capsys.readouterr().out
+    assert "objective card drawn" in out and out.count("%") > 6

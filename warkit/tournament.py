@@ -65,6 +65,8 @@ class GameResult:
     actions: int
     capped: bool
     first_player: int
+    objectives: tuple[str, ...] = ()
+    """The objective card each seat drew (C-SETUP-1)."""
     times: dict[str, list[float]] = field(default_factory=dict)
 
 
@@ -87,7 +89,7 @@ def play_game(bots: Sequence[str], players: int, rules: str, seed: int, game: in
     state = match.state
     return GameResult(seed + game, levels, tuple(state.winners), state.turn, state.round,
                       len(match.actions), bool(match.meta["capped"]), state.first_player,
-                      times)
+                      tuple(state.objective_cards), times)
 
 
 def _play_chunk(args: tuple) -> list[GameResult]:
@@ -169,6 +171,25 @@ class TournamentResult:
         return wa, wb, binomial_test(wa, wb, Fraction(self.seats(a),
                                                       self.seats(a) + self.seats(b)))
 
+    def objective_table(self) -> list[tuple[str, int, float]]:
+        """Per objective card: (id, seats that drew it, games won by them), easiest first."""
+        drawn: dict[str, list[float]] = {}
+        for g in self.games:
+            for seat, card in enumerate(g.objectives):
+                won = g.winners.count(seat) / len(g.winners) if g.winners else 0.0
+                drawn.setdefault(card, []).append(won)
+        rows = [(card, len(wins), sum(wins)) for card, wins in drawn.items()]
+        return sorted(rows, key=lambda row: (-row[2] / row[1], row[0]))
+
+    def objective_report(self) -> str:
+        """Win rate by objective card drawn (a teacher's "which objective is easiest?")."""
+        lines = [f"{'objective card drawn':<32} {'seats':>6} {'wins':>7} {'win rate':>9}  95% CI"]
+        for card, seats, wins in self.objective_table():
+            low, high = wilson(wins, seats)
+            lines.append(f"{card:<32} {seats:>6} {wins:>7.1f} {wins / seats:>9.1%}  "
+                         f"[{low:.1%}, {high:.1%}]")
+        return "\n".join(lines)
+
     def first_player_wins(self) -> float:
         """Games won by the seat that played first (a shared win counts as a fraction)."""
         return sum(g.winners.count(g.first_player) / len(g.winners)
@@ -247,6 +268,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-turns", type=int, default=500)
+    parser.add_argument("--by-objective", action="store_true",
+                        help="also print the win rate by objective card drawn")
     args = parser.parse_args(argv)
     try:
         result = run_tournament(args.bots, args.players, args.games, args.rules,
@@ -254,6 +277,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     except ValueError as error:
         parser.error(str(error))
     print(result.report())
+    if args.by_objective:
+        print(result.objective_report())
 
 
 if __name__ == "__main__":
