@@ -65,6 +65,32 @@ def test_lessons_follow_the_template(path):
     assert "seed=" in code, "fixed seeds, so the text matches the cells"
 
 
+PROBABILITY = [p for p in NOTEBOOKS if "probability" in p.parts]
+
+
+@pytest.mark.parametrize("path", PROBABILITY, ids=lambda p: p.name)
+def test_probability_labs_follow_the_template(path):
+    """CURRICULUM.md, Probability lab: a numbered title with its Portuguese subtitle, learning
+    goals, exercises checked by code, asserts (every number is computed), fixed seeds, and a
+    summary."""
+    nb = load(path)
+    text = markdown(nb)
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    number = path.name[:2]
+    assert re.fullmatch(r"\d\d-[a-z0-9-]+\.ipynb", path.name)
+    first = nb.cells[0]
+    assert first.cell_type == "markdown"
+    assert first.source.startswith(f"# Probability lab {number} — ")
+    assert f"## *Laboratório de probabilidade {number} — " in first.source
+    assert f"**Probability lab** · {number} of 8" in first.source
+    for heading in ("Learning goals", "Exercise", "Summary"):
+        assert re.search(rf"^#+ .*{heading}", text, re.M), f"no '{heading}' section"
+    assert 'lang_from_env("en")' in code
+    assert "check_answer(" in code and "assert " in code, "exercises checked by code"
+    assert "seed=" in code, "fixed seeds, so the text matches the cells"
+    assert any("solution" in c.metadata.get("tags", []) for c in nb.cells), "solution cells"
+
+
 def rule_range(prefix: str, first: int, last: int) -> set[str]:
     """``rule_range("C-ATK", 1, 5)``: the IDs C-ATK-1 .. C-ATK-5, as CURRICULUM.md writes them."""
     return {f"{prefix}-{k}" for k in range(first, last + 1)}
