@@ -22,6 +22,8 @@ from .saves import SavedGame
 DEFAULT_COLORS = ("red", "blue", "green", "yellow", "black", "white")
 """Seat colours offered first (all six are C-COMP-1's)."""
 MAX_SEATS = 6
+MAX_RESUME = 5
+"""Games in progress offered on the form (the newest)."""
 
 
 class SetupForm(w.VBox):
@@ -64,7 +66,7 @@ class SetupForm(w.VBox):
         self.labels = {k: w.HTML() for k in ("rules", "players", "seed", "resume")}
         self.resume_box = w.VBox()
         self.resume_box.add_class("warkit-resume")
-        self._saved: Sequence[SavedGame] = ()
+        self._saved: tuple[SavedGame, ...] = ()
         super().__init__([
             self.title, w.HBox([self.labels["rules"], self.rules]),
             w.HBox([self.labels["players"], self.count]), *self.rows,
@@ -149,29 +151,32 @@ class SetupForm(w.VBox):
         return config
 
     def show_saved(self, saved: Sequence[SavedGame]) -> None:
-        """Offer the games in progress (from the autosave) as resume buttons; the same games
-        keep their buttons, only relabelled (a page may still be drawing them: replacing
-        them under it breaks its widget manager)."""
-        saved = tuple(saved)
-        if saved == self._saved and len(self.resume_box.children) == len(saved[:5]):
-            for button, game in zip(self.resume_box.children, saved):
-                button.description = game.label(self._lang)
-            self._relabel_resume()
-            return
-        self._saved = saved
-        buttons = []
-        for game in self._saved[:5]:
-            button = w.Button(description=game.label(self._lang), icon="history",
-                              layout=w.Layout(width="auto"))
-            button.add_class("warkit-resume-game")
-            if self.on_resume is not None:
-                button.on_click(lambda _, game=game: self.on_resume(game))
-            buttons.append(button)
-        for old in self.resume_box.children:
-            old.close()
-        self.resume_box.children = buttons
-        self._relabel_resume()
+        """Offer the games in progress (from the autosave) as resume buttons.
 
-    def _relabel_resume(self) -> None:
+        Buttons are reused, never replaced, and unused ones hidden: the list is read again
+        when a browser connects, while the page may still be drawing them, and closing a
+        widget under it breaks the page's widget manager.
+        """
+        self._saved = tuple(saved)[:MAX_RESUME]
+        buttons = list(self.resume_box.children)
+        while len(buttons) < len(self._saved):
+            buttons.append(self._resume_button(len(buttons)))
+        if len(buttons) != len(self.resume_box.children):
+            self.resume_box.children = buttons
+        for i, button in enumerate(buttons):
+            shown = i < len(self._saved)
+            button.layout.display = None if shown else "none"
+            if shown:
+                button.description = self._saved[i].label(self._lang)
         self.labels["resume"].value = (f"<h4>{tr('play.resume_title', self._lang)}</h4>"
-                                       if self.resume_box.children else "")
+                                       if self._saved else "")
+
+    def _resume_button(self, i: int) -> w.Button:
+        button = w.Button(icon="history", layout=w.Layout(width="auto"))
+        button.add_class("warkit-resume-game")
+        button.on_click(lambda _: self._resume(i))
+        return button
+
+    def _resume(self, i: int) -> None:
+        if self.on_resume is not None and i < len(self._saved):
+            self.on_resume(self._saved[i])

@@ -236,3 +236,16 @@ def test_relabelling_keeps_the_resume_buttons(app, loop, autosave):
     app.set_lang("pt")
     assert app.setup.resume_box.children == before
     assert before[0].description.startswith("Continuar: ")
+
+
+def test_a_new_list_of_saved_games_reuses_the_buttons(app, loop, autosave):
+    """Reading the autosave again (a browser connects) reuses the buttons and hides the
+    unused ones; none is closed under a page that may be drawing it."""
+    app.start(app.setup.config())
+    app.show_setup()
+    [button] = app.setup.resume_box.children
+    app.setup.show_saved(())
+    assert app.setup.resume_box.children == (button,) and button.layout.display == "none"
+    assert button.comm is not None  # not closed
+    app.setup.show_saved(autosave.games())
+    assert app.setup.resume_box.children == (button,) and button.layout.display is None
