@@ -1,0 +1,70 @@
+"""The probability lab's SVG charts (widgets/problab_a_charts.py): well-formed, one mark per
+value, exact values in the tooltips, bad input refused."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pytest
+from warkit_widgets.problab_a_charts import (
+    SERIES_COLORS,
+    bar_chart_svg,
+    heat_map_svg,
+    line_chart_svg,
+)
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    return root
+
+
+def test_bar_chart_has_one_column_per_value_and_a_legend_for_several_series():
+    root = parse(bar_chart_svg([1, 2, 3], {"a": [0.1, 0.2, 0.7], "b": [0.3, 0.3, 0.4]},
+                               title="t & u"))
+    columns = [r for r in root.iter(f"{SVG}rect") if r.find(f"{SVG}title") is not None]
+    assert len(columns) == 6
+    assert {c.get("fill") for c in columns} == set(SERIES_COLORS[:2])
+    tallest = max(columns, key=lambda r: float(r.get("height")))
+    assert tallest.find(f"{SVG}title").text == "a · 3: 0.7"
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert "t & u" in texts and "a" in texts and "b" in texts
+
+
+def test_bar_chart_refuses_series_of_the_wrong_length():
+    with pytest.raises(ValueError, match="one value per label"):
+        bar_chart_svg([1, 2], {"a": [1.0]})
+
+
+def test_line_chart_draws_lines_bands_and_reference_lines():
+    x = np.arange(1, 101)
+    y = np.full(100, 0.4)
+    root = parse(line_chart_svg(x, {"estimate": y}, bands={"estimate": (y - 0.1, y + 0.1)},
+                                hlines={"exact": 5 / 12}, log_x=True, x_label="n"))
+    assert len(list(root.iter(f"{SVG}polyline"))) == 1
+    assert len(list(root.iter(f"{SVG}polygon"))) == 1
+    dashed = [ln for ln in root.iter(f"{SVG}line") if ln.get("stroke-dasharray")]
+    assert len(dashed) == 1 and dashed[0].find(f"{SVG}title").text.startswith("exact: 0.41666")
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert {"1", "10", "100", "n", "estimate", "exact"} <= set(texts)
+
+
+def test_line_chart_refuses_a_log_axis_through_zero():
+    with pytest.raises(ValueError, match="positive"):
+        line_chart_svg([0, 1], {"a": [0, 1]}, log_x=True)
+
+
+def test_heat_map_has_a_square_per_cell_with_its_percentage():
+    table = np.zeros((4, 3))
+    table[:, 0] = 1
+    table[3, 2] = 0.25
+    root = parse(heat_map_svg(table, title="War", marks=[(3, 2)]))
+    squares = [r for r in root.iter(f"{SVG}rect") if r.find(f"{SVG}title") is not None]
+    assert len(squares) == 3 * 2  # a = 1..3, d = 1..2
+    assert "3 × 2: 25.0%" in {s.find(f"{SVG}title").text for s in squares}
+    outlined = [r for r in root.iter(f"{SVG}rect") if r.get("fill") == "none"]
+    assert len(outlined) == 1
