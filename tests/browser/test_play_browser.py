@@ -378,7 +378,9 @@ def test_the_address_chooses_the_language(browser, play_server: PlayServer):
     """``?lang=en`` works with preheated kernels too (read when the page connects)."""
     with open_page(browser, play_server.url + "?lang=en", "button.warkit-start") as (page, _, _):
         page.locator("button.warkit-start").get_by_text("Start the game").wait_for(timeout=WAIT)
-        assert "English" in page.locator(".warkit-lang .mod-active").first.inner_text()
+        # it may come a moment after the page (preheated kernels ask Voila in a thread), and
+        # each widget updates on its own message (G4): wait for the toggle itself
+        page.locator(".warkit-lang .mod-active").get_by_text("English").wait_for(timeout=WAIT)
     with open_page(browser, play_server.url + "?lang=pt-BR", "button.warkit-start") as (
             page, _, _):
         page.locator("button.warkit-start").get_by_text("Começar o jogo").wait_for(timeout=WAIT)
@@ -394,6 +396,7 @@ def test_hot_seat_passes_the_device_and_the_page_keeps_the_secrets(browser,
     game.run_computers()
     with open_page(browser, play_server.url + "?lang=en", "button.warkit-start") as (
             page, _, _):
+        page.locator("button.warkit-start").get_by_text("Start the game").wait_for(timeout=WAIT)
         for i, seat in enumerate(seats):
             row = page.locator(f".warkit-seat-{i}")
             row.locator("input").fill(seat.name)
