@@ -184,3 +184,12 @@ def test_notebooks_run_without_errors(path, monkeypatch):
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
               if o.output_type == "error"]
     assert errors == []
+
+
+def test_the_notebooks_index_links_every_notebook():
+    """notebooks/README.md lists every notebook, and every link there opens a file."""
+    index = ROOT / "notebooks" / "README.md"
+    links = re.findall(r"\]\(([^)#]+)\)", index.read_text())
+    assert all((index.parent / link).exists() for link in links), links
+    linked = {(index.parent / link).resolve() for link in links}
+    assert [p for p in NOTEBOOKS if p.resolve() not in linked] == []
