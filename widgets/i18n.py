@@ -509,6 +509,12 @@ def tr(key: str, lang: str = "pt", /, **params: object) -> str:
     return entry[normalize_lang(lang)].format(**params)
 
 
+def tr_count(key: str, n: int, lang: str = "pt", /, **params: object) -> str:
+    """``tr`` of ``key.one`` when ``n`` is 1, else of ``key.many``, with ``{n}`` filled: "1 card",
+    "2 cards" (both languages make the plural this way)."""
+    return tr(f"{key}.{'one' if n == 1 else 'many'}", lang, n=n, **params)
+
+
 def territory_name(territory: str | int, lang: str = "pt") -> str:
     """A territory's display name (from the map data)."""
     return world_map().territory(territory).name(normalize_lang(lang))

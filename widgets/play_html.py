@@ -21,7 +21,7 @@ from . import play_messages  # noqa: F401  (registers the dashboard's messages)
 from .controller import BattleRecord
 from .game_log import card_text
 from .gamecontroller import HUMAN, Seat
-from .i18n import continent_name, territory_name, tr
+from .i18n import continent_name, territory_name, tr, tr_count
 
 PLAY_STYLE = """<style>
 .warkit-play{font-family:'Trebuchet MS','DejaVu Sans',Verdana,sans-serif;color:#26221c}
@@ -71,7 +71,8 @@ def players_html(view: PlayerView, seats: Sequence[Seat], lang: str) -> str:
         if not view.alive[s]:
             css = "wk-out"
         stats = tr("play.stats", lang, territories=view.territory_count(s),
-                   armies=view.army_count(s), cards=view.hand_sizes[s])
+                   armies=tr_count("play.count.armies", view.army_count(s), lang),
+                   cards=tr_count("play.count.cards", view.hand_sizes[s], lang))
         rows.append(f'<tr class="{css}" data-seat="{s}"><td>{dot(seat.color)}'
                     f'{escape(seat.name)}</td><td>{escape(kind_text(seat, lang))}</td>'
                     f"<td>{escape(stats)}</td></tr>")

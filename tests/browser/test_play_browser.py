@@ -77,8 +77,9 @@ def wait_players(play: PlayPage, replica: GameController) -> None:
     """Wait until the players panel shows the replica's numbers (the page caught up)."""
     state = replica.state
     for seat in range(3):
+        cards = len(state.hands[seat])
         text = (f"{state.territory_count(seat)} terr. · {state.army_count(seat)} armies · "
-                f"{len(state.hands[seat])} cards")
+                f"{cards} card{'' if cards == 1 else 's'}")
         play.page.locator(f".warkit-players tr[data-seat='{seat}']").get_by_text(
             text).wait_for(timeout=WAIT)
 

@@ -77,6 +77,19 @@ def test_typed_names_are_escaped():
         assert "<img" not in html and "&lt;img" in html
 
 
+def test_the_players_panel_counts_in_good_grammar():
+    state = warkit.new_game(3, seed=2)
+    hands = ((), (0,), (0, 1))  # 0, 1 and 2 cards
+    state = warkit.state.evolve(state, hands=hands)
+    rows = {lang: players_html(warkit.view(state, 0), seats("human", "easy", "easy"), lang)
+            for lang in ("en", "pt")}
+    for text in ("0 cards", "1 card<", "2 cards", " armies"):
+        assert text in rows["en"], text
+    for text in ("0 cartas", "1 carta<", "2 cartas", " exérc."):
+        assert text in rows["pt"], text
+    assert "1 cards" not in rows["en"] and "1 cartas" not in rows["pt"]
+
+
 def test_the_secret_panel_shows_only_the_viewers_objective():
     state = warkit.new_game(3, seed=2)
     people = seats("human", "human", "easy")
