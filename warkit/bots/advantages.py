@@ -11,9 +11,7 @@
   cards of the hunted colour's territories);
 - :meth:`more_attacks` (S-AIR-1): air attacks, scored as attacks minus the card;
 - :meth:`react` (S-TERRAIN, S-REROLL): reveal the attacked territory's card,
-  reroll when the exact gain in armies beats the card (weighting the gain by what
-  the battle decides spent most cards on rerolls instead of trades: in SMART 4p
-  that income loss got hard eliminated far more often than normal);
+  reroll when the exact gain, weighted by what the battle decides, beats the card;
 - :meth:`regroup` (S-ALLY-1, S-AIRLIFT-1, S-PASS-1): an alliance when a wholly
   owned continent's armies sit inside it, an airlift when a big stack is far
   from the front, a hidden passage when it lets interior armies reach the front
@@ -151,7 +149,9 @@ class SmartAdvantages:
     def react(self, view: PlayerView, legal: LegalActions) -> Action:
         board = self.board(view)
         attacking = view.player == view.current
-        stake = self.stake(view, board) if attacking else 1.0
+        value = (lambda t: self.conquest_value(board, t)) if attacking \
+            else (lambda t: self.keep_value(board, t))
+        stake = battle_stake(view, board, value)
         action = react(view, legal, board, self.card_keep(view, board), stake=stake)
         side = "attacker" if attacking else "defender"
         if isinstance(action, Reveal):
@@ -159,14 +159,6 @@ class SmartAdvantages:
         elif action.keyword == "reroll":
             self._note(f"reroll_{side}")
         return action
-
-    def stake(self, view: PlayerView, board: Board) -> float:
-        """How much a reroll's gain in armies counts: more only in a battle for a territory
-        that wins the game (elsewhere a weighted gain spent the cards trades need)."""
-        b = view.battle
-        if b is None or not self.decisive(board, b.dst):  # type: ignore[attr-defined]
-            return 1.0
-        return battle_stake(view, board, lambda t: self.conquest_value(board, t))
 
     # -- movement advantages (S-ALLY-1, S-AIRLIFT-1, S-PASS-1) ---------------------------------
     def regroup(self, view: PlayerView, legal: LegalActions) -> Action:
