@@ -33,7 +33,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
 from browser_helpers import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    PIXEL_JS,
     PLAY,
+    RECORD_MOUSEDOWN_JS,
+    REDRAWN_MS_JS,
     interior_point,
     serve,
 )
@@ -226,24 +229,12 @@ async def click_latency(browser, url: str, clicks: int) -> None:
     src = max(replica.map.moves.singles)
     probe = interior_point(M.ids[src])
     await click_map(page, SEA)
-    await page.evaluate("() => { window.__wkDown = []; document.querySelector("
-                        "'canvas.warkit-map').addEventListener('mousedown', () => "
-                        "window.__wkDown.push(performance.now()), {capture: true}); }")
+    await page.evaluate(RECORD_MOUSEDOWN_JS)
     in_page = []
     for _ in range(clicks):  # select / unselect a territory: its fill changes each time
-        before = await page.evaluate(
-            "([x, y]) => Array.from(document.querySelector('canvas.warkit-map')"
-            ".getContext('2d').getImageData(x, y, 1, 1).data)", [round(probe[0]),
-                                                                 round(probe[1])])
+        before = await page.evaluate(PIXEL_JS, [round(probe[0]), round(probe[1])])
         await click_map(page, probe)
-        ms = await page.evaluate(
-            "([x, y, b]) => new Promise(resolve => { const c = document.querySelector("
-            "'canvas.warkit-map').getContext('2d'); const t0 = window.__wkDown.at(-1);"
-            " const tick = () => { const d = c.getImageData(x, y, 1, 1).data;"
-            " if (d.some((v, i) => v !== b[i])) resolve(performance.now() - t0);"
-            " else if (performance.now() - t0 > 5000) resolve(-1);"
-            " else requestAnimationFrame(tick); }; tick(); })",
-            [round(probe[0]), round(probe[1]), before])
+        ms = await page.evaluate(REDRAWN_MS_JS, [round(probe[0]), round(probe[1]), before])
         if ms >= 0:
             in_page.append(ms)
     await session.play_turn()

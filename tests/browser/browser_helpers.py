@@ -34,6 +34,22 @@ IGNORED_CONSOLE = ("Failed to load resource: net::ERR_FAILED",
                    f"Comm not found for comm id {CONTROL_COMM}")
 
 
+# Page scripts that time the map (used by the browser tests and tests/bench/bench_play.py):
+# record each mousedown's time; read one pixel of the map canvas; wait (polling every frame)
+# until a pixel differs from its old value and give the ms since the last mousedown (-1 after 5 s).
+RECORD_MOUSEDOWN_JS = ("() => { window.__wkDown = []; document.querySelector('canvas.warkit-map')"
+                       ".addEventListener('mousedown',"
+                       " () => window.__wkDown.push(performance.now()), {capture: true}); }")
+PIXEL_JS = ("([x, y]) => Array.from(document.querySelector('canvas.warkit-map')"
+            ".getContext('2d').getImageData(x, y, 1, 1).data)")
+REDRAWN_MS_JS = ("([x, y, b]) => new Promise(resolve => { const c = document.querySelector("
+                 "'canvas.warkit-map').getContext('2d'); const t0 = window.__wkDown.at(-1);"
+                 " const tick = () => { const d = c.getImageData(x, y, 1, 1).data;"
+                 " if (d.some((v, i) => v !== b[i])) resolve(performance.now() - t0);"
+                 " else if (performance.now() - t0 > 5000) resolve(-1);"
+                 " else requestAnimationFrame(tick); }; tick(); })")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -148,22 +164,13 @@ class LessonPage:
                             clicks: int = 12) -> list[float]:
         """Milliseconds from each mousedown on ``territory`` to the ``probe`` pixel changing,
         measured in the page (polled every frame): the click -> selection drawn latency."""
-        self.page.evaluate(
-            "() => { window.__wkDown = []; document.querySelector('canvas.warkit-map')"
-            ".addEventListener('mousedown', () => window.__wkDown.push(performance.now()),"
-            " {capture: true}); }")
+        self.page.evaluate(RECORD_MOUSEDOWN_JS)
         latencies = []
         for _ in range(clicks):  # select, unselect, select...
             before = self.pixel(probe)
             self.click_territory(territory)
-            ms = self.page.evaluate(
-                "([x, y, b]) => new Promise(resolve => { const c = document.querySelector("
-                "'canvas.warkit-map').getContext('2d'); const t0 = window.__wkDown.at(-1);"
-                " const tick = () => { const d = c.getImageData(x, y, 1, 1).data;"
-                " if (d.some((v, i) => v !== b[i])) resolve(performance.now() - t0);"
-                " else if (performance.now() - t0 > 5000) resolve(-1);"
-                " else requestAnimationFrame(tick); }; tick(); })",
-                [round(probe[0]), round(probe[1]), list(before)])
+            ms = self.page.evaluate(REDRAWN_MS_JS,
+                                    [round(probe[0]), round(probe[1]), list(before)])
             assert ms >= 0, "the selection was not drawn within 5 s"
             latencies.append(ms)
         return latencies
@@ -172,9 +179,7 @@ class LessonPage:
         """The RGBA of the map canvas buffer at a territory's interior point (or a point)."""
         x, y = (interior_point(territory_or_point) if isinstance(territory_or_point, str)
                 else territory_or_point)
-        return tuple(self.page.evaluate(
-            "([x, y]) => Array.from(document.querySelector('canvas.warkit-map')"
-            ".getContext('2d').getImageData(x, y, 1, 1).data)", [round(x), round(y)]))
+        return tuple(self.page.evaluate(PIXEL_JS, [round(x), round(y)]))
 
 
 def interior_point(territory: str) -> tuple[float, float]:
