@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .bots import Bot, make
+from .fastsim import plays_fast, random_game
 from .game import Sampler, initial_state
 from .match import Match
 from .rules import ClassicRules
@@ -27,16 +28,25 @@ def _bots(bots: Sequence[Bot | str] | Bot | str | None, n: int, seed_rng: random
 
 def simulate(players: int | Sequence[str] = 4, rules: str | ClassicRules = "classic",
              bots: Sequence[Bot | str] | Bot | str | None = None, seed: int | None = None,
-             max_turns: int | None = None, **settings: Any) -> Match:
+             max_turns: int | None = None, *, fast: bool = True, **settings: Any) -> Match:
     """Play a whole game between bots and return the finished :class:`Match`.
 
     ``bots`` are bot objects or level names (default: ``"random"`` for every
     seat); ``seed`` fixes the dice, cards and bots' choices. ``max_turns`` is a
     simulation cap, not a rule: a capped game ends unfinished, with
     ``match.meta["capped"] = True``.
+
+    Classic games between random players (``bots`` None or ``"random"`` for every seat) take
+    the fast path of :mod:`warkit.fastsim` unless ``fast=False``: the same record, whose
+    states are rebuilt through the checked ``apply`` when asked for.
     """
+    initial = initial_state(players, rules, **settings)
+    names = [bots] * initial.num_players if bots is None or isinstance(bots, str) else bots
+    if fast and plays_fast(initial.rules) and isinstance(names, Sequence) \
+            and all(b in (None, "random") for b in names) and len(names) == initial.num_players:
+        return random_game(initial.colors, initial.rules, seed=seed, max_turns=max_turns)
     sampler = Sampler(seed)
-    match = Match(initial_state(players, rules, **settings), seed=sampler.seed)
+    match = Match(initial, seed=sampler.seed)
     seats = _bots(bots, match.state.num_players, random.Random(sampler.seed))
     match.meta["bots"] = [getattr(b, "level", type(b).__name__) for b in seats]
     match.meta["capped"] = False

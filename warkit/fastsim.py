@@ -1,0 +1,573 @@
+"""Whole classic games between random players, fast: the simulation path of :func:`simulate`.
+
+Simulations (tournaments of random players, Monte Carlo lessons) play millions of actions; the
+checked path (``legal_actions`` + ``view`` + ``apply`` per decision, with immutable states) is
+made for one game a person watches. Here one classic game is played on mutable lists, the
+random player's choices are made straight from the board, and every step is written down as
+the same record the checked path keeps: chance outcomes included, so a replay needs no RNG.
+
+This is not a second rule book left to drift: :class:`FastMatch` keeps only the record, and
+its states are rebuilt through the checked :func:`warkit.apply` when asked for
+(``match.states``); the tests replay thousands of seeded games and compare every turn's state
+with the fast one (``tests/test_fastsim.py``). A rule change that the fast path misses makes
+that replay fail.
+
+The random player here is :class:`~warkit.bots.RandomBot`'s policy written for speed: always
+trade a set; place everything on the strongest territory facing a wanted enemy; attack with
+all the dice while the attack is at least 0.6 times the defence, fighting a chosen attack out
+and stopping between attacks with probability 0.05; move every army in; regroup interior
+armies to the front. Classic rules only (any settings); SMART games take the checked path.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect
+from itertools import combinations
+from typing import Any
+
+from .actions import (
+    Action,
+    Attack,
+    ChooseDealer,
+    Deal,
+    DealObjective,
+    Draw,
+    EndPhase,
+    Move,
+    Occupy,
+    Place,
+    Roll,
+    Trade,
+    card_name,
+)
+from .cards import card_shape
+from .dice import battle_losses, sorted_roll_distribution
+from .game import Sampler, apply, initial_state
+from .match import Match
+from .rules import ClassicRules
+from .state import CARD_COUNT, GameState, Phase
+from .worldmap import world_map
+
+BOLDNESS = 0.6
+STOP_ATTACKING = 0.05
+PREFER_WANTED = 0.8
+
+
+def plays_fast(rules: ClassicRules) -> bool:
+    """Can the fast path play these rules? (classic War with any settings; not SMART)"""
+    return type(rules) is ClassicRules
+
+
+class _Board:
+    """The map as plain lists and tuples, read once."""
+
+    def __init__(self) -> None:
+        m = world_map()
+        self.ids = m.ids
+        self.size = len(m.territories)
+        self.adjacency = m.adjacency
+        self.members = m.continent_members
+        self.bonus = tuple(c.bonus for c in m.continents)
+        self.continent_of = m.continent_of
+        self.shape = tuple(card_shape(c) for c in range(CARD_COUNT))
+        self.card_names = tuple(card_name(c) for c in range(CARD_COUNT))
+        self.trade_values, self.trade_step = m.trade_values, m.trade_step
+        self.fallback = m.objective_fallback
+        self.objectives = {o.id: o for o in m.objectives}
+        self.objective_order = tuple(o.id for o in m.objectives)
+        self.continent_index = {c.id: c.index for c in m.continents}
+        self.required = {o.id: tuple(self.continent_index[c] for c in o.continents)
+                         for o in m.objectives}
+
+
+_BOARD: _Board | None = None
+
+
+def _board() -> _Board:
+    global _BOARD
+    if _BOARD is None:
+        _BOARD = _Board()
+    return _BOARD
+
+
+def _roll_table(att: int, dfn: int) -> tuple[list[float], list[tuple]]:
+    """Every sorted roll of ``att`` against ``dfn`` dice with its losses, and the cumulative
+    probabilities to draw one with a single uniform number (the same exact distribution as
+    rolling the dice one by one, C-ATK-2..4)."""
+    cumulative, outcomes, total = [], [], 0.0
+    for a, pa in sorted_roll_distribution(att):
+        for d, pd in sorted_roll_distribution(dfn):
+            total += float(pa * pd)
+            cumulative.append(total)
+            outcomes.append((a, d, *battle_losses(a, d)))
+    cumulative[-1] = 1.0
+    return cumulative, outcomes
+
+
+_ROLLS = {(a, d): _roll_table(a, d) for a in (1, 2, 3) for d in (1, 2, 3)}
+
+
+def _is_set(shapes: tuple[str | None, ...]) -> bool:
+    real = [s for s in shapes if s is not None]
+    return len(set(real)) in (1, len(real))
+
+
+class _Game:
+    """One game in progress on mutable lists; ``log`` is the record as (class, args) pairs."""
+
+    def __init__(self, state: GameState, rng: random.Random, max_turns: int | None) -> None:
+        b = self.b = _board()
+        rules = state.rules
+        self.rng = rng
+        self.max_turns = max_turns
+        self.colors = state.colors
+        self.n = len(state.colors)
+        self.once = rules.card_bonus == "once"
+        self.first_round_attacks = rules.attacks_in_first_round
+        self.attack_max, self.defence_max = rules.attack_dice_max, rules.defence_dice_max
+        self.hand_limit = rules.loot_hand_limit
+        self.forced = rules.forced_trade_hand
+        self.owner = [-1] * b.size
+        self.armies = [0] * b.size
+        self.hands: list[list[int]] = [[] for _ in range(self.n)]
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.objective_cards: list[str | None] = [None] * self.n
+        self.alive = [True] * self.n
+        self.eliminated_by: list[int | None] = [None] * self.n
+        self.current = self.turn = self.round = self.trades = 0
+        self.first_player = 0
+        self.winners: tuple[int, ...] = ()
+        self.capped = False
+        self.loot: list[int] = []
+        self.loot_draws = 0
+        self.dealer = 0
+        self.last_roll: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self.late = False
+        self.rules, self.initial = rules, state
+        self.log: list[tuple[type[Action], tuple]] = []
+
+    # -- the record ---------------------------------------------------------------------------
+    def record(self, cls: type[Action], *args: Any) -> None:
+        self.log.append((cls, args))
+
+    # -- set-up (C-SETUP-1..4) -----------------------------------------------------------------
+    def setup(self) -> None:
+        b, rng, n = self.b, self.rng, self.n
+        for seat in range(n):
+            dealt = set(self.objective_cards)
+            pool = [o for o in b.objective_order if o not in dealt and (
+                b.objectives[o].kind != "destroy" or b.objectives[o].color in self.colors)]
+            self.objective_cards[seat] = objective = rng.choice(pool)
+            self.record(DealObjective, objective)
+        self.dealer = dealer = rng.randrange(n)
+        self.record(ChooseDealer, dealer)
+        undealt = list(range(b.size))
+        for dealt in range(b.size):
+            t = undealt.pop(rng.randrange(len(undealt)))
+            seat = (dealer + dealt) % n
+            self.owner[t], self.armies[t] = seat, 1
+            self.record(Deal, b.ids[t])
+        self.deck = list(range(CARD_COUNT))
+        self.first_player = self.current = (seat + 1) % n
+        self.round = 1
+        self.update_objectives()
+        self.start_turn(self.current)
+        self.won(conquest=True)
+
+    def update_objectives(self) -> None:
+        """Which seats play for an objective that counts armies (changes at eliminations)."""
+        objectives = self.b.objectives
+        self.counts_armies = [objectives[self.effective_objective(s)].kind == "territories"
+                              and objectives[self.effective_objective(s)].min_armies >= 2
+                              for s in range(self.n)]
+
+    # -- victory (C-SETUP-2, C-WIN-1, C-WIN-2) ------------------------------------------------
+    def effective_objective(self, seat: int) -> str:
+        card = self.objective_cards[seat]
+        objective = self.b.objectives[card]
+        if objective.kind != "destroy":
+            return card
+        target = self.colors.index(objective.color) if objective.color in self.colors else None
+        if target is None or target == seat:
+            return self.b.fallback
+        by = self.eliminated_by[target]
+        return self.b.fallback if by is not None and by != seat else card
+
+    def objective_met(self, seat: int) -> bool:
+        b = self.b
+        objective = b.objectives[self.effective_objective(seat)]
+        owner = self.owner
+        if objective.kind == "destroy":
+            target = self.colors.index(objective.color)
+            return self.eliminated_by[target] == seat
+        if objective.kind == "territories":
+            if owner.count(seat) < objective.count:
+                return False
+            least = objective.min_armies
+            if least <= 1:
+                return True
+            armies = self.armies
+            return sum(1 for i, o in enumerate(owner)
+                       if o == seat and armies[i] >= least) >= objective.count
+        required, members = b.required[objective.id], b.members
+        for k in required:
+            for i in members[k]:
+                if owner[i] != seat:
+                    return False
+        if not objective.plus_any:
+            return True
+        others = sum(1 for k in range(len(members)) if k not in required
+                     and all(owner[i] == seat for i in members[k]))
+        return others >= objective.plus_any
+
+    def won(self, conquest: bool = False) -> bool:
+        """Has the active player met its objective? Only what the action could change is
+        looked at: owners change only by conquest, so without one only an objective that
+        counts armies ("18 territories with 2 armies") can be newly met; the first look of
+        each turn is a full one (the deal may have handed over a continent)."""
+        seat = self.current
+        if not (conquest or self.fresh or self.counts_armies[seat]):
+            return False
+        self.fresh = False
+        return self.check_victory(everyone=False)
+
+    def check_victory(self, everyone: bool) -> bool:
+        if everyone:
+            alive = [s for s in range(self.n) if self.alive[s]]
+            if len(alive) == 1:
+                self.winners = (alive[0],)
+                return True
+        for step in range(self.n if everyone else 1):
+            seat = (self.current + step) % self.n
+            if self.alive[seat] and self.objective_met(seat):
+                self.winners = (seat,)
+                return True
+        return False
+
+    # -- one turn -----------------------------------------------------------------------------
+    def start_turn(self, seat: int) -> None:
+        b, owner = self.b, self.owner
+        self.current, self.turn = seat, self.turn + 1
+        self.reserves = max(3, owner.count(seat) // 2)
+        self.continent_reserves = [
+            bonus if all(owner[i] == seat for i in members) else 0
+            for bonus, members in zip(b.bonus, b.members)]
+        self.conquered = self.eliminated_this_turn = self.late = False
+        self.moved_in = [0] * b.size
+        self.fresh = True
+        self.loot, self.loot_draws = [], 0
+
+    def play(self) -> None:
+        """Play turns until someone wins (or the turn cap of the simulation)."""
+        self.setup()
+        while not self.winners:
+            if self.max_turns is not None and self.turn > self.max_turns:
+                self.capped = True
+                return
+            if self.play_turn():
+                return
+
+    def play_turn(self) -> bool:
+        """The active player's whole turn; True when the game ended during it."""
+        hand = self.hands[self.current]
+        if len(hand) >= 3:
+            trade = self.find_set(hand)
+            if trade is not None and self.trade(trade):  # C-CARD-3: once per turn
+                return True
+        if self.place_all():
+            return True
+        if self.attacks():
+            return True
+        if self.regroup():
+            return True
+        self.record(EndPhase)
+        late = self.find_set(self.hands[self.current]) if self.eliminated_this_turn else None
+        self.late = late is not None
+        if late is not None and (self.trade(late) or self.place_all()):
+            return True  # C-ELIM-2: the eliminator's late trade, its armies placed at once
+        self.finish_turn()
+        return False
+
+    # -- cards (C-CARD-1..6) ------------------------------------------------------------------
+    def find_set(self, hand: list[int]) -> tuple[int, ...] | None:
+        shape = self.b.shape
+        for combo in combinations(sorted(hand), 3):
+            if _is_set((shape[combo[0]], shape[combo[1]], shape[combo[2]])):
+                return combo
+        return None
+
+    def trade(self, cards: tuple[int, ...]) -> bool:
+        b, seat = self.b, self.current
+        self.record(Trade, tuple(b.card_names[c] for c in cards))
+        bonus = [c for c in cards if c < b.size and self.owner[c] == seat]
+        for c in bonus[:1] if self.once else bonus:  # C-CARD-5
+            self.armies[c] += 2
+        k = self.trades
+        values = b.trade_values
+        self.reserves += values[k] if k < len(values) else (
+            values[-1] + b.trade_step * (k - len(values) + 1))
+        self.trades += 1
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        self.discard.extend(cards)
+        return self.won()
+
+    def finish_turn(self) -> None:
+        if self.conquered:
+            if not self.deck and self.discard:
+                self.deck, self.discard = self.discard, []
+            if self.deck:
+                card = self.deck.pop(self.rng.randrange(len(self.deck)))
+                self.hands[self.current].append(card)
+                self.record(Draw, self.b.card_names[card])
+        seat, n = self.current, self.n
+        nxt = next((seat + k) % n for k in range(1, n + 1) if self.alive[(seat + k) % n])
+        passed = [(seat + k) % n for k in range(1, (nxt - seat) % n + 1)] if nxt != seat else []
+        if self.first_player in passed or nxt == seat:
+            self.round += 1
+        self.start_turn(nxt)
+
+    # -- placing (C-REINF-1..3) ---------------------------------------------------------------
+    def wanted(self) -> set[int] | None:
+        """Territories the active player's objective asks for (None: any)."""
+        b, seat = self.b, self.current
+        objective = b.objectives[self.objective_cards[seat]]
+        if objective.kind == "continents":
+            return {i for c in objective.continents for i in b.members[b.continent_index[c]]}
+        if objective.kind == "destroy" and objective.color in self.colors:
+            target = self.colors.index(objective.color)
+            return {i for i, o in enumerate(self.owner) if o == target}
+        return None
+
+    def place_on(self, candidates: list[int], wanted: set[int] | None) -> int:
+        """The strongest candidate facing a wanted enemy, else a random one facing any enemy."""
+        owner, seat, adjacency = self.owner, self.current, self.b.adjacency
+        front = [t for t in candidates if any(
+            owner[j] != seat and (wanted is None or j in wanted) for j in adjacency[t])]
+        if front:
+            top = max(self.armies[t] for t in front)
+            return self.rng.choice([t for t in front if self.armies[t] == top])
+        facing = [t for t in candidates if any(owner[j] != seat for j in adjacency[t])]
+        return self.rng.choice(facing or candidates)
+
+    def place_all(self) -> bool:
+        b, seat, wanted = self.b, self.current, self.wanted()
+        for k, bonus in enumerate(self.continent_reserves):
+            if bonus:  # C-REINF-2: a continent's bonus stays in that continent
+                t = self.place_on(list(b.members[k]), wanted)
+                self.continent_reserves[k] = 0
+                if self.place(t, bonus):
+                    return True
+        if self.reserves:
+            t = self.place_on([i for i, o in enumerate(self.owner) if o == seat], wanted)
+            n, self.reserves = self.reserves, 0
+            if self.place(t, n):
+                return True
+        return False
+
+    def place(self, t: int, n: int) -> bool:
+        self.armies[t] += n
+        self.record(Place, self.b.ids[t], n)
+        return self.won()
+
+    # -- attacks (C-ATK-1..5, C-CONQ-1..2, C-ELIM-1..2) ---------------------------------------
+    def attacks(self) -> bool:
+        if not self.first_round_attacks and self.round <= 1:
+            self.record(EndPhase)
+            return False
+        b, rng, seat = self.b, self.rng, self.current
+        owner, armies, adjacency, size = self.owner, self.armies, b.adjacency, b.size
+        wanted = self.wanted()
+        engaged: tuple[int, int] | None = None
+        while True:
+            if engaged is not None and owner[engaged[1]] != seat \
+                    and armies[engaged[0]] - 1 >= BOLDNESS * armies[engaged[1]]:
+                if self.battle(*engaged):  # fight the chosen attack out
+                    return True
+                continue
+            strong = [(s, d) for s in range(size) if owner[s] == seat and armies[s] >= 2
+                      for d in adjacency[s]
+                      if owner[d] != seat and armies[s] - 1 >= BOLDNESS * armies[d]]
+            if not strong or rng.random() < STOP_ATTACKING:
+                break
+            preferred = strong if wanted is None else [p for p in strong if p[1] in wanted]
+            if preferred and rng.random() < PREFER_WANTED:
+                engaged = rng.choice(preferred)
+            else:
+                engaged = rng.choice(strong)
+            if self.battle(*engaged):
+                return True
+        self.record(EndPhase)
+        return False
+
+    def battle(self, src: int, dst: int) -> bool:
+        """One declared battle and its roll; a conquest moves in. True when the game ended."""
+        b, rng, armies = self.b, self.rng, self.armies
+        att = min(armies[src] - 1, self.attack_max)
+        dfn = min(armies[dst], self.defence_max)
+        cumulative, outcomes = _ROLLS[att, dfn]
+        rolled_a, rolled_d, lost_a, lost_d = outcomes[bisect(cumulative, rng.random())]
+        log = self.log
+        log.append((Attack, (b.ids[src], b.ids[dst], att)))
+        log.append((Roll, (rolled_a, rolled_d)))
+        self.last_roll = (rolled_a, rolled_d)
+        armies[src] -= lost_a
+        armies[dst] -= lost_d
+        if armies[dst] > 0:  # fewer armies on both sides: no objective can be met now
+            return False
+        defender, seat = self.owner[dst], self.current
+        self.owner[dst] = seat
+        self.conquered = True
+        eliminated = defender not in self.owner
+        if eliminated:
+            self.eliminate(defender)
+            self.update_objectives()
+        move = min(att, armies[src] - 1)
+        if self.check_victory(everyone=True) if eliminated else self.won(conquest=True):
+            armies[src] -= move  # C-WIN-1: the battle's armies move in at once
+            armies[dst] += move
+            return True
+        if self.loot:
+            self.draw_loot()
+        armies[src] -= move
+        armies[dst] += move
+        self.record(Occupy, move)
+        return self.won()
+
+    def eliminate(self, defender: int) -> None:
+        seat = self.current
+        self.alive[defender], self.eliminated_by[defender] = False, seat
+        self.eliminated_this_turn = True
+        loot, self.hands[defender] = self.hands[defender], []
+        room = max(0, self.hand_limit - len(self.hands[seat]))
+        if len(loot) <= room:
+            self.hands[seat].extend(loot)
+        elif room == 0:
+            self.discard.extend(loot)
+        else:
+            self.loot, self.loot_draws = sorted(loot), room
+
+    def draw_loot(self) -> None:
+        """C-ELIM-2: blind draws from the eliminated player's cards; the rest are discarded."""
+        loot, hand = self.loot, self.hands[self.current]
+        for _ in range(self.loot_draws):
+            card = loot.pop(self.rng.randrange(len(loot)))
+            hand.append(card)
+            self.record(Draw, self.b.card_names[card])
+        self.discard.extend(loot)
+        self.loot, self.loot_draws = [], 0
+
+    # -- regrouping (C-MOVE-1..3) -------------------------------------------------------------
+    def regroup(self) -> bool:
+        """Interior armies go to a neighbour on the front, one move per interior territory."""
+        b, seat, owner, armies = self.b, self.current, self.owner, self.armies
+        adjacency, moved_in = b.adjacency, self.moved_in
+        mine = [i for i in range(b.size) if owner[i] == seat]
+        front = {i for i in mine if any(owner[j] != seat for j in adjacency[i])}
+        for src in mine:
+            n = armies[src] - 1 - moved_in[src]
+            if n <= 0 or src in front:
+                continue
+            dst = next((d for d in adjacency[src] if d in front), None)
+            if dst is None:
+                continue
+            armies[src] -= n
+            armies[dst] += n
+            moved_in[dst] += n
+            self.record(Move, b.ids[src], b.ids[dst], n)
+            if self.won():
+                return True
+        return False
+
+
+    def final_state(self) -> GameState:
+        """The position where the game stopped, as the checked path would hold it: at the
+        end of the game, or at the start of the turn after the simulation's turn cap."""
+        over = bool(self.winners)
+        hand = self.hands[self.current]
+        phase = Phase.GAME_OVER if over else (
+            Phase.TRADE if self.find_set(hand) is not None else Phase.PLACE)
+        return GameState(
+            rules=self.rules, colors=self.colors, phase=phase, owner=tuple(self.owner),
+            armies=tuple(self.armies), objective_cards=tuple(self.objective_cards),
+            hands=tuple(tuple(sorted(h)) for h in self.hands), deck=tuple(sorted(self.deck)),
+            discard=tuple(sorted(self.discard)), alive=tuple(self.alive),
+            eliminated_by=tuple(self.eliminated_by), dealer=self.dealer,
+            first_player=self.first_player, current=self.current, turn=self.turn,
+            round=self.round, trades=self.trades, reserves=self.reserves,
+            continent_reserves=tuple(self.continent_reserves), battle=None,
+            last_roll=self.last_roll, conquered=self.conquered,
+            eliminated_this_turn=self.eliminated_this_turn, late=self.late,
+            loot=tuple(self.loot), loot_draws=self.loot_draws, moved_in=tuple(self.moved_in),
+            winners=self.winners, extra=self.initial.extra)
+
+
+class FastMatch(Match):
+    """A :class:`Match` played by the fast path: the record, with states rebuilt on demand.
+
+    ``actions`` are built from the compact record on first use; ``states`` replay them through
+    the checked :func:`warkit.apply` on first use. ``fast_state()`` is the final position as the
+    fast path left it (the tests compare it with the replay).
+    """
+
+    def __init__(self, initial: GameState, game: _Game, seed: int | None,
+                 meta: dict[str, Any]) -> None:
+        self._initial = initial
+        self._game = game
+        self._actions: list[Action] | None = None
+        self._states: list[GameState] | None = None
+        self._final: GameState | None = None
+        self.seed = seed
+        self.meta = meta
+
+    @property  # type: ignore[override]
+    def actions(self) -> list[Action]:
+        if self._actions is None:
+            self._actions = [cls(*args) for cls, args in self._game.log]
+        return self._actions
+
+    @actions.setter
+    def actions(self, value: list[Action]) -> None:
+        self._actions = value
+
+    @property  # type: ignore[override]
+    def states(self) -> list[GameState]:
+        if self._states is None:
+            states = [self._initial]
+            for action in self.actions:
+                states.append(apply(states[-1], action))
+            self._states = states
+        return self._states
+
+    @states.setter
+    def states(self, value: list[GameState]) -> None:
+        self._states = value
+
+    def __len__(self) -> int:
+        return len(self._game.log) if self._actions is None else len(self._actions)
+
+    @property
+    def state(self) -> GameState:
+        """The current state: the fast path's final position until the states are rebuilt
+        or the match goes on (the tests check that the two are equal)."""
+        if self._states is None:
+            if self._final is None:
+                self._final = self._game.final_state()
+            return self._final
+        return self._states[-1]
+
+
+def random_game(players: Any = 4, rules: Any = "classic", seed: int | None = None,
+                max_turns: int | None = None, **settings: Any) -> FastMatch:
+    """A whole classic game between random players, played by the fast path (see above)."""
+    sampler = Sampler(seed)
+    initial = initial_state(players, rules, **settings)
+    if not plays_fast(initial.rules):
+        raise ValueError(f"the fast path plays classic rules only, not {initial.rules.name!r}")
+    game = _Game(initial, random.Random(sampler.seed), max_turns)
+    game.play()
+    meta = {"bots": ["random"] * game.n, "capped": game.capped, "fast": True}
+    return FastMatch(initial, game, sampler.seed, meta)
