@@ -80,6 +80,10 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
 
     army_supply: int | None = None
     """S-SUPPLY-1: the most armies a player may have on the board (``None``: no limit)."""
+    lone_defender_shield: bool = False
+    """S-TERRAIN-3 read literally: the defender's terrain knowledge saves a territory's last
+    army too, so a lone defender showing its card never falls (default: the revised decision,
+    the last army is never saved)."""
 
     name: ClassVar[str] = "smart"
     aliases: ClassVar[tuple[str, ...]] = ("smart", "smart-mod", "war-smart")
@@ -114,6 +118,9 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
         if self.card_bonus != "per_card":
             raise ValueError("SMART gives +2 armies for each owned card territory "
                              "(S-TRADE-4): card_bonus must be 'per_card'")
+        if not isinstance(self.lone_defender_shield, bool):
+            raise ValueError("lone_defender_shield must be True or False (S-TERRAIN-3), got "
+                             f"{self.lone_defender_shield!r}")
         supply = self.army_supply
         if supply is not None and (isinstance(supply, bool) or not isinstance(supply, int)
                                    or supply < 1):

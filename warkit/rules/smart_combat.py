@@ -56,6 +56,8 @@ def _without(dice: tuple[int, ...], chosen: tuple[int, ...]) -> tuple[int, ...] 
 class SmartCombatRules:
     """Mixin of :class:`~warkit.rules.smart.SmartRules`: the attack step."""
 
+    lone_defender_shield: bool
+
     # -- cards and marks ------------------------------------------------------------------------
     def holds(self, state: GameState, seat: int, card: int, rule: str) -> None:
         """Refuse a card the seat does not hold, or one already used this turn (S-TERM-2)."""
@@ -303,7 +305,8 @@ class SmartCombatRules:
 
     def battle_losses(self, state: GameState, roll: Roll) -> tuple[int, int]:
         """C-ATK-4 with terrain knowledge (S-TERRAIN-2/3), as :func:`warkit.dice.terrain_losses`
-        (which the odds share)."""
+        (which the odds share). The defender's knowledge never saves the target's last army
+        (S-TERRAIN-3 revised) unless the rules say ``lone_defender_shield=True``."""
         b = state.battle
         terrain = self.terrain_side(state, b.dst)
         if terrain is None:
@@ -311,7 +314,8 @@ class SmartCombatRules:
         lost = battle_losses(roll.attack, roll.defence,
                              ties="attacker" if terrain == "attacker" else "defender")
         return terrain_losses(*lost, terrain, state.armies[b.dst],  # type: ignore[arg-type]
-                              attackers=state.armies[b.src] - 1)
+                              attackers=state.armies[b.src] - 1,
+                              lone_defender_shield=self.lone_defender_shield)
 
     def occupy_max(self, state: GameState) -> int:
         """S-CONQ-1: any number of the attacking territory's armies, leaving 1."""
