@@ -17,7 +17,7 @@ from smart_positions import battle, card, idx, pass_all, play, refused, smart_po
 import warkit
 from warkit import Attack, EndPhase, Phase, Reason, Roll, odds
 from warkit.smart_actions import AirAttack, Pass, Reroll, Reveal
-from warkit.state import CHANCE, Battle, evolve, replace_at
+from warkit.state import CHANCE
 
 # Seat 0 (white) holds South America and New York; black and red face it.
 FRONT = {"brasil": 0, "argentina": 0, "peru": 0, "venezuela": 0, "nova_york": 0,

@@ -2,8 +2,9 @@
 
 Every public function of :mod:`warkit.odds` takes the same keyword options
 (``sides``, ``ties``, ``attacker_dice_max``, ``defender_dice_max``, ``terrain``,
-``reroll``, ``lone_defender_shield``); :func:`battle_rules` checks them and folds them into one small
-hashable :class:`BattleRules`, which is the cache key of every table.
+``reroll``, ``lone_defender_shield``); :func:`battle_rules` checks them and
+folds them into one small hashable :class:`BattleRules`, which is the cache
+key of every table.
 Bad input raises :class:`ValueError` naming the argument and the reason.
 """
 
