@@ -108,6 +108,28 @@ def test_air_attack_ignores_borders_and_opens_the_route_s_air_1():
     assert AirAttack("egito", "brasil", 1) in warkit.legal_actions(both)
 
 
+def test_the_air_route_belongs_to_one_attack_s_air_1():
+    """S-AIR-1 (decision): after an air attack on Egito from Brasil, an attack elsewhere ends
+    it (S-TERM-1); coming back from Brasil to Egito would be a new air attack, and the card of
+    Egito is gone, so it is refused. Without the attack elsewhere the route stays open."""
+    state = front({"brasil": 12}, hands={0: ["egito"]})
+    state = play(state, "airattack egito brasil 3")
+    state = pass_all(play(state, "roll 1,1,1 vs 6,6,6"))
+    assert state.extra.air_routes == ((idx("brasil"), idx("egito")),)
+    assert Attack("brasil", "egito", 3) in warkit.legal_actions(state)
+    state = battle(state, "venezuela", "mexico", 1, "1 vs 6,6")
+    assert state.extra.air_routes == () and state.hands[0] == ()
+    assert Attack("brasil", "egito", 3) not in warkit.legal_actions(state)
+    refused(state, Attack("brasil", "egito", 3), Reason.NOT_ADJACENT, "C-ATK-1")
+    # a second air attack on the same target with another card is a new attack
+    two = front({"brasil": 12}, hands={0: ["egito", "congo"]})
+    two = pass_all(play(two, "airattack egito brasil 1", "roll 1 vs 6,6,6"))
+    two = pass_all(play(two, "airattack congo brasil 1", "roll 1 vs 6"))
+    assert two.extra.air_routes == ((idx("brasil"), idx("congo")),)
+    assert two.extra.attacks == 2
+    refused(two, Attack("brasil", "egito", 1), Reason.NOT_ADJACENT, "C-ATK-1")
+
+
 def test_air_attack_needs_an_enemy_territory_card_s_air_1():
     state = front(hands={0: ["brasil", "joker1", "egito"]}, round=5)
     refused(state, AirAttack("brasil", "peru", 1), Reason.OWN_TERRITORY, "S-AIR-1")

@@ -262,9 +262,14 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "pt": "{card} veio da Inteligência neste turno e só pode ser trocada no "
               "próximo",
     },
+    "refused.one_trade_per_turn": {
+        "en": "you already traded this turn: one trade per turn, all cards at once",
+        "pt": "você já trocou neste turno: uma troca por turno, com todas as cartas de uma vez",
+    },
     "refused.no_path:S-PASS-1": {
-        "en": "no path from {src} to {dst} through your or revealed territories only",
-        "pt": "não há caminho de {src} a {dst} só por territórios seus ou revelados",
+        "en": "no direct way from {src} to {dst}: a passage jumps only revealed territories",
+        "pt": "não há caminho direto de {src} a {dst}: a passagem só pula territórios "
+              "revelados",
     },
     "refused.no_path:S-ALLY-1": {
         "en": "an alliance moves armies between territories of {continent}",

@@ -102,7 +102,8 @@ class SmartCombatRules:
              round=state.round, limit=limit)
 
     def attack_targets(self, state: GameState, src: int) -> tuple[int, ...]:
-        """Neighbours, and the targets of air routes opened from ``src`` this turn (S-AIR-1)."""
+        """Neighbours, and the target of the current attack's air route from ``src``
+        (S-AIR-1: the route belongs to that attack only)."""
         near = world_map().adjacency[src]
         routes = state.extra.air_routes
         if not routes:
@@ -136,19 +137,23 @@ class SmartCombatRules:
         return LegalActions(families)
 
     def do_attack(self, state: GameState, action: Attack) -> GameState:
-        """A battle; a new attack (S-TERM-1: new source or target) counts against S-LIMIT-1."""
+        """A battle; a new attack (S-TERM-1: new source or target) counts against S-LIMIT-1
+        and closes the air route of the attack before it (S-AIR-1's decision: coming back to
+        that target by air is a new air attack, with another card)."""
         src, dst = territory(action.src), territory(action.dst)
         x: SmartExtra = state.extra
         new = x.last_attack != (src, dst)
         if new:
             self.check_attack_limit(state)
-        battle = self.check_attack(state, action)  # type: ignore[attr-defined]
+            x = x.but(air_routes=())
+        battle = self.check_attack(evolve(state, extra=x), action)  # type: ignore[attr-defined]
         return evolve(state, battle=battle, phase=Phase.ROLL,
                       extra=x.but(attacks=x.attacks + new, last_attack=(src, dst)))
 
     def do_air_attack(self, state: GameState, action: AirAttack) -> GameState:
         """S-AIR-1: discard the card of an enemy territory; attack it from any owned territory,
-        ignoring borders. The route stays open this turn for more battles (``attack``)."""
+        ignoring borders. The route stays open for more battles of this attack (``attack``
+        with the same source and target), and closes when another attack starts."""
         seat, x = state.current, state.extra
         card = card_of(action.card)
         if card in JOKERS:
@@ -160,8 +165,7 @@ class SmartCombatRules:
         self.holds(state, seat, card, "S-AIR-1")
         self.check_attack_limit(state)  # an air attack always starts a new attack
         src = territory(action.src)
-        routes = x.air_routes if (src, card) in x.air_routes else (*x.air_routes, (src, card))
-        opened = evolve(state, extra=x.but(air_routes=routes))
+        opened = evolve(state, extra=x.but(air_routes=((src, card),)))
         battle = self.check_attack(  # type: ignore[attr-defined]
             opened, Attack(action.src, world_map().ids[card], action.dice))
         state = self.discard_card(opened, seat, card)
