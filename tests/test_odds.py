@@ -21,12 +21,14 @@ from warkit import odds
 
 def brute_force_roll(na: int, nd: int, sides: int = 6, ties: str = "defender",
                      terrain: str | None = None, defenders: int | None = None,
-                     attackers: int | None = None) -> dict:
+                     attackers: int | None = None, shield: bool = False) -> dict:
     """All sides**(na+nd) ordered outcomes, resolved by hand (C-ATK-4, S-TERRAIN-2/3).
 
     ``attackers``: armies that may attack (default ``na``). With the attacker's
     terrain knowledge, an attacker that loses all of them leaves the last
-    defender standing (nobody could move in: the engine's decision)."""
+    defender standing (nobody could move in: the engine's decision). With the
+    defender's, a lone defender gets no saving (S-TERRAIN-3 revised) unless
+    ``shield`` (the literal reading, ``lone_defender_shield=True``)."""
     defenders = nd if defenders is None else defenders
     attackers = na if attackers is None else attackers
     counts: dict[tuple[int, int], int] = {}
@@ -43,7 +45,7 @@ def brute_force_roll(na: int, nd: int, sides: int = 6, ties: str = "defender",
             lost_def = min(lost_def + 1, defenders)
             if lost_att == attackers and lost_def == defenders:
                 lost_def -= 1
-        elif terrain == "defender":
+        elif terrain == "defender" and (defenders > 1 or shield):
             lost_def = max(lost_def - 1, 0)
         counts[lost_att, lost_def] = counts.get((lost_att, lost_def), 0) + 1
     total = sides ** (na + nd)
@@ -51,11 +53,11 @@ def brute_force_roll(na: int, nd: int, sides: int = 6, ties: str = "defender",
 
 
 def recursive_win(max_att: int = 3, max_def: int = 3, sides: int = 6, ties: str = "defender",
-                  terrain: str | None = None, stop_at: int = 0):
+                  terrain: str | None = None, stop_at: int = 0, shield: bool = False):
     """An independent whole-battle DP: W(a, d) by recursion over brute-force rolls."""
     @cache
     def roll(na: int, nd: int, cap: int, attackers: int):
-        return brute_force_roll(na, nd, sides, ties, terrain, cap, attackers)
+        return brute_force_roll(na, nd, sides, ties, terrain, cap, attackers, shield)
 
     @cache
     def win(a: int, d: int) -> Fraction:

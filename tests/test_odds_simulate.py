@@ -80,10 +80,24 @@ def test_simulated_battles_agree_with_exact_c_atk_5(a, d, kw):
     assert ends <= set(odds.final_distribution(a, d, **kw))
 
 
-def test_simulated_defender_terrain_never_falls_s_terrain_3():
-    """S-TERRAIN-3 degenerate case: no simulated battle conquers; each one ends when the
-    attacker runs out, and battles with nothing changing still end."""
-    sample = odds.simulate_battles(6, 2, 20_000, seed=5, terrain="defender")
+def test_simulated_defender_terrain_lone_defender_falls_s_terrain_3():
+    """S-TERRAIN-3 revised: simulated battles against the defender's knowledge conquer as often
+    as the exact odds say (a lone defender gets no saving), inside the 99.9% interval."""
+    kw = {"terrain": "defender"}
+    for a, d in ((6, 2), (1, 1), (10, 5)):
+        sample = odds.simulate_battles(a, d, 20_000, seed=6, confidence=0.999, **kw)
+        low, high = sample.ci
+        assert low <= odds.win_probability(a, d, **kw) <= high and sample.win_rate > 0
+    rolls = odds.simulate_rolls(1, 1, 20_000, seed=7, **kw)
+    assert set(rolls.frequencies()) == {(0, 1), (1, 0)}      # a lone defender never saved
+
+
+def test_simulated_defender_terrain_shield_never_falls_s_terrain_3():
+    """S-TERRAIN-3 literally (``lone_defender_shield=True``), a degenerate case: no simulated
+    battle conquers; each one ends when the attacker runs out, and battles with nothing
+    changing still end."""
+    sample = odds.simulate_battles(6, 2, 20_000, seed=5, terrain="defender",
+                                   lone_defender_shield=True)
     assert sample.win_rate == 0 and sample.ci[0] == 0 and sample.ci[1] < 1e-3
     assert (sample.attackers_left == 0).all()
     assert set(np.unique(sample.defenders_left)) <= {1, 2}

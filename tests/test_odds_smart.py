@@ -1,8 +1,9 @@
 """SMART modifiers in the odds (warkit.odds): S-TERRAIN-2, S-TERRAIN-3, S-REROLL-1.
 
 Hand-checked small cases, a brute-force reroll model written here (ordered
-dice, every choice of dice positions, every rerolled value), and the
-degenerate cases the literal rules create.
+dice, every choice of dice positions, every rerolled value), the revised
+S-TERRAIN-3 (a lone defender gets no saving) and the degenerate cases of its
+literal reading (``lone_defender_shield=True``).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def _losses(att, dfn, ties, terrain, cap, attackers):
         lost_def = min(lost_def + 1, cap)
         if lost_att == attackers and lost_def == cap == 1:   # nobody left to move in
             lost_def = 0
-    elif terrain == "defender":
+    elif terrain == "defender" and cap > 1:     # S-TERRAIN-3 revised: a lone one falls
         lost_def = max(lost_def - 1, 0)
     return lost_att, lost_def
 
@@ -154,54 +155,108 @@ def test_terrain_attacker_whole_battle_matches_recursion_s_terrain_2():
 
 # -- S-TERRAIN-3: terrain knowledge for the defender ---------------------------------------
 
-def test_terrain_defender_one_fewer_loss_s_terrain_3():
-    """S-TERRAIN-3: ties stay with the defender; it removes one army fewer than the dice say."""
+def test_terrain_defender_one_fewer_loss_but_never_the_last_army_s_terrain_3():
+    """S-TERRAIN-3 (revised): ties stay with the defender; it removes one army fewer than the
+    dice say, except that a lone defender gets no saving. ``lone_defender_shield=True`` is the
+    literal reading, where it does."""
     assert apply_terrain(*battle_losses((6, 6, 6), (5, 5, 5)), "defender", 3) == (0, 2)
-    assert apply_terrain(*battle_losses((6,), (5,)), "defender", 1) == (0, 0)
-    for na in (1, 2, 3):
-        for nd in (1, 2, 3):
-            expected = brute_force_roll(na, nd, terrain="defender")
-            assert odds.roll_outcomes(na, nd, terrain="defender") == expected
+    assert apply_terrain(*battle_losses((6, 6), (5, 5)), "defender", 2) == (0, 1)
+    assert apply_terrain(*battle_losses((6,), (5,)), "defender", 1) == (0, 1)
+    assert apply_terrain(*battle_losses((6,), (5,)), "defender", 1, None, True) == (0, 0)
+    for shield in (False, True):
+        for na in (1, 2, 3):
+            for nd in (1, 2, 3):
+                for defenders in {nd, 4} if nd == 3 else {nd}:
+                    expected = brute_force_roll(na, nd, terrain="defender", defenders=defenders,
+                                                shield=shield)
+                    assert odds.roll_outcomes(na, nd, terrain="defender", defenders=defenders,
+                                              lone_defender_shield=shield) == expected
 
 
-def test_terrain_defender_lone_defender_never_falls_s_terrain_3():
-    """Degenerate (S-TERRAIN-3 literally): a lone defender that loses its comparison loses
-    nothing, so nothing changes 15/36 of the time with 1 die each, the target never falls,
-    the win probability is 0 and the attacker loses every attacking army."""
-    assert odds.roll_outcomes(1, 1, terrain="defender") == {(0, 0): Fraction(15, 36),
-                                                            (1, 0): Fraction(21, 36)}
-    assert odds.roll_outcomes(3, 1, terrain="defender")[(0, 0)] == Fraction(855, 1296)
-    table = odds.win_table(30, 30, terrain="defender")
-    assert (table[:, 1:] == 0).all() and (table[:, 0] == 1).all()
-    assert odds.win_probability(10, 1, terrain="defender", exact=True) == 0
-    assert odds.final_distribution(1, 1, terrain="defender", exact=True) == {(0, 1): 1}
+def test_terrain_defender_lone_defender_falls_s_terrain_3():
+    """S-TERRAIN-3 revised: against a lone defender the knowledge changes nothing (ties go to
+    the defender anyway), so 1 against 1 is won 5/12 as without it; against 2 or more it
+    helps the defender; every whole-battle number matches an independent recursion."""
+    assert odds.roll_outcomes(1, 1, terrain="defender") == odds.roll_outcomes(1, 1)
+    assert odds.win_probability(1, 1, terrain="defender", exact=True) == Fraction(5, 12)
+    assert odds.win_probability(1, 1, terrain="defender") > 0
+    plain, known = odds.win_table(30, 30), odds.win_table(30, 30, terrain="defender")
+    assert np.allclose(known[:, 1], plain[:, 1], atol=1e-14)       # lone defenders
+    assert (known[1:, 2:] < plain[1:, 2:]).all() and (known[2:, 2:] > 0).all()
+    assert (known[1, 2:] == 0).all()   # one die kills 1 a battle, and the 1 is always saved
+    win = recursive_win(terrain="defender")
+    table = odds.win_table(8, 8, terrain="defender")
+    for a in range(9):
+        for d in range(9):
+            assert table[a, d] == pytest.approx(float(win(a, d)), abs=1e-13)
+    assert odds.win_probability(5, 4, terrain="defender", exact=True) == win(5, 4)
     final = odds.final_distribution(5, 2, terrain="defender", exact=True)
-    assert set(final) == {(0, 1), (0, 2)} and sum(final.values()) == 1
+    assert sum(final.values()) == 1 and any(d == 0 for _, d in final)
     assert odds.final_distribution(5, 2, terrain="defender")[(0, 1)] == pytest.approx(
         float(final[(0, 1)]), abs=1e-14)
-    lost_att, lost_def = odds.expected_losses(8, 4, terrain="defender", exact=True)
+
+
+def test_terrain_defender_lone_defender_shield_never_falls_s_terrain_3():
+    """Degenerate (S-TERRAIN-3 literally, ``lone_defender_shield=True``): a lone defender that
+    loses its comparison loses nothing, so nothing changes 15/36 of the time with 1 die each,
+    the target never falls, the win probability is 0 and the attacker loses every attacking
+    army."""
+    lit = {"terrain": "defender", "lone_defender_shield": True}
+    assert odds.roll_outcomes(1, 1, **lit) == {(0, 0): Fraction(15, 36),
+                                               (1, 0): Fraction(21, 36)}
+    assert odds.roll_outcomes(3, 1, **lit)[(0, 0)] == Fraction(855, 1296)
+    table = odds.win_table(30, 30, **lit)
+    assert (table[:, 1:] == 0).all() and (table[:, 0] == 1).all()
+    assert odds.win_probability(10, 1, exact=True, **lit) == 0
+    assert odds.win_probability(1, 1, **lit) == 0
+    assert odds.final_distribution(1, 1, exact=True, **lit) == {(0, 1): 1}
+    final = odds.final_distribution(5, 2, exact=True, **lit)
+    assert set(final) == {(0, 1), (0, 2)} and sum(final.values()) == 1
+    assert odds.final_distribution(5, 2, **lit)[(0, 1)] == pytest.approx(
+        float(final[(0, 1)]), abs=1e-14)
+    lost_att, lost_def = odds.expected_losses(8, 4, exact=True, **lit)
     assert lost_att == 8 and 0 < lost_def < 3
-    stopped = odds.final_distribution(8, 4, terrain="defender", stop_at=3)
+    stopped = odds.final_distribution(8, 4, stop_at=3, **lit)
     assert all(a <= 3 and d >= 1 for a, d in stopped)
 
 
-def test_terrain_defender_matches_recursion_with_self_loops_s_terrain_3():
-    """The self-loop (nothing changes) conditioned away: same end states as recursion."""
-    win = recursive_win(terrain="defender")
-    assert win(6, 3) == 0
-    ours = odds.expected_losses(6, 3, terrain="defender", exact=True)
+def test_the_shield_setting_is_checked_s_terrain_3():
+    """The setting is a real True/False (1 is not True) and only matters with terrain."""
+    with pytest.raises(ValueError, match="lone_defender_shield"):
+        odds.win_probability(1, 1, terrain="defender", lone_defender_shield=1)
+    with pytest.raises(ValueError, match="lone_defender_shield"):
+        odds.roll_outcomes(1, 1, lone_defender_shield="yes")
+    assert odds.win_probability(4, 3, lone_defender_shield=True) == odds.win_probability(4, 3)
+    assert odds.win_probability(4, 3, terrain="attacker", lone_defender_shield=True) == \
+        odds.win_probability(4, 3, terrain="attacker")
+
+
+@pytest.mark.parametrize("shield", [False, True])
+def test_terrain_defender_matches_recursion_with_self_loops_s_terrain_3(shield):
+    """The self-loop (nothing changes) conditioned away: same end states as recursion, for the
+    revised rule and for the literal reading."""
+    win = recursive_win(terrain="defender", shield=shield)
+    assert (win(6, 3) == 0) is shield
+    ours = odds.expected_losses(6, 3, terrain="defender", exact=True,
+                                lone_defender_shield=shield)
 
     @cache
-    def lost_def(a, d):
+    def lost(a, d):
+        """Expected (attacker, defender) losses from (a, d), by recursion."""
         if a == 0 or d == 0:
-            return Fraction(0)
-        dist = brute_force_roll(min(a, 3), min(d, 3), terrain="defender")
+            return Fraction(0), Fraction(0)
+        dist = brute_force_roll(min(a, 3), min(d, 3), terrain="defender",
+                                defenders=min(d, 4), attackers=min(a, 4), shield=shield)
         stay = dist.get((0, 0), Fraction(0))
-        moving = sum((p * (ld + lost_def(a - la, d - ld)) for (la, ld), p in dist.items()
-                      if (la, ld) != (0, 0)), Fraction(0))
-        return moving / (1 - stay)
+        att = deff = Fraction(0)
+        for (la, ld), p in dist.items():
+            if (la, ld) != (0, 0):
+                rest = lost(a - la, d - ld)
+                att += p * (la + rest[0])
+                deff += p * (ld + rest[1])
+        return att / (1 - stay), deff / (1 - stay)
 
-    assert ours == (6, lost_def(6, 3))
+    assert ours == lost(6, 3)
 
 
 # -- S-REROLL-1: tactical regroup --------------------------------------------------------------

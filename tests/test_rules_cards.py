@@ -198,14 +198,29 @@ def test_card_3_five_cards_force_a_trade():
 
 def test_card_3_no_trading_after_the_reinforcement_step():
     """C-CARD-3: trades happen at the start of the turn only, not during the attacks or
-    the regroup (WRONG_PHASE)."""
+    the regroup (WRONG_PHASE: C-TURN-1's order), nor once placing began (C-CARD-3)."""
     state = position({"brasil": 0, "peru": 0}, {"brasil": 4}, hands={0: SET_OF_TRIANGLES})
     refused(state, Trade(SET_OF_TRIANGLES), Reason.WRONG_PHASE, "C-TURN-1")
     refused(apply(state, EndPhase()), Trade(SET_OF_TRIANGLES), Reason.WRONG_PHASE, "C-TURN-1")
     placing = start_with_hand(SET_OF_TRIANGLES)
     placing = apply(placing, EndPhase())
     assert placing.phase is Phase.PLACE
-    refused(placing, Trade(SET_OF_TRIANGLES), Reason.WRONG_PHASE, "C-TURN-1")
+    refused(placing, Trade(SET_OF_TRIANGLES), Reason.WRONG_PHASE, "C-CARD-3")
+
+
+def test_card_3_one_trade_per_turn():
+    """C-CARD-3 (decision): one trade per turn. Holding two sets (6 cards, the C-ELIM-2
+    decision) the player trades one, must trade then, and places at once: the other set
+    waits for the next turn."""
+    circles = ("mackenzie", "groenlandia", "ottawa")
+    state = start_with_hand((*SET_OF_TRIANGLES, *circles))
+    assert state.phase is Phase.TRADE and EndPhase() not in legal_actions(state)
+    traded = apply(state, Trade(SET_OF_TRIANGLES))
+    assert traded.phase is Phase.PLACE and traded.trades == 1
+    assert has_set(traded.hands[0]) and traded.reserves == state.reserves + 4
+    assert not any(isinstance(a, Trade) for a in legal_actions(traded))
+    err = refused(traded, Trade(circles), Reason.WRONG_PHASE, "C-CARD-3")
+    assert "one set per turn" in str(err)
 
 
 # -- C-CARD-4: game-wide values -------------------------------------------------------------------

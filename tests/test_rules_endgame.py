@@ -154,6 +154,44 @@ def test_elim_2_late_trade_after_regrouping():
     assert done.armies_at("brasil") == 8
 
 
+def test_elim_2_the_late_trade_is_the_only_second_trade():
+    """C-CARD-3 and C-ELIM-2: a player who traded at the start of the turn and then
+    eliminates someone may trade again after regrouping: the late trade is the one
+    exception to one trade per turn."""
+    hands = {0: ["nova_york", "peru", "vancouver", "mexico"], 1: ["california", "labrador"]}
+    state = turn_start({"brasil": 0, "argentina": 1}, hands=hands, armies={"brasil": 6},
+                       rest=(2, 3))
+    state = apply(state, Trade(("nova_york", "peru", "vancouver")))   # three triangles
+    assert state.phase is Phase.PLACE and state.trades == 1
+    state = apply(state, Place("brasil", state.reserves))
+    state = conquer(state, "brasil", "argentina", occupy=1)
+    assert sorted(state.hands[0]) == sorted(card(c) for c in ("mexico", "california",
+                                                              "labrador"))
+    state = apply(apply(state, EndPhase()), EndPhase())
+    assert state.phase is Phase.TRADE and state.late
+    traded = apply(state, Trade(("mexico", "california", "labrador")))
+    assert traded.phase is Phase.PLACE and traded.trades == 2 and traded.reserves == 6
+
+
+def test_elim_2_a_sixth_card_forces_a_trade_next_turn():
+    """C-ELIM-2 (decision): an eliminator who keeps 5 looted cards and earns the turn's card
+    ends the turn with 6; C-CARD-3 forces a trade (one) at the start of their next turn."""
+    hands = {0: ["mexico", "california", "alasca"], 1: ["labrador", "joker1"]}
+    state = conquer(black_down_to(hands=hands), "brasil", "argentina", occupy=1)
+    state = apply(apply(apply(state, EndPhase()), EndPhase()), EndPhase())  # no late trade
+    assert state.phase is Phase.DRAW
+    state = apply(state, Draw("peru"))
+    assert len(state.hands[0]) == 6 and state.current == 2
+    while state.current != 0:   # red and blue pass their turns
+        legal = legal_actions(state)
+        places = [f for f in legal.families if not isinstance(f, EndPhase)]
+        state = apply(state, EndPhase() if EndPhase() in legal else places[0].largest)
+    assert state.phase is Phase.TRADE and len(state.hands[0]) == 6
+    refused(state, EndPhase(), Reason.MUST_TRADE, "C-CARD-3")
+    traded = apply(state, Trade(("mexico", "california", "labrador")))
+    assert traded.phase is Phase.PLACE and len(traded.hands[0]) == 3
+
+
 def test_elim_2_no_late_trade_without_an_elimination():
     """C-ELIM-2: the late trade is for the eliminator only: a set in hand otherwise waits
     for the next turn."""

@@ -17,7 +17,7 @@ from smart_positions import battle, card, idx, pass_all, play, refused, smart_po
 import warkit
 from warkit import Attack, EndPhase, Phase, Reason, Roll, odds
 from warkit.smart_actions import AirAttack, Pass, Reroll, Reveal
-from warkit.state import CHANCE, Battle, evolve, replace_at
+from warkit.state import CHANCE
 
 # Seat 0 (white) holds South America and New York; black and red face it.
 FRONT = {"brasil": 0, "argentina": 0, "peru": 0, "venezuela": 0, "nova_york": 0,
@@ -108,6 +108,28 @@ def test_air_attack_ignores_borders_and_opens_the_route_s_air_1():
     assert AirAttack("egito", "brasil", 1) in warkit.legal_actions(both)
 
 
+def test_the_air_route_belongs_to_one_attack_s_air_1():
+    """S-AIR-1 (decision): after an air attack on Egito from Brasil, an attack elsewhere ends
+    it (S-TERM-1); coming back from Brasil to Egito would be a new air attack, and the card of
+    Egito is gone, so it is refused. Without the attack elsewhere the route stays open."""
+    state = front({"brasil": 12}, hands={0: ["egito"]})
+    state = play(state, "airattack egito brasil 3")
+    state = pass_all(play(state, "roll 1,1,1 vs 6,6,6"))
+    assert state.extra.air_routes == ((idx("brasil"), idx("egito")),)
+    assert Attack("brasil", "egito", 3) in warkit.legal_actions(state)
+    state = battle(state, "venezuela", "mexico", 1, "1 vs 6,6")
+    assert state.extra.air_routes == () and state.hands[0] == ()
+    assert Attack("brasil", "egito", 3) not in warkit.legal_actions(state)
+    refused(state, Attack("brasil", "egito", 3), Reason.NOT_ADJACENT, "C-ATK-1")
+    # a second air attack on the same target with another card is a new attack
+    two = front({"brasil": 12}, hands={0: ["egito", "congo"]})
+    two = pass_all(play(two, "airattack egito brasil 1", "roll 1 vs 6,6,6"))
+    two = pass_all(play(two, "airattack congo brasil 1", "roll 1 vs 6"))
+    assert two.extra.air_routes == ((idx("brasil"), idx("congo")),)
+    assert two.extra.attacks == 2
+    refused(two, Attack("brasil", "egito", 1), Reason.NOT_ADJACENT, "C-ATK-1")
+
+
 def test_air_attack_needs_an_enemy_territory_card_s_air_1():
     state = front(hands={0: ["brasil", "joker1", "egito"]}, round=5)
     refused(state, AirAttack("brasil", "peru", 1), Reason.OWN_TERRITORY, "S-AIR-1")
@@ -191,13 +213,68 @@ def test_defender_terrain_one_loss_fewer_s_terrain_3():
     state = play(front({"argelia": 3}, hands={1: ["argelia"]}), "attack brasil argelia 3",
                  "roll 6,6,6 vs 5,5,5", "reveal argelia")
     assert state.phase is Phase.ATTACK and state.armies[idx("argelia")] == 3 - 2
-    # literally: a lone defender losing its only comparison loses nothing
-    lone = play(state, "attack brasil argelia 3", "roll 6,6,6 vs 1")
-    assert lone.phase is Phase.ATTACK and lone.armies[idx("argelia")] == 1
+    # 2 of 2 by the dice remove 1
+    two = play(front({"argelia": 2}, hands={1: ["argelia"]}), "attack brasil argelia 3",
+               "roll 6,6,6 vs 5,5", "reveal argelia")
+    assert two.phase is Phase.ATTACK and two.armies[idx("argelia")] == 1
     # ties still go to the defender
     tie = play(front({"argelia": 3}, hands={1: ["argelia"]}), "attack brasil argelia 2",
                "roll 4,4 vs 4,4,1", "reveal argelia")
     assert tie.armies[idx("brasil")] == 8 and tie.armies[idx("argelia")] == 3
+
+
+def test_the_last_army_is_never_saved_s_terrain_3():
+    """S-TERRAIN-3 (revised): the saving never protects a territory's last army: a lone
+    defender showing its card falls when it loses its comparison."""
+    state = play(front({"argelia": 3}, hands={1: ["argelia"]}), "attack brasil argelia 3",
+                 "roll 6,6,6 vs 5,5,5", "reveal argelia")
+    assert state.armies[idx("argelia")] == 1
+    lone = play(state, "attack brasil argelia 3", "roll 6,6,6 vs 1")
+    assert lone.phase is Phase.DRAW and lone.armies[idx("argelia")] == 0
+    assert lone.owner[idx("argelia")] == 0
+    # a lone defender that wins its comparison still stands, as without knowledge
+    held = play(state, "attack brasil argelia 3", "roll 6,6,6 vs 6")
+    assert held.armies[idx("argelia")] == 1 and held.armies[idx("brasil")] == 10 - 1
+
+
+def test_lone_defender_shield_is_the_literal_reading_s_terrain_3():
+    """The rule setting ``lone_defender_shield=True`` keeps the literal reading: a lone
+    defender losing its only comparison loses nothing, so a revealed defence never falls."""
+    shielded = {"settings": {"lone_defender_shield": True}}
+    assert front(**shielded).rules.lone_defender_shield is True
+    assert front().rules.lone_defender_shield is False
+    state = play(front({"argelia": 3}, hands={1: ["argelia"]}, **shielded),
+                 "attack brasil argelia 3", "roll 6,6,6 vs 5,5,5", "reveal argelia")
+    assert state.armies[idx("argelia")] == 1
+    for _ in range(3):
+        state = play(state, "attack brasil argelia 3", "roll 6,6,6 vs 1")
+        assert state.phase is Phase.ATTACK and state.armies[idx("argelia")] == 1
+    assert state.owner[idx("argelia")] == 1
+    with pytest.raises(ValueError, match="lone_defender_shield"):
+        warkit.new_game(3, "smart", seed=1, lone_defender_shield="yes")
+
+
+def test_engine_battles_match_the_odds_with_the_defenders_terrain_s_terrain_3():
+    """Every roll of 1..3 dice against a target of 1..4 armies whose owner revealed its card
+    loses what :func:`warkit.odds.roll_outcomes` says, under both readings."""
+    for shield in (False, True):
+        for att, dfn in ((1, 1), (3, 1), (2, 2), (3, 3), (3, 4)):
+            nd = min(3, dfn)
+            base = front({"argelia": dfn}, hands={1: ["argelia"]},
+                         revealed=[("argelia", 1, "terrain")],
+                         settings={"lone_defender_shield": shield})
+            counts: Counter = Counter()
+            for a_roll in product(range(1, 7), repeat=att):
+                for d_roll in product(range(1, 7), repeat=nd):
+                    roll = f"roll {','.join(map(str, a_roll))} vs {','.join(map(str, d_roll))}"
+                    after = play(base, f"attack brasil argelia {att}", roll)
+                    lost_def = dfn - after.armies[idx("argelia")]
+                    counts[10 - after.armies[idx("brasil")], lost_def] += 1
+            total = 6 ** (att + nd)
+            ours = {k: Fraction(v, total) for k, v in counts.items()}
+            want = odds.roll_outcomes(att, nd, defenders=dfn, attackers=9, terrain="defender",
+                                      lone_defender_shield=shield)
+            assert ours == {k: v for k, v in want.items() if v}, (shield, att, dfn)
 
 
 def test_nobody_left_to_move_in_spares_the_last_defender_s_terrain_2():
@@ -342,24 +419,24 @@ def test_the_discards_are_reshuffled_at_once_s_conq_2():
 
 
 def test_the_conqueror_takes_the_defenders_revealed_card_s_conq_3():
-    """S-CONQ-3 in the conquest hook. With S-TERRAIN-3 taken literally a territory whose
-    defender revealed its card cannot fall that turn (one loss fewer in every battle, so the
-    last army always stays), so the hook is driven directly: a target emptied while the
-    defender's terrain card of it is face up goes to the conqueror with the card."""
-    state = front({"argelia": 1}, hands={1: ["argelia", "omsk"]},
-                  revealed=[("argelia", 1, "terrain")], phase=Phase.ROLL,
-                  battle=Battle(idx("brasil"), idx("argelia"), 1, 1))
-    emptied = evolve(state, armies=replace_at(state.armies, idx("argelia"), 0))
-    after = state.rules.conquer(emptied)
-    assert card("argelia") in after.hands[0] and card("argelia") not in after.hands[1]
-    assert after.hands[1] == (card("omsk"),)
-    assert after.extra.marked(card("argelia")).seat == 0    # still face up this turn
-    # ... and through play the revealed defence indeed never falls (the literal decision)
-    held = play(front({"argelia": 2}, hands={1: ["argelia"]}), "attack brasil argelia 3",
-                "roll 6,6,6 vs 1,1", "reveal argelia")
-    for _ in range(3):
-        held = play(held, "attack brasil argelia 3", "roll 6,6,6 vs 1")
-    assert held.owner[idx("argelia")] == 1 and held.armies[idx("argelia")] == 1
+    """S-CONQ-3 in real play (possible since S-TERRAIN-3 was revised): the defender reveals
+    the card of Argélia, the saving keeps one of two armies, then the lone defender falls and
+    the conqueror takes the revealed card with the territory (and draws one, S-CONQ-2)."""
+    state = front({"argelia": 2}, hands={1: ["argelia", "omsk"]}, deck=["inglaterra"],
+                  discard=["suecia"])
+    state = play(state, "attack brasil argelia 3", "roll 6,6,6 vs 1,1")
+    assert state.phase is Phase.REACT and state.current_player == 1
+    state = play(state, "reveal argelia", "pass")
+    assert state.armies[idx("argelia")] == 1 and state.owner[idx("argelia")] == 1
+    state = play(state, "attack brasil argelia 3", "roll 6,6,6 vs 1")
+    assert state.phase is Phase.REACT and state.current_player == 1   # omsk: may still react
+    state = play(state, "pass")
+    assert state.phase is Phase.DRAW and state.owner[idx("argelia")] == 0
+    assert card("argelia") in state.hands[0] and state.hands[1] == (card("omsk"),)
+    assert state.extra.marked(card("argelia")).seat == 0    # still face up this turn
+    state = play(state, "draw inglaterra", "occupy 3")
+    assert state.hands[0] == tuple(sorted((card("argelia"), card("inglaterra"))))
+    assert state.armies[idx("argelia")] == 3 and state.phase is Phase.ATTACK
 
 
 def test_an_unrevealed_card_stays_with_the_defender_s_conq_3():

@@ -72,35 +72,52 @@ def test_a_passage_needs_revealed_or_own_steps_s_pass_1():
     refused(attack_step, Reveal("argelia"), Reason.WRONG_PHASE, "S-TERRAIN-1")
 
 
-def test_a_passage_is_a_path_never_a_detour_s_pass_1():
-    """S-PASS-1 decision: "a path" visits no territory twice. Over Argélia, Venezuela's
-    armies could reach Argentina only by Venezuela, Brasil, Argélia, Brasil, Argentina, and
-    Mexico's reach Brasil only by coming back to it: both refused, both ways."""
+def test_a_passage_jumps_revealed_territories_only_s_pass_1():
+    """S-PASS-1 (revised decision): a move goes "directly", from an own territory to another
+    with only revealed territories between them. Over Argélia, Egito's armies reach Brasil
+    but not Argentina or Mexico behind it (that way passes through Brasil and Venezuela,
+    own territories: it would move the armies twice, C-MOVE-3)."""
     owners = {t: 0 for t in (*SOUTH_AMERICA, "mexico", "egito")} | {"argelia": 1}
     armies = {t: 3 for t in (*SOUTH_AMERICA, "mexico", "egito")}
     state = play(smart_position(owners, armies, hands={0: ["argelia"]}, phase=Phase.MOVE),
                  "reveal argelia")
-    for src, dst in (("venezuela", "argentina"), ("mexico", "brasil"), ("brasil", "mexico")):
-        refused(state, Move(src, dst, 1), Reason.NO_PATH, "S-PASS-1")
-    for src, dst in (("mexico", "egito"), ("egito", "mexico"), ("egito", "argentina")):
-        assert Move(src, dst, 1) in warkit.legal_actions(state)  # over Argélia, then own land
-    play(state, "move egito mexico 2")
+    for src, dst in (("venezuela", "argentina"), ("mexico", "brasil"), ("brasil", "mexico"),
+                     ("mexico", "egito"), ("egito", "mexico"), ("egito", "argentina")):
+        err = refused(state, Move(src, dst, 1), Reason.NO_PATH, "S-PASS-1")
+        assert "only territories revealed" in str(err)
+    assert Move("egito", "brasil", 2) in warkit.legal_actions(state)
+    assert Move("brasil", "egito", 2) in warkit.legal_actions(state)
+    assert play(state, "move egito brasil 2").armies[idx("brasil")] == 5
 
 
-def simple_path_reach(owner, seat, src, passages):
-    """Every path from ``src`` tried one by one (no territory twice): the own territories
-    reached after passing a revealed one, every step owned or revealed."""
+def test_several_revealed_territories_in_a_row_s_pass_1():
+    """S-PASS-1: Argélia and Egito revealed in a row are jumped in one move, Brasil to Oriente
+    Médio; one of them alone is not enough."""
+    owners = {"brasil": 0, "oriente_medio": 0, "argelia": 1, "egito": 2}
+    state = smart_position(owners, {"brasil": 4}, hands={0: ["argelia", "egito"]},
+                           phase=Phase.MOVE)
+    one = play(state, "reveal argelia")
+    refused(one, Move("brasil", "oriente_medio", 1), Reason.NO_PATH, "S-PASS-1")
+    both = play(one, "reveal egito")
+    after = play(both, "move brasil oriente_medio 3")
+    assert after.armies[idx("oriente_medio")] == 4 and after.moved_in[idx("oriente_medio")] == 3
+
+
+def direct_reach(owner, seat, src, passages):
+    """Every path from ``src`` tried one by one (no territory twice), its middle steps all
+    revealed: the own territories at its end."""
     adjacency, reached = warkit.world_map().adjacency, set()
 
-    def walk(node, visited, jumped):
+    def walk(node, visited):
         for nxt in adjacency[node]:
-            if nxt in visited or not (owner[nxt] == seat or nxt in passages):
+            if nxt in visited:
                 continue
-            if jumped and owner[nxt] == seat:
+            if node != src and owner[nxt] == seat:
                 reached.add(nxt)
-            walk(nxt, visited | {nxt}, jumped or nxt in passages)
+            if nxt in passages:
+                walk(nxt, visited | {nxt})
 
-    walk(src, {src}, False)
+    walk(src, {src})
     return reached
 
 
@@ -110,9 +127,9 @@ def test_passage_reach_is_every_path_tried_one_by_one_s_pass_1(seed):
     for _ in range(60):
         mine = set(rng.sample(range(42), rng.randrange(5, 13)))
         owner = tuple(0 if i in mine else 1 for i in range(42))
-        passages = frozenset(rng.sample(range(42), rng.randrange(1, 4)))
+        passages = frozenset(rng.sample(range(42), rng.randrange(1, 5)))
         for src in mine:
-            assert passage_reach(owner, 0, src, passages) == simple_path_reach(
+            assert passage_reach(owner, 0, src, passages) == direct_reach(
                 owner, 0, src, passages)
 
 

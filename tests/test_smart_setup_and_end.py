@@ -147,6 +147,26 @@ def test_the_game_ends_at_the_first_elimination_s_win_1():
     assert warkit.legal_actions(end) == []
 
 
+def test_the_eliminating_conquests_card_counts_in_the_tie_break_s_win_1():
+    """S-WIN-1 (decision): the card of the eliminating conquest (S-CONQ-2) is drawn before
+    the game ends, and counts in S-WIN-3's tie-break: white and red are level in territories
+    and armies, each holds one card; the drawn card gives white the win."""
+    even = {0: 20, 1: 1, 2: 21}
+    tie = dict(players=3, objectives={0: "destroy_red", 1: "destroy_white",
+                                      2: "destroy_black"})
+    state = last_stand(even, extra_armies={2: 1}, hands={0: ["peru"], 2: ["india"]}, **tie)
+    before = play(state, "attack brasil argelia 1", "roll 6 vs 1")
+    while before.phase is Phase.REACT:
+        before = play(before, "pass")
+    assert before.phase is Phase.DRAW and not before.alive[1]   # out, but the card comes first
+    assert not before.is_terminal and before.winners == ()
+    end = play(before, "draw joker1")
+    assert end.is_terminal and len(end.hands[0]) == 2 and len(end.hands[2]) == 1
+    assert end.territory_count(0) == end.territory_count(2) == 21
+    assert end.army_count(0) == end.army_count(2)
+    assert end.winners == (0,)
+
+
 def test_the_eliminator_wins_if_that_colour_was_the_objective_s_win_2():
     """S-WIN-2: hunting black and eliminating black wins outright."""
     end = conquer_argelia(last_stand({0: 5, 1: 1, 2: 20, 3: 16},

@@ -108,21 +108,55 @@ def test_no_game_wide_progression_s_trade_6():
     assert warkit.view(late, 0).next_trade_value == 0
 
 
-def test_one_to_six_cards_any_number_of_trades_s_trade_1():
-    """S-TRADE-1: 1 to 6 distinct cards per trade, as many trades as wanted."""
+def test_one_to_six_cards_in_one_trade_per_turn_s_trade_1():
+    """S-TRADE-1: 1 to 6 distinct cards per trade, and (decision) one trade per turn: the
+    cards go "all at once", otherwise the 6-card limit would mean nothing."""
     hand = [*SQUARES, "peru", "brasil"]
     state = trade_state(hand)
     refused(state, Trade(tuple(hand[:7])), Reason.BAD_COUNT, "S-TRADE-1")
     refused(state, Trade(("argentina", "argentina")), Reason.BAD_COUNT, "S-TRADE-1")
     refused(state, Trade(("moscou",)), Reason.CARD_NOT_IN_HAND, "S-TRADE-1")
-    state = play(state, "trade peru")  # a single card is worth 1
-    assert state.phase is Phase.TRADE and state.reserves == 5
-    state = play(state, "trade brasil argentina")
-    assert state.reserves == 8 and state.phase is Phase.TRADE
     legal = warkit.legal_actions(state)
     assert Trade(("mexico", "polonia", "franca", "sudao", "congo")) in legal  # card order
-    assert EndPhase() in legal
     assert len(warkit.legal_actions(trade_state(SQUARES))) == 63 + 1  # every subset, or end
+    traded = play(state, "trade peru")  # a single card is worth 1
+    assert traded.phase is Phase.TRADE and traded.reserves == 5 and traded.extra.traded
+    err = refused(traded, "trade brasil argentina", Reason.ONE_TRADE_PER_TURN, "S-TRADE-1")
+    assert "one trade" in str(err)
+    assert list(warkit.legal_actions(traded)) == [EndPhase()]
+    assert warkit.view(traded, 1).extra.traded       # a trade is public
+    placing = play(traded, "end")
+    assert placing.phase is Phase.PLACE
+    refused(placing, "trade brasil", Reason.WRONG_PHASE, "S-TRADE-1")
+
+
+def test_no_second_trade_with_jokers_s_trade_1():
+    """The issue's case: a joker traded alone (11), then another joker, is one trade too
+    many; both jokers together are one trade (29, S-TRADE-5)."""
+    state = trade_state(["joker1", "joker2", "brasil"])
+    once = play(state, "trade joker1")
+    assert once.reserves == 4 + 11
+    refused(once, "trade joker2", Reason.ONE_TRADE_PER_TURN, "S-TRADE-1")
+    assert play(state, "trade joker1 joker2").reserves == 4 + 29
+
+
+def test_intelligence_and_the_trade_in_either_order_s_trade_1_s_intel_1():
+    """The trade step keeps Intelligence (once) after the turn's one trade, and the trade
+    after Intelligence; the next turn may trade again."""
+    state = turn_start({t: 0 for t in EUROPE}, hands={0: ["argentina", "peru"]},
+                       deck=["franca", "sudao", "congo"])
+    traded = play(state, "trade argentina")
+    assert Intelligence(("europa",)) in warkit.legal_actions(traded)
+    after = play(traded, "intelligence europa", "draw franca", "draw congo")
+    assert after.phase is Phase.TRADE and list(warkit.legal_actions(after)) == [EndPhase()]
+    first = play(state, "intelligence europa", "draw franca", "draw congo", "trade peru")
+    assert first.extra.traded and first.extra.intelligence_used
+    nxt = smart_position({t: 0 for t in EUROPE}, current=3, phase=Phase.MOVE, rest=(1, 2, 3),
+                         hands={0: ["argentina", "franca"]},
+                         extra=first.extra)
+    nxt = warkit.apply(nxt, EndPhase())
+    assert nxt.current == 0 and not nxt.extra.traded
+    assert Trade(("argentina", "franca")) in warkit.legal_actions(nxt)
 
 
 # -- S-REINF-1..3 ---------------------------------------------------------------------------------

@@ -60,30 +60,40 @@ def battle_losses(attack: Sequence[int], defence: Sequence[int], *,
 
 
 def terrain_losses(lost_att: int, lost_def: int, terrain: Tie | None, defenders: int,
-                   attackers: int | None = None) -> tuple[int, int]:
+                   attackers: int | None = None, *,
+                   lone_defender_shield: bool = False) -> tuple[int, int]:
     """Losses of one battle after SMART terrain knowledge, from the losses by the dice.
 
     ``terrain="attacker"`` (S-TERRAIN-2): the defender loses one army more, at
-    most the ``defenders`` present. *Decision* (rules.md is silent): when the
-    attacker lost every army it may attack with (``attackers``, the territory
-    holding one more; ``None``: more than the dice, so this cannot happen), no
-    army is left to move in (C-CONQ-1), so the extra loss never takes the
-    defender's last army: the defender keeps 1. ``terrain="defender"``
-    (S-TERRAIN-3, taken literally): the defender loses one army fewer, never
-    below 0, so a lone defender that loses its only comparison loses nothing.
+    most the ``defenders`` present. *Decision* (rules.md): when the attacker
+    lost every army it may attack with (``attackers``, the territory holding
+    one more; ``None``: more than the dice, so this cannot happen), no army is
+    left to move in (C-CONQ-1), so the extra loss never takes the defender's
+    last army: the defender keeps 1.
+
+    ``terrain="defender"`` (S-TERRAIN-3): the defender loses one army fewer,
+    never below 0. *Decision (revised)*: the saving never protects a
+    territory's **last** army, so a lone defender (``defenders == 1``) that
+    loses its comparison falls. ``lone_defender_shield=True`` is the literal
+    reading (a rule setting): the saving applies to a lone defender too, which
+    then never falls.
 
     >>> terrain_losses(0, 3, "attacker", 4)       # 6/6/6 kills 4
     (0, 4)
     >>> terrain_losses(1, 0, "attacker", 1, attackers=1)   # nobody could move in
     (1, 0)
-    >>> terrain_losses(0, 1, "defender", 1)
+    >>> terrain_losses(0, 2, "defender", 2)       # 2 of 2 by the dice: 1 removed
+    (0, 1)
+    >>> terrain_losses(0, 1, "defender", 1)       # a lone defender gets no saving
+    (0, 1)
+    >>> terrain_losses(0, 1, "defender", 1, lone_defender_shield=True)   # literally
     (0, 0)
     """
     if terrain == "attacker":
         lost_def = min(lost_def + 1, defenders)
         if attackers is not None and lost_att >= attackers and lost_def >= defenders:
             lost_def = defenders - 1
-    elif terrain == "defender":
+    elif terrain == "defender" and (defenders > 1 or lone_defender_shield):
         lost_def = max(lost_def - 1, 0)
     return lost_att, lost_def
 

@@ -37,6 +37,7 @@ class Reason(enum.Enum):
     WRONG_CARD = "wrong_card"
     CARD_ALREADY_USED = "card_already_used"
     CARDS_NOT_TRADABLE = "cards_not_tradable"
+    ONE_TRADE_PER_TURN = "one_trade_per_turn"
     NOT_REVEALED = "not_revealed"
     NO_PATH = "no_path"
     TOO_MANY_CARDS = "too_many_cards"

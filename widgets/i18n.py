@@ -262,9 +262,14 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "pt": "{card} veio da Inteligência neste turno e só pode ser trocada no "
               "próximo",
     },
+    "refused.one_trade_per_turn": {
+        "en": "you already traded this turn: one trade per turn, all cards at once",
+        "pt": "você já trocou neste turno: uma troca por turno, com todas as cartas de uma vez",
+    },
     "refused.no_path:S-PASS-1": {
-        "en": "no path from {src} to {dst} through your or revealed territories only",
-        "pt": "não há caminho de {src} a {dst} só por territórios seus ou revelados",
+        "en": "no direct way from {src} to {dst}: a passage jumps only revealed territories",
+        "pt": "não há caminho direto de {src} a {dst}: a passagem só pula territórios "
+              "revelados",
     },
     "refused.no_path:S-ALLY-1": {
         "en": "an alliance moves armies between territories of {continent}",
@@ -366,9 +371,10 @@ MESSAGES: dict[str, dict[Lang, str]] = {
               "são do ataque e a defesa perde 1 exército a mais em cada batalha."},
     "odds.mod.terrain.defender": {
         "en": "Terrain knowledge of {dst}, revealed by the defender (S-TERRAIN-3): the defender "
-              "loses 1 army fewer in each battle, so a lone defender never falls.",
+              "loses 1 army fewer in each battle, but never keeps its last army that way.",
         "pt": "Conhecimento do terreno de {dst}, mostrado pelo defensor (S-TERRAIN-3): a defesa "
-              "perde 1 exército a menos em cada batalha, então um defensor sozinho nunca cai."},
+              "perde 1 exército a menos em cada batalha, mas nunca salva assim o último "
+              "exército."},
     "odds.mod.air.card": {
         "en": "Air attack (S-AIR-1): the card of {dst} is discarded to attack over the borders; "
               "the battles are as usual.",
@@ -418,12 +424,11 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "odds.unknown.defender.terrain": {
         "en": "Not counted: the defender holds {n} card(s) you cannot see; each may reroll "
               "defence dice (S-REROLL-1), and if one is the card of {dst}, revealing it makes "
-              "the defender lose 1 fewer per battle, so a lone defender never falls "
-              "(S-TERRAIN-3).",
+              "the defender lose 1 fewer per battle, except its last army (S-TERRAIN-3).",
         "pt": "Não considerado: o defensor tem {n} carta(s) que você não vê; cada uma pode "
               "rolar de novo dados da defesa (S-REROLL-1) e, se uma for a carta de {dst}, "
-              "mostrá-la faz a defesa perder 1 a menos por batalha, e um defensor sozinho "
-              "nunca cai (S-TERRAIN-3)."},
+              "mostrá-la faz a defesa perder 1 a menos por batalha, salvo o último exército "
+              "(S-TERRAIN-3)."},
     "odds.unknown.attacker": {
         "en": "Not counted: the attacker holds {n} card(s) you cannot see; each may reroll "
               "attack dice (S-REROLL-1).",

@@ -95,11 +95,12 @@ def test_attacker_terrain_knowledge_S_TERRAIN_2():
 
 
 def test_defender_terrain_knowledge_S_TERRAIN_3():
-    """S-TERRAIN-3: the defender's revealed card means one loss fewer per battle: a lone
-    defender never falls, so the attack cannot conquer (terrain="defender")."""
+    """S-TERRAIN-3 (revised): the defender's revealed card means one loss fewer per battle,
+    never for its last army, so the attack is harder but can still conquer."""
     game = controller(position(hands={1: ["argentina"]}, revealed=[("argentina", 1, "terrain")]))
     odds, app = select(game, "brasil", "argentina")
-    assert odds.win == pytest.approx(float(win_probability(5, 3, terrain="defender"))) == 0.0
+    assert odds.win == pytest.approx(float(win_probability(5, 3, terrain="defender")))
+    assert 0 < odds.win < float(win_probability(5, 3))
     assert "S-TERRAIN-3" in app.odds.summary.value
     assert "Not counted" not in app.odds.summary.value  # the defender's only card is public
 
@@ -206,9 +207,11 @@ def test_tray_terrain_attacker_gives_ties_and_one_more_loss_S_TERRAIN_2():
 
 
 def test_tray_terrain_defender_one_fewer_S_TERRAIN_3():
-    tray = compare_dice((6,), (2,), terrain="defender", defenders=1)
+    tray = compare_dice((6,), (2, 1), terrain="defender", defenders=2)
     assert (tray.lost_attacker, tray.lost_defender) == (0, 0)
     assert "1 by the dice → 0" in dice_tray_html(tray, "en")
+    lone = compare_dice((6,), (2,), terrain="defender", defenders=1)   # the last army: no saving
+    assert (lone.lost_attacker, lone.lost_defender) == (0, 1)
 
 
 def test_tray_judges_like_the_engine_in_a_terrain_battle():

@@ -103,7 +103,7 @@ class _OddsTable:
             na = min(3, a)
             for d in range(1, width):
                 nd = min(3, d)
-                cap = min(d, nd + 1) if self.terrain == "attacker" else nd
+                cap = min(d, nd + 1)   # the defenders present, as far as terrain minds them
                 lost = killed = 0.0
                 for la, ld, p in _battle_steps(na, nd, cap, na == a, self.terrain):
                     if la == 0:

@@ -8,8 +8,11 @@ enumeration (:func:`roll_outcomes`), a whole attack is a Markov chain over
 
 Convention: ``attackers`` = armies that may attack (the territory holds
 ``attackers + 1``), ``defenders`` = armies on the target. SMART modifiers:
-``terrain="attacker"|"defender"`` (S-TERRAIN-2/3) and ``reroll=Reroll(...)``
-(S-REROLL-1).
+``terrain="attacker"|"defender"`` (S-TERRAIN-2/3), ``reroll=Reroll(...)``
+(S-REROLL-1) and ``lone_defender_shield`` (the SMART rule setting: ``False``,
+the default, never saves the target's last army, as rules.md's revised
+S-TERRAIN-3 says; ``True`` is the literal reading, where a lone defender
+showing its card never falls).
 """
 
 from .battle import expected_losses, final_distribution, win_probability, win_table

@@ -11,14 +11,20 @@ Floats come from the numpy chain (:mod:`warkit.odds.chain`, cached tables);
 
 "Win" means the target is emptied (``defenders`` reaches 0).
 
-Degenerate cases of the literal SMART rules, visible in the numbers:
+Terrain knowledge in the numbers:
 
-- S-TERRAIN-3 (defender's terrain knowledge): a lone defender never falls, so
-  no battle ends in conquest: the win probability is 0 for any
-  ``defenders >= 1`` and the attacker fights on until it stops (by default
-  losing every attacking army; ``final_distribution(5, 2, terrain="defender")``
-  is ``{(0, 1): 0.700..., (0, 2): 0.299...}``). Battles that change nothing
-  are self-loops, conditioned away, so every DP ends.
+- S-TERRAIN-3 (defender's terrain knowledge), as revised: the defender
+  loses one army fewer per battle, but the saving never protects the
+  target's last army, so a lone defender falls when it loses its comparison
+  (``win_probability(1, 1, terrain="defender") == 5/12``, as without
+  knowledge; the knowledge helps against 2 or more defenders).
+  ``lone_defender_shield=True`` is the literal reading (the SMART rule
+  setting of the same name): a lone defender never falls, no battle ends in
+  conquest, the win probability is 0 for any ``defenders >= 1`` and the
+  attacker fights on until it stops (``final_distribution(5, 2,
+  terrain="defender", lone_defender_shield=True)`` is ``{(0, 1): 0.700...,
+  (0, 2): 0.299...}``). Battles that change nothing are self-loops,
+  conditioned away, so every DP ends.
 - S-TERRAIN-2 (attacker's terrain knowledge): the defender loses 1 even when
   it wins every comparison, so a lone defender falls in every battle the
   attacker does not lose with its last attacking army. *Decision* (shared
@@ -93,7 +99,8 @@ def _final(rules: BattleRules, a: int, d: int, stop_at: int) -> dict[tuple[int, 
 def win_probability(attackers: int, defenders: int, *, stop_at: int = 0, exact: bool = False,
                     sides: int = 6, ties: Side | None = None, attacker_dice_max: int = 3,
                     defender_dice_max: int = 3, terrain: Side | None = None,
-                    reroll: Reroll | None = None) -> float | Fraction:
+                    reroll: Reroll | None = None,
+                    lone_defender_shield: bool = False) -> float | Fraction:
     """Probability that the attacker conquers the target (C-ATK-5).
 
     ``attackers`` = armies that may attack (the territory holds ``attackers + 1``),
@@ -106,18 +113,24 @@ def win_probability(attackers: int, defenders: int, *, stop_at: int = 0, exact: 
 
     >>> win_probability(1, 1, exact=True)
     Fraction(5, 12)
+    >>> win_probability(1, 1, terrain="defender", exact=True)   # S-TERRAIN-3, revised
+    Fraction(5, 12)
+    >>> win_probability(1, 1, terrain="defender", lone_defender_shield=True)   # literally
+    0.0
     >>> round(win_probability(30, 30), 3), round(win_probability(30, 30, defender_dice_max=2), 3)
     (0.057, 0.676)
     """
     rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
-                         defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll)
+                         defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll,
+                         lone_defender_shield=lone_defender_shield)
     a, d, stop = _armies(attackers, defenders, stop_at)
     return _win_probability(rules, a, d, stop, bool(exact))
 
 
 def win_table(max_attackers: int, max_defenders: int, *, stop_at: int = 0, sides: int = 6,
               ties: Side | None = None, attacker_dice_max: int = 3, defender_dice_max: int = 3,
-              terrain: Side | None = None, reroll: Reroll | None = None) -> np.ndarray:
+              terrain: Side | None = None, reroll: Reroll | None = None,
+              lone_defender_shield: bool = False) -> np.ndarray:
     """Win probabilities for every start, as a float array ``W[a, d]``.
 
     Shape ``(max_attackers + 1, max_defenders + 1)``; ``a`` = armies that may
@@ -127,7 +140,8 @@ def win_table(max_attackers: int, max_defenders: int, *, stop_at: int = 0, sides
     ``a <= stop_at`` (no attack at all). A fresh array, safe to modify.
     """
     rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
-                         defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll)
+                         defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll,
+                         lone_defender_shield=lone_defender_shield)
     A, D = _army("max_attackers", max_attackers), _army("max_defenders", max_defenders)
     stop = check_whole("stop_at", stop_at)
     return _win_grid(rules, A, D, stop).copy()
@@ -136,7 +150,8 @@ def win_table(max_attackers: int, max_defenders: int, *, stop_at: int = 0, sides
 def final_distribution(attackers: int, defenders: int, *, stop_at: int = 0, exact: bool = False,
                        sides: int = 6, ties: Side | None = None, attacker_dice_max: int = 3,
                        defender_dice_max: int = 3, terrain: Side | None = None,
-                       reroll: Reroll | None = None) -> dict[tuple[int, int], float | Fraction]:
+                       reroll: Reroll | None = None, lone_defender_shield: bool = False
+                       ) -> dict[tuple[int, int], float | Fraction]:
     """How the whole battle ends: ``{(attackers left, defenders left): probability}``.
 
     ``attackers`` = armies that may attack (the territory holds ``attackers + 1``;
@@ -147,7 +162,8 @@ def final_distribution(attackers: int, defenders: int, *, stop_at: int = 0, exac
     armies, always with the most dice allowed (so it may end below ``k``).
     """
     rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
-                         defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll)
+                         defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll,
+                         lone_defender_shield=lone_defender_shield)
     a, d, stop = _armies(attackers, defenders, stop_at)
     if exact:
         return dict(end_distribution(rules, a, d, stop))
@@ -157,7 +173,7 @@ def final_distribution(attackers: int, defenders: int, *, stop_at: int = 0, exac
 def expected_losses(attackers: int, defenders: int, *, stop_at: int = 0, exact: bool = False,
                     sides: int = 6, ties: Side | None = None, attacker_dice_max: int = 3,
                     defender_dice_max: int = 3, terrain: Side | None = None,
-                    reroll: Reroll | None = None
+                    reroll: Reroll | None = None, lone_defender_shield: bool = False
                     ) -> tuple[float, float] | tuple[Fraction, Fraction]:
     """Expected ``(attacker losses, defender losses)`` over the whole battle.
 
@@ -166,7 +182,8 @@ def expected_losses(attackers: int, defenders: int, *, stop_at: int = 0, exact: 
     """
     final = final_distribution(attackers, defenders, stop_at=stop_at, exact=exact, sides=sides,
                                ties=ties, attacker_dice_max=attacker_dice_max,
-                               defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll)
+                               defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll,
+                               lone_defender_shield=lone_defender_shield)
     zero = Fraction(0) if exact else 0.0
     lost_att = sum((p * (attackers - a) for (a, _), p in final.items()), zero)
     lost_def = sum((p * (defenders - d) for (_, d), p in final.items()), zero)

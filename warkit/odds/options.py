@@ -2,8 +2,9 @@
 
 Every public function of :mod:`warkit.odds` takes the same keyword options
 (``sides``, ``ties``, ``attacker_dice_max``, ``defender_dice_max``, ``terrain``,
-``reroll``); :func:`battle_rules` checks them and folds them into one small
-hashable :class:`BattleRules`, which is the cache key of every table.
+``reroll``, ``lone_defender_shield``); :func:`battle_rules` checks them and
+folds them into one small hashable :class:`BattleRules`, which is the cache
+key of every table.
 Bad input raises :class:`ValueError` naming the argument and the reason.
 """
 
@@ -124,6 +125,9 @@ class BattleRules:
     ``ties`` is the resolved tie rule: the attacker's terrain knowledge
     (S-TERRAIN-2) gives ties to the attacker, otherwise they go to the
     defender (C-ATK-4) unless a lesson asks for ``ties="attacker"``.
+    ``lone_defender_shield`` is the SMART rule setting of S-TERRAIN-3: ``False``
+    (the revised decision) never saves the target's last army, ``True`` (the
+    literal reading) saves it too, so a lone defender never falls.
     """
 
     sides: int = SIDES
@@ -132,21 +136,36 @@ class BattleRules:
     defender_dice_max: int = MAX_DICE
     terrain: Side | None = None
     reroll: Reroll | None = None
+    lone_defender_shield: bool = False
 
     def without_reroll(self) -> BattleRules:
         """The same battle when no card is (any longer) at hand."""
         return BattleRules(self.sides, self.ties, self.attacker_dice_max,
-                           self.defender_dice_max, self.terrain, None)
+                           self.defender_dice_max, self.terrain, None,
+                           self.lone_defender_shield)
+
+    @property
+    def counts_defenders(self) -> bool:
+        """Does a battle's outcome depend on the defenders present, beyond their dice?
+
+        The attacker's terrain knowledge (S-TERRAIN-2: the extra loss is capped
+        by the defenders) and the defender's, as revised (S-TERRAIN-3: a lone
+        defender gets no saving) do; elsewhere tables are shared.
+        """
+        return self.terrain == "attacker" or (self.terrain == "defender"
+                                              and not self.lone_defender_shield)
 
     def cap(self, def_dice: int, defenders: int) -> int:
-        """The most armies the defender can lose in one battle, as far as it matters.
+        """The defenders present, as far as one battle's outcome can tell them apart.
 
         Only the attacker's terrain knowledge (+1 loss) can exceed the dice;
-        then the loss is capped by the defenders present (S-TERRAIN-2).
-        Other rules never lose more than ``def_dice``, so every ``defenders``
-        maps to the same key and tables are shared.
+        then the loss is capped by the defenders present (S-TERRAIN-2). The
+        defender's revised terrain knowledge (S-TERRAIN-3) tells a lone
+        defender (1) from more. Other rules never lose more than ``def_dice``
+        and never look at the defenders, so every ``defenders`` maps to the
+        same key and tables are shared.
         """
-        if self.terrain == "attacker":
+        if self.counts_defenders:
             return min(defenders, def_dice + 1)
         return def_dice
 
@@ -167,14 +186,18 @@ _CHECKED: dict[tuple, BattleRules] = {}
 
 def battle_rules(*, sides: int = SIDES, ties: str | None = None,
                  attacker_dice_max: int = MAX_DICE, defender_dice_max: int = MAX_DICE,
-                 terrain: str | None = None, reroll: Reroll | None = None) -> BattleRules:
+                 terrain: str | None = None, reroll: Reroll | None = None,
+                 lone_defender_shield: bool = False) -> BattleRules:
     """Check the shared keyword options and fold them into a :class:`BattleRules`.
 
     Options already checked come from a small memo (only for plain ``int``
-    dice settings, so ``sides=6.0`` is still refused even after ``sides=6``).
+    dice settings and a plain ``bool`` shield, so ``sides=6.0`` is still
+    refused even after ``sides=6``).
     """
-    key = (sides, ties, attacker_dice_max, defender_dice_max, terrain, reroll)
-    if type(sides) is int and type(attacker_dice_max) is int and type(defender_dice_max) is int:
+    key = (sides, ties, attacker_dice_max, defender_dice_max, terrain, reroll,
+           lone_defender_shield)
+    if (type(sides) is int and type(attacker_dice_max) is int and type(defender_dice_max) is int
+            and type(lone_defender_shield) is bool):
         try:
             rules = _CHECKED.get(key)
         except TypeError:                      # an unhashable option: let the checks say why
@@ -188,7 +211,7 @@ def battle_rules(*, sides: int = SIDES, ties: str | None = None,
 
 
 def _check_rules(sides: object, ties: object, attacker_dice_max: object, defender_dice_max: object,
-                 terrain: object, reroll: object) -> BattleRules:
+                 terrain: object, reroll: object, lone_defender_shield: object) -> BattleRules:
     sides = check_whole("sides", sides, 2, MAX_SIDES)
     attacker_dice_max = check_whole("attacker_dice_max", attacker_dice_max, 1, MAX_DICE_LIMIT)
     defender_dice_max = check_whole("defender_dice_max", defender_dice_max, 1, MAX_DICE_LIMIT)
@@ -208,10 +231,14 @@ def _check_rules(sides: object, ties: object, attacker_dice_max: object, defende
         ties = "defender"
     elif ties is None:
         ties = "defender"
+    if not isinstance(lone_defender_shield, bool):
+        raise ValueError("lone_defender_shield must be True or False (the S-TERRAIN-3 rule "
+                         f"setting), got {lone_defender_shield!r}")
     if reroll is not None:
         if not isinstance(reroll, Reroll):
             raise ValueError(f"reroll must be a Reroll(...) or None, got {reroll!r}")
         if sides != SIDES or max(attacker_dice_max, defender_dice_max) > MAX_DICE:
             raise ValueError("reroll needs the game's dice: sides=6 and at most 3 dice a side "
                              "(S-REROLL-1 is stated for them)")
-    return BattleRules(sides, ties, attacker_dice_max, defender_dice_max, terrain, reroll)
+    return BattleRules(sides, ties, attacker_dice_max, defender_dice_max, terrain, reroll,
+                       lone_defender_shield)

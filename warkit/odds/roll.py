@@ -27,17 +27,19 @@ Analysis = tuple[dict[tuple[int, int, int], Fraction], dict[tuple[Roll, Roll], R
 
 
 def apply_terrain(lost_att: int, lost_def: int, terrain: str | None, cap: int,
-                  attackers: int | None = None) -> Outcome:
+                  attackers: int | None = None, lone_defender_shield: bool = False) -> Outcome:
     """Losses after terrain knowledge (S-TERRAIN-2/3), by :func:`warkit.dice.terrain_losses`.
 
     Attacker's knowledge: the defender loses one more, at most ``cap`` (the
     defenders present, as far as it matters); but when the attacker loses all
     its ``attackers`` (every army it may attack with) the extra loss never
     takes the last defender: nobody could move in. Defender's knowledge: the
-    defender loses one fewer, never below 0 (taken literally, so a lone
-    defender never falls).
+    defender loses one fewer, never below 0, and never for a lone defender
+    (``cap == 1``, the revised S-TERRAIN-3); ``lone_defender_shield=True``
+    reads the rule literally, so a lone defender never falls.
     """
-    return terrain_losses(lost_att, lost_def, terrain, cap, attackers)  # type: ignore[arg-type]
+    return terrain_losses(lost_att, lost_def, terrain, cap, attackers,  # type: ignore[arg-type]
+                          lone_defender_shield=lone_defender_shield)
 
 
 @cache
@@ -49,31 +51,33 @@ def _weighted_rolls(n: int, sides: int, minimum: int = 1) -> tuple[tuple[Roll, i
 
 @cache
 def _loss_table(sides: int, ties: str, terrain: str | None, na: int, nd: int, cap: int,
-                all_in: bool = False) -> dict[tuple[Roll, Roll], Outcome]:
+                all_in: bool = False, shield: bool = False) -> dict[tuple[Roll, Roll], Outcome]:
     """Losses for every pair of sorted rolls (attack, defence) of one battle.
 
     ``all_in``: the ``na`` dice are every army the attacker may attack with
-    (see :meth:`BattleRules.all_in`).
+    (see :meth:`BattleRules.all_in`); ``shield``: the ``lone_defender_shield``
+    setting (S-TERRAIN-3).
     """
     attackers = na if all_in else None
     table = {}
     for att, _ in _weighted_rolls(na, sides):
         for dfn, _ in _weighted_rolls(nd, sides):
             table[att, dfn] = apply_terrain(*battle_losses(att, dfn, ties=ties), terrain, cap,
-                                            attackers)
+                                            attackers, shield)
     return table
 
 
 def plain_outcomes(rules: BattleRules, na: int, nd: int, cap: int,
                    all_in: bool = False) -> dict[Outcome, Fraction]:
     """Exact ``{(attacker losses, defender losses): probability}`` without any reroll."""
-    return _plain_outcomes(rules.sides, rules.ties, rules.terrain, na, nd, cap, all_in)
+    return _plain_outcomes(rules.sides, rules.ties, rules.terrain, na, nd, cap, all_in,
+                           rules.lone_defender_shield)
 
 
 @cache
 def _plain_outcomes(sides: int, ties: str, terrain: str | None, na: int, nd: int,
-                    cap: int, all_in: bool) -> dict[Outcome, Fraction]:
-    table = _loss_table(sides, ties, terrain, na, nd, cap, all_in)
+                    cap: int, all_in: bool, shield: bool = False) -> dict[Outcome, Fraction]:
+    table = _loss_table(sides, ties, terrain, na, nd, cap, all_in, shield)
     counts: dict[Outcome, int] = defaultdict(int)
     for att, w_att in _weighted_rolls(na, sides):
         for dfn, w_def in _weighted_rolls(nd, sides):
@@ -130,7 +134,8 @@ class _Scorer:
         assert reroll is not None
         self.reroll = reroll
         self.attacker = reroll.side == "attacker"
-        self.table = _loss_table(rules.sides, rules.ties, rules.terrain, na, nd, cap, all_in)
+        self.table = _loss_table(rules.sides, rules.ties, rules.terrain, na, nd, cap, all_in,
+                                 rules.lone_defender_shield)
         self.faces = rules.sides - reroll.minimum + 1
         self.top = max(reroll.counts)
         self.sides = rules.sides
@@ -230,18 +235,20 @@ def check_attackers(rules: BattleRules, na: int, attackers: object) -> bool:
 def roll_outcomes(att_dice: int, def_dice: int, *, defenders: int | None = None,
                   attackers: int | None = None, sides: int = 6, ties: Side | None = None,
                   attacker_dice_max: int = 3, defender_dice_max: int = 3,
-                  terrain: Side | None = None,
-                  reroll: Reroll | None = None) -> dict[Outcome, Fraction]:
+                  terrain: Side | None = None, reroll: Reroll | None = None,
+                  lone_defender_shield: bool = False) -> dict[Outcome, Fraction]:
     """Exact distribution of one battle: ``{(attacker losses, defender losses): Fraction}``.
 
     ``att_dice`` dice against ``def_dice`` dice (C-ATK-2, C-ATK-3), sorted and
     compared in pairs, ties to the defender (C-ATK-4). ``defenders`` is the
     number of armies on the target (default: ``def_dice``) and ``attackers``
     the number of armies that may attack (the territory holds one more;
-    default: ``att_dice``). Both only matter for the attacker's terrain
-    knowledge: its extra loss is capped by the defenders, and never takes the
+    default: ``att_dice``). Both only matter with terrain knowledge: the
+    attacker's extra loss is capped by the defenders, and never takes the
     last defender when the attacker loses all its attackers (nobody could
-    move in; see :func:`warkit.dice.terrain_losses`).
+    move in); the defender's saving never protects a lone defender (S-TERRAIN-3
+    revised; ``lone_defender_shield=True`` is the literal reading, the SMART
+    rule setting). See :func:`warkit.dice.terrain_losses`.
 
     Options shared by all of :mod:`warkit.odds`: ``sides`` of the dice (2-12),
     ``ties`` (``"defender"`` or ``"attacker"``; default: the rules' choice),
@@ -257,9 +264,14 @@ def roll_outcomes(att_dice: int, def_dice: int, *, defenders: int | None = None,
     {(0, 1): Fraction(7, 12), (1, 0): Fraction(5, 12)}
     >>> roll_outcomes(1, 1, attackers=4, terrain="attacker")   # more behind: it can
     {(0, 1): Fraction(7, 12), (1, 1): Fraction(5, 12)}
+    >>> roll_outcomes(1, 1, terrain="defender")        # a lone defender gets no saving
+    {(0, 1): Fraction(5, 12), (1, 0): Fraction(7, 12)}
+    >>> roll_outcomes(1, 1, terrain="defender", lone_defender_shield=True)   # literally
+    {(0, 0): Fraction(5, 12), (1, 0): Fraction(7, 12)}
     """
     rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
-                         defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll)
+                         defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll,
+                         lone_defender_shield=lone_defender_shield)
     na, nd, present = check_dice(rules, att_dice, def_dice, defenders)
     all_in = check_attackers(rules, na, attackers)
     cap = rules.cap(nd, present)
@@ -301,21 +313,23 @@ def _check_roll(name: str, dice: object, sides: int) -> Roll:
 
 def choose_reroll(own: Sequence[int], enemy: Sequence[int], card: CardKind, *,
                   side: Side = "attacker", defenders: int | None = None,
-                  attackers: int | None = None, terrain: Side | None = None) -> RerollChoice:
+                  attackers: int | None = None, terrain: Side | None = None,
+                  lone_defender_shield: bool = False) -> RerollChoice:
     """Which of ``own`` dice to reroll with one ``card`` after seeing ``enemy`` (S-REROLL-1).
 
     ``own`` are the dice of ``side`` (the player spending the card), ``enemy``
     the other side's. The choice maximises the expected (enemy losses - own
     losses) of this battle, exactly, over every choice the card allows; it
-    keeps the card when no reroll helps. ``defenders``, ``attackers`` and
-    ``terrain`` as in :func:`roll_outcomes`.
+    keeps the card when no reroll helps. ``defenders``, ``attackers``,
+    ``terrain`` and ``lone_defender_shield`` as in :func:`roll_outcomes`.
 
     >>> choose_reroll((3, 1, 1), (2, 2), "non_controlled").dice
     (1,)
     """
     check_choice("card", card, ("non_controlled", "controlled", "joker"))
     reroll = Reroll(card, side=side)  # type: ignore[arg-type]
-    rules = battle_rules(terrain=terrain, reroll=reroll)
+    rules = battle_rules(terrain=terrain, reroll=reroll,
+                         lone_defender_shield=lone_defender_shield)
     mine, theirs = _check_roll("own", own, 6), _check_roll("enemy", enemy, 6)
     att, dfn = (mine, theirs) if side == "attacker" else (theirs, mine)
     na, nd, present = check_dice(rules, len(att), len(dfn), defenders)

@@ -143,8 +143,10 @@ class _Battler:
             lost_def = np.minimum(lost_def + 1, cap).astype(np.int8)
             nobody_left = np.asarray(all_in) & (lost_att >= na) & (lost_def >= cap)
             lost_def = np.where(nobody_left, lost_def - 1, lost_def).astype(np.int8)
-        elif rules.terrain == "defender":
-            lost_def = np.maximum(lost_def - 1, 0).astype(np.int8)
+        elif rules.terrain == "defender":   # never saves a lone defender unless shielded
+            saved = np.maximum(lost_def - 1, 0).astype(np.int8)
+            lost_def = saved if rules.lone_defender_shield else np.where(
+                np.asarray(cap) > 1, saved, lost_def).astype(np.int8)
         return att, dfn, lost_att, lost_def, spent
 
 
@@ -234,15 +236,16 @@ def simulate_rolls(att_dice: int, def_dice: int, n: int, *, seed: int | None = N
                    rng: np.random.Generator | None = None, defenders: int | None = None,
                    attackers: int | None = None, sides: int = 6, ties: Side | None = None,
                    attacker_dice_max: int = 3, defender_dice_max: int = 3,
-                   terrain: Side | None = None,
-                   reroll: Reroll | None = None) -> RollSample:
+                   terrain: Side | None = None, reroll: Reroll | None = None,
+                   lone_defender_shield: bool = False) -> RollSample:
     """Simulate ``n`` single battles of ``att_dice`` against ``def_dice`` dice.
 
     Options as in :func:`warkit.odds.roll_outcomes`; ``seed`` or ``rng`` (a
     ``numpy.random.Generator``) makes the sample reproducible.
     """
     rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
-                         defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll)
+                         defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll,
+                         lone_defender_shield=lone_defender_shield)
     na, nd, present = check_dice(rules, att_dice, def_dice, defenders)
     all_in = check_attackers(rules, na, attackers)
     n = check_whole("n", n)
@@ -267,7 +270,8 @@ def simulate_battles(attackers: int, defenders: int, n: int, *, seed: int | None
                      rng: np.random.Generator | None = None, stop_at: int = 0,
                      confidence: float = 0.95, sides: int = 6, ties: Side | None = None,
                      attacker_dice_max: int = 3, defender_dice_max: int = 3,
-                     terrain: Side | None = None, reroll: Reroll | None = None) -> BattleSample:
+                     terrain: Side | None = None, reroll: Reroll | None = None,
+                     lone_defender_shield: bool = False) -> BattleSample:
     """Simulate ``n`` whole battles at once (C-ATK-5), all with the most dice allowed.
 
     ``attackers`` = armies that may attack (the territory holds ``attackers + 1``),
@@ -276,7 +280,8 @@ def simulate_battles(attackers: int, defenders: int, n: int, *, seed: int | None
     Options as in :func:`warkit.odds.win_probability`.
     """
     rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
-                         defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll)
+                         defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll,
+                         lone_defender_shield=lone_defender_shield)
     a0, d0 = check_whole("attackers", attackers), check_whole("defenders", defenders)
     stop_at, n = check_whole("stop_at", stop_at), check_whole("n", n)
     if not 0 < confidence < 1:
@@ -293,7 +298,7 @@ def simulate_battles(attackers: int, defenders: int, n: int, *, seed: int | None
         aa, dd = a[active], d[active]
         na = np.minimum(aa, rules.attacker_dice_max).astype(np.int8)
         nd = np.minimum(dd, rules.defender_dice_max).astype(np.int8)
-        cap = np.minimum(dd, nd + 1) if rules.terrain == "attacker" else nd
+        cap = np.minimum(dd, nd + 1) if rules.counts_defenders else nd
         may = None if limit is None else spent[active] < limit
         all_in = (aa <= rules.attacker_dice_max) if rules.terrain == "attacker" else False
         _, _, la, ld, sp = battler.step(gen, na, nd, cap, active.size, may, all_in)

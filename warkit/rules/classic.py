@@ -175,6 +175,11 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
 
     def wrong_phase(self, state: GameState, action: Action) -> NoReturn:
         """Refuse an action that has no handler in this phase (rule sets may name their rule)."""
+        if isinstance(action, Trade) and state.phase is Phase.PLACE:
+            fail(Reason.WRONG_PHASE, "cards are traded at the start of the turn, before "
+                 "placing, one set per turn (the eliminator's late trade is the only other)",
+                 "C-CARD-3",
+                 action=action.keyword, phase=state.phase.value)
         fail(Reason.WRONG_PHASE, f"{action.keyword!r} is not possible now: "
              f"{self.phase_hint(state)}", "C-TURN-1", action=action.keyword,
              phase=state.phase.value)
@@ -201,8 +206,9 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
             return state
         b = state.battle
         if b is not None and state.armies[b.dst] == 0:
-            # The game ends at the conquest itself: the battle's armies move in at once,
-            # so the final board has no empty territory.
+            # C-WIN-1's decision: the game ends at the conquest itself (which counts, e.g. for
+            # "24 territories"); the battle's armies move in at once, so the final board has
+            # no empty territory.
             n = self.occupy_max(state)
             armies = list(state.armies)
             armies[b.src] -= n

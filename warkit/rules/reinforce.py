@@ -50,7 +50,9 @@ class ReinforceRules:
         return trade_value(state.trades, m.trade_values, m.trade_step)
 
     def must_trade(self, state: GameState) -> bool:
-        """C-CARD-3: trading is forced at 5 cards (not for the late trade of C-ELIM-2)."""
+        """C-CARD-3: trading is forced at 5 cards, or 6 (an eliminator who kept 5 looted cards
+        ends the turn with the turn's card as a sixth, C-ELIM-2's decision); not for the late
+        trade of C-ELIM-2."""
         return not state.late and len(state.hands[state.current]) >= self.forced_trade_hand
 
     def legal_trade(self, state: GameState) -> LegalActions:
@@ -73,6 +75,9 @@ class ReinforceRules:
         return cards
 
     def do_trade(self, state: GameState, action: Trade) -> GameState:
+        """C-CARD-2..6: trade one set for the game's next value and the territory bonus. A
+        turn has one trade (C-CARD-3), so placing follows at once; the eliminator's late trade
+        (C-ELIM-2) is the only other."""
         cards = self.check_trade(state, action)
         seat = state.current
         armies = list(state.armies)
@@ -83,13 +88,11 @@ class ReinforceRules:
             armies[card] += 2
         hands = list(state.hands)
         hands[seat] = tuple(c for c in hands[seat] if c not in cards)
-        state = evolve(
+        # C-CARD-3: one trade per turn, then the armies are placed (C-CARD-6: the discards)
+        return evolve(
             state, hands=tuple(hands), armies=tuple(armies), trades=state.trades + 1,
             reserves=state.reserves + self.trade_value(state),
-            discard=tuple(sorted(state.discard + cards)))  # C-CARD-6
-        if state.late or not has_set(hands[seat]):
-            state = evolve(state, phase=Phase.PLACE)
-        return state
+            discard=tuple(sorted(state.discard + cards)), phase=Phase.PLACE)
 
     def end_trade(self, state: GameState, action: EndPhase) -> GameState:
         if self.must_trade(state):

@@ -80,6 +80,10 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
 
     army_supply: int | None = None
     """S-SUPPLY-1: the most armies a player may have on the board (``None``: no limit)."""
+    lone_defender_shield: bool = False
+    """S-TERRAIN-3 read literally: the defender's terrain knowledge saves a territory's last
+    army too, so a lone defender showing its card never falls (default: the revised decision,
+    the last army is never saved)."""
 
     name: ClassVar[str] = "smart"
     aliases: ClassVar[tuple[str, ...]] = ("smart", "smart-mod", "war-smart")
@@ -114,6 +118,9 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
         if self.card_bonus != "per_card":
             raise ValueError("SMART gives +2 armies for each owned card territory "
                              "(S-TRADE-4): card_bonus must be 'per_card'")
+        if not isinstance(self.lone_defender_shield, bool):
+            raise ValueError("lone_defender_shield must be True or False (S-TERRAIN-3), got "
+                             f"{self.lone_defender_shield!r}")
         supply = self.army_supply
         if supply is not None and (isinstance(supply, bool) or not isinstance(supply, int)
                                    or supply < 1):
@@ -132,7 +139,8 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
 
     def do_objective(self, state: GameState, action: DealObjective) -> GameState:
         """Deal one objective; a finished deal that gives anyone their own colour is taken back
-        and dealt again (S-SETUP-1), so the deal is uniform over the valid ones."""
+        and dealt again (S-SETUP-1), so the deal is uniform over the valid ones. The pool has
+        one card per colour in play, so each colour is hunted by exactly one player."""
         state = super().do_objective(state, action)
         cards = state.objective_cards
         if None in cards:
@@ -178,7 +186,9 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
 
     def after_action(self, before: GameState, state: GameState) -> GameState:
         """Reshuffle the discards as soon as the deck is empty (S-CONQ-2); end the game at the
-        first elimination, once the conqueror's card is drawn (S-WIN-1)."""
+        first elimination (S-WIN-1), once the eliminating conquest's card is drawn: that card
+        counts in the tie-break (S-WIN-1's decision, S-WIN-3). The battle's armies move in at
+        once, so the final board has no empty territory (as C-WIN-1's decision)."""
         if state.phase is Phase.SETUP:
             return state
         if not state.deck and state.discard:

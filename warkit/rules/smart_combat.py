@@ -56,6 +56,8 @@ def _without(dice: tuple[int, ...], chosen: tuple[int, ...]) -> tuple[int, ...] 
 class SmartCombatRules:
     """Mixin of :class:`~warkit.rules.smart.SmartRules`: the attack step."""
 
+    lone_defender_shield: bool
+
     # -- cards and marks ------------------------------------------------------------------------
     def holds(self, state: GameState, seat: int, card: int, rule: str) -> None:
         """Refuse a card the seat does not hold, or one already used this turn (S-TERM-2)."""
@@ -100,7 +102,8 @@ class SmartCombatRules:
              round=state.round, limit=limit)
 
     def attack_targets(self, state: GameState, src: int) -> tuple[int, ...]:
-        """Neighbours, and the targets of air routes opened from ``src`` this turn (S-AIR-1)."""
+        """Neighbours, and the target of the current attack's air route from ``src``
+        (S-AIR-1: the route belongs to that attack only)."""
         near = world_map().adjacency[src]
         routes = state.extra.air_routes
         if not routes:
@@ -134,19 +137,23 @@ class SmartCombatRules:
         return LegalActions(families)
 
     def do_attack(self, state: GameState, action: Attack) -> GameState:
-        """A battle; a new attack (S-TERM-1: new source or target) counts against S-LIMIT-1."""
+        """A battle; a new attack (S-TERM-1: new source or target) counts against S-LIMIT-1
+        and closes the air route of the attack before it (S-AIR-1's decision: coming back to
+        that target by air is a new air attack, with another card)."""
         src, dst = territory(action.src), territory(action.dst)
         x: SmartExtra = state.extra
         new = x.last_attack != (src, dst)
         if new:
             self.check_attack_limit(state)
-        battle = self.check_attack(state, action)  # type: ignore[attr-defined]
+            x = x.but(air_routes=())
+        battle = self.check_attack(evolve(state, extra=x), action)  # type: ignore[attr-defined]
         return evolve(state, battle=battle, phase=Phase.ROLL,
                       extra=x.but(attacks=x.attacks + new, last_attack=(src, dst)))
 
     def do_air_attack(self, state: GameState, action: AirAttack) -> GameState:
         """S-AIR-1: discard the card of an enemy territory; attack it from any owned territory,
-        ignoring borders. The route stays open this turn for more battles (``attack``)."""
+        ignoring borders. The route stays open for more battles of this attack (``attack``
+        with the same source and target), and closes when another attack starts."""
         seat, x = state.current, state.extra
         card = card_of(action.card)
         if card in JOKERS:
@@ -158,8 +165,7 @@ class SmartCombatRules:
         self.holds(state, seat, card, "S-AIR-1")
         self.check_attack_limit(state)  # an air attack always starts a new attack
         src = territory(action.src)
-        routes = x.air_routes if (src, card) in x.air_routes else (*x.air_routes, (src, card))
-        opened = evolve(state, extra=x.but(air_routes=routes))
+        opened = evolve(state, extra=x.but(air_routes=((src, card),)))
         battle = self.check_attack(  # type: ignore[attr-defined]
             opened, Attack(action.src, world_map().ids[card], action.dice))
         state = self.discard_card(opened, seat, card)
@@ -303,7 +309,8 @@ class SmartCombatRules:
 
     def battle_losses(self, state: GameState, roll: Roll) -> tuple[int, int]:
         """C-ATK-4 with terrain knowledge (S-TERRAIN-2/3), as :func:`warkit.dice.terrain_losses`
-        (which the odds share)."""
+        (which the odds share). The defender's knowledge never saves the target's last army
+        (S-TERRAIN-3 revised) unless the rules say ``lone_defender_shield=True``."""
         b = state.battle
         terrain = self.terrain_side(state, b.dst)
         if terrain is None:
@@ -311,7 +318,8 @@ class SmartCombatRules:
         lost = battle_losses(roll.attack, roll.defence,
                              ties="attacker" if terrain == "attacker" else "defender")
         return terrain_losses(*lost, terrain, state.armies[b.dst],  # type: ignore[arg-type]
-                              attackers=state.armies[b.src] - 1)
+                              attackers=state.armies[b.src] - 1,
+                              lone_defender_shield=self.lone_defender_shield)
 
     def occupy_max(self, state: GameState) -> int:
         """S-CONQ-1: any number of the attacking territory's armies, leaving 1."""

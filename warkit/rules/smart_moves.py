@@ -1,11 +1,12 @@
 """SMART movement and the end of the turn: passages, alliances, airlifts, the last discard.
 
-S-MOVE-1 (classic regrouping), S-PASS-1 (a revealed card lets moves pass over
-its territory), S-ALLY-1 (discard a card of a wholly owned continent: free
-shifts inside it, in the ALLIANCE sub-step), S-AIRLIFT-1 (discard the card of
-an owned territory T: shifts from T or to T, one direction, in the AIRLIFT
-sub-step), S-END-1 (revealed cards go back to their owners' hands) and
-S-END-2 (the active player discards down to 6 cards, the very last step).
+S-MOVE-1 (classic regrouping), S-PASS-1 (a revealed card lets a move jump its
+territory, directly: only revealed territories lie between the two ends),
+S-ALLY-1 (discard a card of a wholly owned continent: free shifts inside it,
+in the ALLIANCE sub-step), S-AIRLIFT-1 (discard the card of an owned
+territory T: shifts from T or to T, one direction, in the AIRLIFT sub-step),
+S-END-1 (revealed cards go back to their owners' hands) and S-END-2 (the
+active player discards down to 6 cards, the very last step).
 Sub-steps use the ordinary ``move`` action and end with ``end``.
 """
 
@@ -25,79 +26,38 @@ from .common import count, fail, label, territory
 from .smart_state import SmartExtra
 
 
+def _revealed_chain(src: int, passages: frozenset[int]) -> set[int]:
+    """The revealed territories a way from ``src`` crosses, one revealed step after another."""
+    adjacency = world_map().adjacency
+    chain = {r for r in adjacency[src] if r in passages}
+    frontier = list(chain)
+    while frontier:
+        node = frontier.pop()
+        for nxt in adjacency[node]:
+            if nxt in passages and nxt != src and nxt not in chain:
+                chain.add(nxt)
+                frontier.append(nxt)
+    return chain
+
+
 @lru_cache(maxsize=4096)
 def passage_reach(owner: tuple[int, ...], seat: int, src: int,
                   passages: frozenset[int]) -> frozenset[int]:
-    """Owned territories a move from ``src`` reaches over at least one revealed territory
-    (S-PASS-1 decision): along a path - no territory twice - whose intermediate steps are
-    all owned by ``seat`` or revealed, one of them revealed."""
-    allowed = frozenset(i for i, o in enumerate(owner) if o == seat) | passages
-    return frozenset(t for t in _walk_reach(allowed, owner, seat, src, passages)
-                     if any(_path_through(allowed, src, t, r) for r in passages
-                            if r not in (src, t)))
-
-
-def _walk_reach(allowed: frozenset[int], owner: tuple[int, ...], seat: int, src: int,
-                passages: frozenset[int]) -> set[int]:
-    """The candidates: owned territories a walk from ``src`` over ``allowed`` reaches after
-    passing a revealed one (a walk may repeat territories, a path may not)."""
+    """Own territories a move from ``src`` reaches "directly" over revealed territories
+    (S-PASS-1, revised decision): every territory between ``src`` and the target is a
+    revealed one (one or several in a row, whoever owns them); the way never passes through
+    an unrevealed territory, own or not (that would move an army twice, C-MOVE-3), and visits
+    no territory twice."""
     adjacency = world_map().adjacency
-    seen = {(src, False)}
-    frontier = [(src, False)]
-    reached = set()
-    while frontier:
-        node, jumped = frontier.pop()
-        for nxt in adjacency[node]:
-            if nxt == src or nxt not in allowed:
-                continue
-            if jumped and owner[nxt] == seat:
-                reached.add(nxt)
-            key = (nxt, jumped or nxt in passages)
-            if key not in seen:
-                seen.add(key)
-                frontier.append(key)
-    return reached
-
-
-def _path_through(allowed: frozenset[int], src: int, dst: int, via: int) -> bool:
-    """Whether a path from ``src`` to ``dst`` passes ``via`` with every step in ``allowed``
-    and no territory twice: two paths from ``via``, one to each end, that share no
-    territory - a flow of 2 when each territory carries 1 (split into in and out nodes)."""
-    adjacency = world_map().adjacency
-    if src in adjacency[via] and dst in adjacency[via]:
-        return True  # the usual case: one jump over the revealed territory
-    sink = -1
-    capacity: dict[tuple[int, int], int] = {}
-    for v in allowed | {src, dst}:  # node 2v: into v; 2v + 1: out of v
-        if v in (src, dst):
-            capacity[(2 * v, sink)] = 1
-        elif v != via:
-            capacity[(2 * v, 2 * v + 1)] = 1
-        if v not in (src, dst):
-            for u in adjacency[v]:
-                if u in allowed or u in (src, dst):
-                    capacity[(2 * v + 1, 2 * u)] = 1
-    arcs: dict[int, list[int]] = {}
-    for a, b in list(capacity):
-        arcs.setdefault(a, []).append(b)
-        arcs.setdefault(b, []).append(a)
-        capacity.setdefault((b, a), 0)
-    for _ in range(2):
-        parent = {2 * via + 1: 2 * via + 1}
-        queue = [2 * via + 1]
-        for node in queue:
-            for nxt in arcs.get(node, ()):
-                if nxt not in parent and capacity[(node, nxt)] > 0:
-                    parent[nxt] = node
-                    queue.append(nxt)
-        if sink not in parent:
-            return False
-        node = sink
-        while node != 2 * via + 1:
-            capacity[(parent[node], node)] -= 1
-            capacity[(node, parent[node])] += 1
-            node = parent[node]
-    return True
+    chain = _revealed_chain(src, passages)
+    reach = set()
+    for t in {t for r in chain for t in adjacency[r] if owner[t] == seat and t != src}:
+        # a revealed target: the way there must not cross it first
+        if t in passages and not any(r in adjacency[t]
+                                     for r in _revealed_chain(src, passages - {t})):
+            continue
+        reach.add(t)
+    return frozenset(reach)
 
 
 class SmartMoveRules:
@@ -129,8 +89,9 @@ class SmartMoveRules:
             super().check_move_path(state, src, dst)  # type: ignore[misc]
             return
         if dst not in passage_reach(state.owner, state.current, src, passages):
-            fail(Reason.NO_PATH, f"no path from {label(src)} to {label(dst)} whose steps are all "
-                 "yours or revealed for a passage", "S-PASS-1", src=label(src), dst=label(dst))
+            fail(Reason.NO_PATH, f"no direct way from {label(src)} to {label(dst)}: a hidden "
+                 "passage jumps only territories revealed for it, never through your other "
+                 "territories", "S-PASS-1", src=label(src), dst=label(dst))
 
     def do_reveal_passage(self, state: GameState, action: Reveal) -> GameState:
         """S-PASS-1: reveal a territory card (not a joker): moves may pass over that territory

@@ -1,10 +1,11 @@
 """SMART's part of a game state (``state.extra``): what a turn's advantages leave behind.
 
 Everything here lives for one turn at most (the next turn starts from
-:data:`EMPTY`): revealed cards (S-TERM-2), open air routes (S-AIR-1), the
-attacks counted against the round's limit (S-LIMIT-1, S-TERM-1), the cards
-drawn by Intelligence (S-INTEL-2), the reaction window after a roll and a
-pending reroll (S-REROLL-1), pending card draws (S-INTEL-1, S-CONQ-2) and the
+:data:`EMPTY`): revealed cards (S-TERM-2), the open air route of the current
+attack (S-AIR-1), the attacks counted against the round's limit (S-LIMIT-1,
+S-TERM-1), whether the turn's one trade was made (S-TRADE-1), the cards drawn
+by Intelligence (S-INTEL-2), the reaction window after a roll and a pending
+reroll (S-REROLL-1), pending card draws (S-INTEL-1, S-CONQ-2) and the
 alliance / airlift sub-steps (S-ALLY-1, S-AIRLIFT-1).
 
 It is saved as readable JSON (:func:`extra_to_dict` / :func:`extra_from_dict`,
@@ -65,6 +66,8 @@ class SmartExtra:
     attacks: int = 0
     last_attack: tuple[int, int] | None = None
     intelligence_used: bool = False
+    traded: bool = False
+    """The turn's one trade was made (S-TRADE-1)."""
     intel_cards: tuple[int, ...] = ()
     reaction: Reaction | None = None
     reroll: PendingReroll | None = None
@@ -116,6 +119,8 @@ class SmartView:
     """How many cards the active player drew by Intelligence this turn."""
     intel_cards: tuple[int, ...]
     """Which they are: shown to the active player only."""
+    traded: bool = False
+    """The active player made the turn's one trade (S-TRADE-1)."""
 
 
 def public_view(state: GameState, player: int | None, attack_limit: int | None) -> SmartView:
@@ -127,7 +132,7 @@ def public_view(state: GameState, player: int | None, attack_limit: int | None) 
         attack_limit=attack_limit, last_attack=x.last_attack, reaction=x.reaction,
         reroll=x.reroll, draws=x.draws, alliance=x.alliance, airlift=x.airlift,
         airlift_direction=x.airlift_direction, intel_count=len(x.intel_cards),
-        intel_cards=x.intel_cards if own else ())
+        intel_cards=x.intel_cards if own else (), traded=x.traded)
     return new
 
 
@@ -143,6 +148,7 @@ def extra_to_dict(state: GameState) -> dict[str, Any]:
         "attacks": x.attacks,
         "last_attack": None if x.last_attack is None else [ids[t] for t in x.last_attack],
         "intelligence_used": x.intelligence_used,
+        "traded": x.traded,
         "intel_cards": [card_name(c) for c in x.intel_cards],
         "reaction": None if r is None else {"side": r.side, "passes": r.passes},
         "reroll": None if p is None else {"side": p.side, "kept": list(p.kept),
@@ -219,7 +225,7 @@ def extra_from_dict(state: GameState, data: Any) -> SmartExtra:
     """Read back :func:`extra_to_dict`; raises ValueError with a clear message on bad data."""
     f = _Fields(data)
     colors = state.colors
-    known = {"revealed", "air_routes", "attacks", "last_attack", "intelligence_used",
+    known = {"revealed", "air_routes", "attacks", "last_attack", "intelligence_used", "traded",
              "intel_cards", "reaction", "reroll", "draws", "after_draw", "alliance", "airlift",
              "airlift_direction"}
     unknown = set(f.data) - known
@@ -241,8 +247,9 @@ def extra_from_dict(state: GameState, data: Any) -> SmartExtra:
     intel = f.get("intel_cards")
     if not isinstance(intel, list):
         raise ValueError("smart extra: intel_cards must be a list of card names")
-    if not isinstance(f.get("intelligence_used"), bool):
-        raise ValueError("smart extra: intelligence_used must be true or false")
+    for flag in ("intelligence_used", "traded"):
+        if not isinstance(f.get(flag), bool):
+            raise ValueError(f"smart extra: {flag} must be true or false")
     reaction = None
     if f.get("reaction") is not None:
         r = _Fields(f.get("reaction"), "smart extra reaction")
@@ -263,7 +270,7 @@ def extra_from_dict(state: GameState, data: Any) -> SmartExtra:
         attacks=f.natural("attacks"),
         last_attack=None if f.get("last_attack") is None
         else _pair(f.get("last_attack"), "smart extra last_attack"),
-        intelligence_used=f.get("intelligence_used"),
+        intelligence_used=f.get("intelligence_used"), traded=f.get("traded"),
         intel_cards=tuple(_card(c, "smart extra intel_cards") for c in intel),
         reaction=reaction, reroll=reroll, draws=f.natural("draws"),
         after_draw=None if after is None else Phase(after),

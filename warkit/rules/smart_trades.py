@@ -1,10 +1,10 @@
 """SMART reinforcements: armies received, free trades, Intelligence, the army supply.
 
 S-REINF-1..3, S-TRADE-1..6, S-INTEL-1..2, S-SUPPLY-1. Every turn opens with
-the TRADE step (never forced, S-REINF-2), where the player trades any 1 to 6
-cards as often as they like (valued by :func:`warkit.smart.best_trade`) and
-may give up whole continents' bonuses for cards, once; ``end`` goes on to
-placing (classic :meth:`do_place`). Card draws are chance steps (DRAW) that
+the TRADE step (never forced, S-REINF-2), where the player may make one trade
+of 1 to 6 cards (S-TRADE-1's decision; valued by :func:`warkit.smart.best_trade`)
+and may give up whole continents' bonuses for cards, once, in either order;
+``end`` goes on to placing (classic :meth:`do_place`). Card draws are chance steps (DRAW) that
 return to the step they came from.
 """
 
@@ -92,7 +92,7 @@ class SmartTradeRules:
         return options
 
     def legal_trade(self, state: GameState) -> LegalActions:
-        cards = self.tradable(state)
+        cards = () if state.extra.traded else self.tradable(state)
         actions: list[Action] = [Trade(tuple(card_name(c) for c in combo))
                                  for size in range(1, min(MAX_TRADE, len(cards)) + 1)
                                  for combo in combinations(cards, size)]
@@ -101,6 +101,9 @@ class SmartTradeRules:
         return LegalActions(actions)
 
     def check_trade(self, state: GameState, action: Trade) -> tuple[int, ...]:
+        if state.extra.traded:
+            fail(Reason.ONE_TRADE_PER_TURN, "you already traded this turn: one trade of 1 to "
+                 f"{MAX_TRADE} cards per turn, all at once", "S-TRADE-1")
         names = action.cards if isinstance(action.cards, tuple) else ()
         if not 1 <= len(names) <= MAX_TRADE:
             fail(Reason.BAD_COUNT, f"a trade has 1 to {MAX_TRADE} cards, got {len(names)}",
@@ -121,7 +124,8 @@ class SmartTradeRules:
 
     def do_trade(self, state: GameState, action: Trade) -> GameState:
         """Trade 1 to 6 cards for the value of their best split, the joker bonus, and +2 on
-        each owned card territory (S-TRADE-1..5); capped by the supply (S-SUPPLY-1)."""
+        each owned card territory (S-TRADE-1..5); capped by the supply (S-SUPPLY-1). One trade
+        per turn (S-TRADE-1's decision)."""
         cards = self.check_trade(state, action)
         seat = state.current
         value = best_trade(cards, owned=state.territories_of(seat))
@@ -138,7 +142,8 @@ class SmartTradeRules:
         hands[seat] = tuple(c for c in hands[seat] if c not in cards)
         reserves = state.reserves + base
         return evolve(state, hands=tuple(hands), armies=tuple(armies), trades=state.trades + 1,
-                      reserves=reserves, discard=tuple(sorted(state.discard + cards)))
+                      reserves=reserves, discard=tuple(sorted(state.discard + cards)),
+                      extra=state.extra.but(traded=True))
 
     def do_intelligence(self, state: GameState, action: Intelligence) -> GameState:
         """Give up whole continents' bonuses for (their sum // 2) cards (S-REINF-3, S-INTEL-1)."""
