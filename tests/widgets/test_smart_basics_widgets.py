@@ -13,10 +13,11 @@ from itertools import permutations
 from math import e, factorial
 
 import pytest
-from warkit_widgets import IntelligenceDesk, ParanoiaDealer, TerrainExplorer, tr
-from warkit_widgets.smart_basics_examples import quiet_turn, smart_table
-from warkit_widgets.smart_basics_messages import SMART_BASICS_MESSAGES
-from warkit_widgets.smart_basics_models import (
+from warkit_widgets import tr
+from warkit_widgets.lessons import IntelligenceDesk, ParanoiaDealer, TerrainExplorer
+from warkit_widgets.lessons.smart_basics.examples import quiet_turn, smart_table
+from warkit_widgets.lessons.smart_basics.messages import SMART_BASICS_MESSAGES
+from warkit_widgets.lessons.smart_basics.models import (
     derangements,
     intelligence_choice,
     intelligence_options,

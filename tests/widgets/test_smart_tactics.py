@@ -13,9 +13,9 @@ from fractions import Fraction
 
 import pytest
 from warkit_widgets.i18n import MESSAGES
-from warkit_widgets.smart_tactics_examples import smart_table
-from warkit_widgets.smart_tactics_messages import SMART_TACTICS_MESSAGES
-from warkit_widgets.smart_tactics_models import (
+from warkit_widgets.lessons.smart_tactics.examples import smart_table
+from warkit_widgets.lessons.smart_tactics.messages import SMART_TACTICS_MESSAGES
+from warkit_widgets.lessons.smart_tactics.models import (
     bfs_layers,
     distances,
     move_targets,
@@ -24,7 +24,7 @@ from warkit_widgets.smart_tactics_models import (
     rerolled_die,
     roll_until,
 )
-from warkit_widgets.smart_tactics_widgets import ReachMap, RerollExplorer, parse_roll
+from warkit_widgets.lessons.smart_tactics.widgets import ReachMap, RerollExplorer, parse_roll
 
 import warkit
 from warkit.odds import choose_reroll

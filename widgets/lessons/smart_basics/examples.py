@@ -14,10 +14,10 @@ attack limits of S-LIMIT-1 apply as in a game.
 
 from __future__ import annotations
 
+from warkit_widgets.lessons.examples import arranged_position
+
 import warkit
 from warkit import GameState, Phase
-
-from .examples import arranged_position
 
 
 def _place_all(state: GameState) -> GameState:
