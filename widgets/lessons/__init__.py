@@ -1,7 +1,9 @@
 """Helpers of the lessons and labs only (``notebooks/``): one subpackage per lesson group.
 
 ``classic`` (the classic War lessons), ``smart_basics`` and ``smart_tactics`` (the SMART
-lessons), ``probability`` (the probability labs), and ``examples`` (the positions they share).
+lessons); shared by all: ``charts`` (static SVG charts that survive printing), ``examples`` (the
+positions), ``text`` (one string in the lesson's language), ``source``/``build`` (the bilingual
+sources and their build).
 The reusable components (map, dice, hand, odds, explorers, answer box) stay at the top level of
 :mod:`warkit_widgets`; this package builds on them and nothing there imports it.
 
