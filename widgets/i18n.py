@@ -473,6 +473,14 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     # -- errors and exercises ---------------------------------------------------------------------
     "error": {"en": "Something went wrong: {error}", "pt": "Algo deu errado: {error}"},
     "exercise.correct": {"en": "Correct! {detail}", "pt": "Correto! {detail}"},
+    "exercise.hint": {"en": "Not yet. {hint}", "pt": "Ainda não. {hint}"},
+    "exercise.unreadable": {
+        "en": "{answer!r} is not a number: write a fraction (1/6), a decimal (0.17 or 0,17) "
+              "or a percentage (17%).",
+        "pt": "{answer!r} não é um número: escreva uma fração (1/6), um decimal (0,17 ou 0.17) "
+              "ou uma porcentagem (17%).",
+    },
+    "exercise.form": {"en": "a fraction, decimal or %", "pt": "fração, decimal ou %"},
     "exercise.wrong": {"en": "Not yet: {answer} is not the answer. Try again.",
                        "pt": "Ainda não: {answer} não é a resposta. Tente de novo."},
     "exercise.check": {"en": "Check", "pt": "Conferir"},
