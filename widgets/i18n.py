@@ -501,12 +501,16 @@ def normalize_lang(lang: str | None) -> Lang:
 
 
 def lang_from_env(default: str = "en") -> Lang:
-    """The ``lang`` of a Voilà URL (``?lang=pt-BR``, from ``QUERY_STRING``), else ``default``."""
-    values = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang")
-    try:
-        return normalize_lang(values[0]) if values else normalize_lang(default)
-    except ValueError:
-        return normalize_lang(default)
+    """The language asked for: the ``lang`` of a Voilà URL (``?lang=pt-BR``, from
+    ``QUERY_STRING``) first, then the ``WARKIT_LANG`` environment variable (a JupyterHub class
+    sets it once for every notebook and the dashboard), then ``default``. A value that names no
+    language is skipped."""
+    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [])
+    for value in (*asked[:1], os.environ.get("WARKIT_LANG", "")):
+        with contextlib.suppress(ValueError):
+            if value.strip():
+                return normalize_lang(value)
+    return normalize_lang(default)
 
 
 def tr(key: str, lang: str = "pt", /, **params: object) -> str:

@@ -184,6 +184,7 @@ def test_language_tags_names_and_numbers(monkeypatch):
     assert tr("dice.losses", "pt", att=2, dfn=1) == "O ataque perde 2, a defesa perde 1."
     with pytest.raises(KeyError):
         tr("no.such.key", "en")
+    monkeypatch.delenv("WARKIT_LANG", raising=False)
     monkeypatch.setenv("QUERY_STRING", "lang=pt-BR&x=1")
     assert lang_from_env("en") == "pt"
     monkeypatch.setenv("QUERY_STRING", "lang=xx")
