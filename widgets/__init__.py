@@ -16,7 +16,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from .controller import CURRENT, BattleRecord, Highlights, MapController, Message, Moves, Selection
-from .exercise import answer_box, check_answer, is_correct
+from .exercise import Hint, answer_box, check_answer, is_correct, unseal
 from .i18n import lang_from_env, tr
 from .models import (
     BattleOdds,
@@ -38,24 +38,15 @@ _WIDGETS = {
     "DiceExplorer": ".explorers",
     "BattleDesk": ".explorers",
     "ErrorReporter": ".report",
-    "TerritoryTour": ".lesson_widgets",
-    "ReinforcementCalculator": ".lesson_widgets",
-    "RegroupDesk": ".lesson_widgets",
-    "SetFinder": ".lesson_widgets",
-    "ParanoiaDealer": ".smart_basics_widgets",
-    "IntelligenceDesk": ".smart_basics_widgets",
-    "TerrainExplorer": ".smart_basics_widgets",
 }
 
 if TYPE_CHECKING:
     from .dice import DiceWidget
     from .explorers import BattleDesk, BattleExplorer, DiceExplorer
     from .hand import HandWidget
-    from .lesson_widgets import RegroupDesk, ReinforcementCalculator, SetFinder, TerritoryTour
     from .mapwidget import MapWidget
     from .odds import OddsWidget
     from .report import ErrorReporter
-    from .smart_basics_widgets import IntelligenceDesk, ParanoiaDealer, TerrainExplorer
 
 
 def __getattr__(name: str) -> Any:
@@ -68,8 +59,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "CURRENT", "BattleDesk", "BattleExplorer", "BattleOdds", "BattleRecord", "DiceComparison",
     "DiceExplorer", "DiceWidget", "ErrorReporter", "HandContext", "HandController", "HandWidget",
-    "Highlights", "IntelligenceDesk", "MapController", "MapWidget", "Message", "Moves",
-    "OddsWidget", "ParanoiaDealer", "RegroupDesk", "ReinforcementCalculator", "Selection",
-    "SetFinder", "TerrainExplorer", "TerritoryTour", "TradeQuote", "answer_box", "battle_odds",
-    "check_answer", "classic_trade_value", "compare_dice", "is_correct", "lang_from_env", "tr",
+    "Highlights", "Hint", "MapController", "MapWidget", "Message", "Moves", "OddsWidget",
+    "Selection", "TradeQuote", "answer_box", "battle_odds", "check_answer", "classic_trade_value",
+    "compare_dice", "is_correct", "lang_from_env", "tr", "unseal",
 ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from warkit_widgets.examples import rule_book_position
+from warkit_widgets.lessons.examples import rule_book_position
 
 import warkit
 

@@ -13,16 +13,17 @@ from itertools import combinations
 from math import comb
 
 import pytest
-from warkit_widgets import RegroupDesk, ReinforcementCalculator, SetFinder, TerritoryTour, tr
-from warkit_widgets.examples import arranged_position, deal_actions, rule_book_position
-from warkit_widgets.lesson_messages import LESSON_MESSAGES
-from warkit_widgets.lesson_models import (
+from warkit_widgets import tr
+from warkit_widgets.lessons import RegroupDesk, ReinforcementCalculator, SetFinder, TerritoryTour
+from warkit_widgets.lessons.classic.messages import LESSON_MESSAGES
+from warkit_widgets.lessons.classic.models import (
     deal_hand,
     hand_sets,
     reinforcement,
     set_chance,
     territory_facts,
 )
+from warkit_widgets.lessons.examples import arranged_position, deal_actions, rule_book_position
 
 import warkit
 from warkit.cards import all_cards, is_set

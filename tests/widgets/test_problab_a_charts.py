@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
-from warkit_widgets.problab_a_charts import (
+from warkit_widgets.lessons.charts import (
     SERIES_COLORS,
     bar_chart_svg,
     heat_map_svg,

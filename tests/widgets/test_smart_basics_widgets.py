@@ -13,10 +13,11 @@ from itertools import permutations
 from math import e, factorial
 
 import pytest
-from warkit_widgets import IntelligenceDesk, ParanoiaDealer, TerrainExplorer, tr
-from warkit_widgets.smart_basics_examples import quiet_turn, smart_table
-from warkit_widgets.smart_basics_messages import SMART_BASICS_MESSAGES
-from warkit_widgets.smart_basics_models import (
+from warkit_widgets import tr
+from warkit_widgets.lessons import IntelligenceDesk, ParanoiaDealer, TerrainExplorer
+from warkit_widgets.lessons.smart_basics.examples import played_smart_table, quiet_turn
+from warkit_widgets.lessons.smart_basics.messages import SMART_BASICS_MESSAGES
+from warkit_widgets.lessons.smart_basics.models import (
     derangements,
     intelligence_choice,
     intelligence_options,
@@ -112,7 +113,7 @@ def test_terrain_explorer_switches_sides():
 
 def test_smart_table_reaches_the_round_by_quiet_turns():
     """S-LIMIT-1: a position in round 2 really is one (every seat played round 1)."""
-    state = smart_table(4, seed=3, round=2, armies={"brasil": 5})
+    state = played_smart_table(4, seed=3, round=2, armies={"brasil": 5})
     assert state.round == 2 and state.current == state.first_player
     assert state.phase is warkit.Phase.ATTACK and state.extra.attacks == 0
     assert state.armies_at("brasil") == 5

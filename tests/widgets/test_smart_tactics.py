@@ -13,9 +13,9 @@ from fractions import Fraction
 
 import pytest
 from warkit_widgets.i18n import MESSAGES
-from warkit_widgets.smart_tactics_examples import smart_table
-from warkit_widgets.smart_tactics_messages import SMART_TACTICS_MESSAGES
-from warkit_widgets.smart_tactics_models import (
+from warkit_widgets.lessons.smart_tactics.examples import arranged_smart_table
+from warkit_widgets.lessons.smart_tactics.messages import SMART_TACTICS_MESSAGES
+from warkit_widgets.lessons.smart_tactics.models import (
     bfs_layers,
     distances,
     move_targets,
@@ -24,7 +24,7 @@ from warkit_widgets.smart_tactics_models import (
     rerolled_die,
     roll_until,
 )
-from warkit_widgets.smart_tactics_widgets import ReachMap, RerollExplorer, parse_roll
+from warkit_widgets.lessons.smart_tactics.widgets import ReachMap, RerollExplorer, parse_roll
 
 import warkit
 from warkit.odds import choose_reroll
@@ -39,16 +39,17 @@ def test_every_message_has_both_languages():
 
 
 def test_smart_table_is_a_checked_smart_position():
-    s = smart_table(seed=3, owners={"brasil": "white", "peru": "white"}, armies={"brasil": 5},
-                    hands={"white": ["joker1", "sudao"]}, round=6, phase="move")
+    s = arranged_smart_table(seed=3, owners={"brasil": "white", "peru": "white"},
+                             armies={"brasil": 5}, hands={"white": ["joker1", "sudao"]},
+                             round=6, phase="move")
     assert s.rules.name == "smart" and s.phase is warkit.Phase.MOVE and s.round == 6
     assert s.colors[s.current] == "white" and s.territory_count(s.current) == 2
     assert s.armies_at("brasil") == 5 and len(s.deck) == 42
     assert s.objective(s.current) == "destroy_black"
-    small = smart_table(seed=3, owners={"brasil": "white"}, deck=["china"])
+    small = arranged_smart_table(seed=3, owners={"brasil": "white"}, deck=["china"])
     assert small.deck == (ix("china"),) and len(small.discard) == 43
     with pytest.raises(ValueError):
-        smart_table(players=3, current="blue")
+        arranged_smart_table(players=3, current="blue")
 
 
 # -- S-REROLL-1 ------------------------------------------------------------------------------------
@@ -118,7 +119,7 @@ def test_bfs_layers_and_distances():
 
 
 def test_move_targets_by_mode():
-    s = smart_table(seed=1, owners={t: "white" for t in
+    s = arranged_smart_table(seed=1, owners={t: "white" for t in
                                     ("brasil", "argentina", "peru", "venezuela", "egito")},
                     phase="move")
     owner, seat = s.owner, s.current
@@ -137,8 +138,8 @@ def test_move_targets_by_mode():
 
 
 def test_reach_map():
-    s = smart_table(seed=1, owners={t: "white" for t in ("brasil", "egito", "congo", "franca")},
-                    phase="move")
+    s = arranged_smart_table(seed=1, phase="move",
+                             owners={t: "white" for t in ("brasil", "egito", "congo", "franca")})
     reach = ReachMap(s, lang="en")
     assert "Click one of white" in reach.info.value and reach.targets == frozenset()
     reach.pick("china")

@@ -16,14 +16,10 @@ from collections.abc import Callable, Iterable
 
 import ipywidgets as w
 from ipycanvas import hold_canvas
-
-from warkit import GameState, Phase
-
-from . import lesson_messages  # noqa: F401  (registers the strings)
-from .controller import Highlights, MapController
-from .hand import HandWidget
-from .html import message_html
-from .i18n import (
+from warkit_widgets.controller import Highlights, MapController
+from warkit_widgets.hand import HandWidget
+from warkit_widgets.html import message_html
+from warkit_widgets.i18n import (
     color_name,
     continent_name,
     fmt_percent,
@@ -31,11 +27,20 @@ from .i18n import (
     territory_name,
     tr,
 )
-from .lesson_models import deal_hand, hand_sets, reinforcement, set_chance, territory_facts
-from .mapwidget import HIGHLIGHT, MapWidget
-from .models import HandController
-from .painter import paint_highlights
-from .report import ErrorReporter
+from warkit_widgets.lessons.classic import messages  # noqa: F401  (registers the strings)
+from warkit_widgets.lessons.classic.models import (
+    deal_hand,
+    hand_sets,
+    reinforcement,
+    set_chance,
+    territory_facts,
+)
+from warkit_widgets.mapwidget import HIGHLIGHT, MapWidget
+from warkit_widgets.models import HandController
+from warkit_widgets.painter import paint_highlights
+from warkit_widgets.report import ErrorReporter
+
+from warkit import GameState, Phase
 
 
 class PickMap(MapWidget):

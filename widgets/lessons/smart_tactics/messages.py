@@ -7,7 +7,7 @@ Importing this module registers :data:`SMART_TACTICS_MESSAGES` in
 
 from __future__ import annotations
 
-from .i18n import MESSAGES, Lang
+from warkit_widgets.i18n import MESSAGES, Lang
 
 SMART_TACTICS_MESSAGES: dict[str, dict[Lang, str]] = {
     # -- the reroll explorer (SMART lesson 06) -----------------------------------------------

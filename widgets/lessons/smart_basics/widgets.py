@@ -17,20 +17,26 @@ import random
 from collections.abc import Iterable
 
 import ipywidgets as w
-
-from . import smart_basics_messages  # noqa: F401  (registers the strings)
-from .battle_terms import BattleTerms
-from .html import message_html
-from .i18n import color_name, continent_name, fmt_number, fmt_percent, normalize_lang, tr
-from .odds import OddsWidget
-from .report import ErrorReporter
-from .smart_basics_models import (
+from warkit_widgets.battle_terms import BattleTerms
+from warkit_widgets.html import message_html
+from warkit_widgets.i18n import (
+    color_name,
+    continent_name,
+    fmt_number,
+    fmt_percent,
+    normalize_lang,
+    tr,
+)
+from warkit_widgets.lessons.smart_basics import messages  # noqa: F401  (registers the strings)
+from warkit_widgets.lessons.smart_basics.models import (
     IntelligenceChoice,
     intelligence_choice,
     paranoia_deal,
     terrain_chances,
     valid_deal_chance,
 )
+from warkit_widgets.odds import OddsWidget
+from warkit_widgets.report import ErrorReporter
 
 COLORS = ("white", "black", "red", "blue", "yellow", "green")
 """C-COMP-1: the colours in seat order."""

@@ -16,25 +16,24 @@ import random
 from collections.abc import Iterable
 
 import ipywidgets as w
-
-from warkit import GameState
-from warkit.odds import CARD_KINDS
-
-from . import smart_tactics_messages  # noqa: F401  (registers the strings)
-from .controller import Highlights
-from .dice import DiceWidget
-from .html import message_html
-from .i18n import color_name, fmt_number, normalize_lang, territory_name, tr
-from .lesson_widgets import PickMap
-from .models import RerollShown, compare_dice
-from .report import ErrorReporter
-from .smart_tactics_models import (
+from warkit_widgets.controller import Highlights
+from warkit_widgets.dice import DiceWidget
+from warkit_widgets.html import message_html
+from warkit_widgets.i18n import color_name, fmt_number, normalize_lang, territory_name, tr
+from warkit_widgets.lessons.classic.widgets import PickMap
+from warkit_widgets.lessons.smart_tactics import messages  # noqa: F401  (registers the strings)
+from warkit_widgets.lessons.smart_tactics.models import (
     MOVE_MODES,
     bfs_layers,
     move_targets,
     reroll_dice,
     reroll_options,
 )
+from warkit_widgets.models import RerollShown, compare_dice
+from warkit_widgets.report import ErrorReporter
+
+from warkit import GameState
+from warkit.odds import CARD_KINDS
 
 
 def parse_roll(text: str) -> tuple[int, ...]:

@@ -1,10 +1,11 @@
 """SMART tables set by hand for the SMART lessons 06 to 09 (tactics: rerolls, conquest,
 movement, the end of the turn and of the game).
 
-:func:`smart_table` starts from a seeded SMART game (``warkit.new_game(rules="smart")``) and
-arranges it like a real table — owners, armies, hands, the round, whose turn and which step —
-through the save format, so the engine checks the position (the 44 cards each in one place,
-every player in the game owning a territory, at least 1 army everywhere).
+:func:`arranged_smart_table` starts from a seeded SMART game
+(``warkit.new_game(rules="smart")``) and arranges it like a real table — owners, armies,
+hands, the round, whose turn and which step — through the save format, so the engine checks
+the position (the 44 cards each in one place, every player in the game owning a territory, at
+least 1 army everywhere).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import warkit
 JOKERS = ("joker1", "joker2")
 
 
-def smart_table(*, players: int = 3, seed: int = 0, current: str = "white",
+def arranged_smart_table(*, players: int = 3, seed: int = 0, current: str = "white",
                 owners: Mapping[str, str] | None = None, rest: Iterable[str] | None = None,
                 armies: Mapping[str, int] | None = None,
                 hands: Mapping[str, Iterable[str]] | None = None,

@@ -6,7 +6,7 @@ Importing this module registers :data:`SMART_BASICS_MESSAGES` in
 
 from __future__ import annotations
 
-from .i18n import MESSAGES, Lang
+from warkit_widgets.i18n import MESSAGES, Lang
 
 SMART_BASICS_MESSAGES: dict[str, dict[Lang, str]] = {
     # -- the Paranoia dealer (SMART lesson 01) --------------------------------------------------

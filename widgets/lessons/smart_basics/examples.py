@@ -3,7 +3,7 @@
 - :func:`quiet_turn` plays one turn that does nothing worth telling: no trade, every army
   received placed on the player's first territory (continent bonuses inside their
   continent), no attack, no move.
-- :func:`smart_table` starts a seeded SMART game, plays quiet turns up to the first player's
+- :func:`played_smart_table` starts a seeded SMART game, plays quiet turns up to the first player's
   turn of a given round, places that player's armies, and then arranges the table by hand
   (:func:`~.examples.arranged_position`, checked by the save format): the first player is in
   the attack step of that round.
@@ -14,10 +14,10 @@ attack limits of S-LIMIT-1 apply as in a game.
 
 from __future__ import annotations
 
+from warkit_widgets.lessons.examples import arranged_position
+
 import warkit
 from warkit import GameState, Phase
-
-from .examples import arranged_position
 
 
 def _place_all(state: GameState) -> GameState:
@@ -51,7 +51,7 @@ def quiet_turn(state: GameState) -> GameState:
     return state
 
 
-def smart_table(players: int = 4, *, seed: int, round: int = 5,
+def played_smart_table(players: int = 4, *, seed: int, round: int = 5,
                 owners: dict[str, str] | None = None, armies: dict[str, int] | None = None,
                 hands: dict[str, tuple[str, ...]] | None = None) -> GameState:
     """A seeded SMART game in the first player's attack step of ``round``, with the table
@@ -68,4 +68,4 @@ def smart_table(players: int = 4, *, seed: int, round: int = 5,
     return arranged_position(state, owners=owners, armies=armies, hands=hands)
 
 
-__all__ = ["quiet_turn", "smart_table"]
+__all__ = ["played_smart_table", "quiet_turn"]

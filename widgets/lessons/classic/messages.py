@@ -7,7 +7,7 @@ Importing this module registers :data:`LESSON_MESSAGES` in
 
 from __future__ import annotations
 
-from .i18n import MESSAGES, Lang
+from warkit_widgets.i18n import MESSAGES, Lang
 
 LESSON_MESSAGES: dict[str, dict[Lang, str]] = {
     # -- the map tour (classic lesson 01) -------------------------------------------------------
