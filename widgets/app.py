@@ -624,6 +624,8 @@ class PlayApp(w.VBox):
         through :attr:`help_handler` (set by whoever adds the help panel)."""
         if self.help_handler is not None:
             self.help_handler(rule_id)
+        elif rule_id is None:  # no help panel wired in: at least the keys
+            self._notice(tr("play.keys", self._lang))
 
     def on_key(self, key: str, shift: bool = False, ctrl: bool = False,
                meta: bool = False) -> bool:

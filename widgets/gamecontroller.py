@@ -531,7 +531,7 @@ class GameController(Observable):
         """Forget the selection (and stop an "attack until...")."""
         self.blitz_plan = None
         self.map.clear()
-        self._say("info", self.prompt())
+        self._say("info", tr("map.cleared", self._lang) + " " + self.prompt())
         self._notify("selection", "message")
 
     def confirm_handoff(self) -> None:
