@@ -15,7 +15,16 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from .controller import CURRENT, BattleRecord, Highlights, MapController, Message, Moves, Selection
+from .controller import (
+    CURRENT,
+    BattleRecord,
+    Highlights,
+    MapController,
+    MapSelection,
+    Message,
+    Moves,
+    Selection,
+)
 from .exercise import Hint, answer_box, check_answer, is_correct, unseal
 from .i18n import lang_from_env, tr
 from .models import (
@@ -59,7 +68,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "CURRENT", "BattleDesk", "BattleExplorer", "BattleOdds", "BattleRecord", "DiceComparison",
     "DiceExplorer", "DiceWidget", "ErrorReporter", "HandContext", "HandController", "HandWidget",
-    "Highlights", "Hint", "MapController", "MapWidget", "Message", "Moves", "OddsWidget",
-    "Selection", "TradeQuote", "answer_box", "battle_odds", "check_answer", "classic_trade_value",
-    "compare_dice", "is_correct", "lang_from_env", "tr", "unseal",
+    "Highlights", "Hint", "MapController", "MapSelection", "MapWidget", "Message", "Moves",
+    "OddsWidget", "Selection", "TradeQuote", "answer_box", "battle_odds", "check_answer",
+    "classic_trade_value", "compare_dice", "is_correct", "lang_from_env", "tr", "unseal",
 ]

@@ -15,21 +15,15 @@ step per callback, so clicks are handled between their moves.
 
 from __future__ import annotations
 
-import asyncio
 import base64
-import contextlib
-import json
-import os
-import threading
 from collections.abc import Callable
 from html import escape
 from typing import Any
-from urllib.parse import parse_qs
 
 import ipywidgets as w
 from ipycanvas import Canvas
 
-from warkit import Attack, EndPhase, PlayerView
+from warkit import Action, Attack, EndPhase, PlayerView
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)
 from .dice import DiceWidget
@@ -41,11 +35,11 @@ from .i18n import lang_from_env, normalize_lang, territory_name, tr
 from .mapwidget import MapWidget
 from .models import VALUERS, HandController, classic_trade_value
 from .odds import OddsWidget
+from .options_panel import OptionsPanel, group_choices
 from .play_html import (
     PLAY_STYLE,
     battle_html,
     handoff_html,
-    option_text,
     over_html,
     players_html,
     reserves_html,
@@ -54,122 +48,16 @@ from .play_html import (
 from .report import ErrorReporter
 from .saves import MAX_UPLOAD, Autosave, LoadProblem, SavedGame, dump_game, file_name, load_game
 from .setup_form import SetupForm
-
-Schedule = Callable[[float, Callable[[], None]], Any]
-"""``schedule(delay, callback)`` returning a handle with ``cancel()`` (asyncio's call_later)."""
+from .voila_page import Schedule, Ticker, ask_request_lang, kernel_schedule
 
 MOVES_KINDS = {Step.PLACE: "place", Step.ATTACK: "attack", Step.MOVE: "move",
                Step.ALLIANCE: "move", Step.AIRLIFT: "move"}
+FIRST_LOOK = 3.0
+"""Seconds the computers wait for the map to be drawn before they start anyway."""
 LOG_LINES = 80
 """Lines of the log on the page (the newest; the whole log is in a saved game)."""
 OPTION_KEYWORDS = ("intelligence", "reveal", "reroll", "alliance", "airlift", "discard")
 """SMART decisions offered in the options list (air attacks are picked on the map)."""
-
-
-def query_lang() -> str | None:
-    """The ``?lang=`` of the page's address as Voilà passed it (``QUERY_STRING``), or ``None``."""
-    values = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang")
-    try:
-        return normalize_lang(values[0]) if values else None
-    except ValueError:
-        return None
-
-
-def preheated() -> bool:
-    """Is this a preheated Voilà kernel (it ran the notebook before any page asked for it)?"""
-    return os.environ.get("VOILA_PREHEAT") == "True"
-
-
-def voila_query_url() -> str:
-    """Where a preheated kernel asks Voilà for its page's request: the address that
-    :func:`voila.utils.wait_for_request` builds from the kernel's environment."""
-    env = os.environ.get
-    base = env("VOILA_WS_BASE_URL", env("VOILA_SERVER_URL", "/"))
-    return (f"{env('VOILA_WS_PROTOCOL', 'ws')}://{env('VOILA_APP_IP', '127.0.0.1')}:"
-            f"{env('VOILA_APP_PORT', '8866')}{base}voila/query/{env('VOILA_KERNEL_ID')}")
-
-
-async def _request_info(url: str) -> dict[str, str]:
-    from websockets.asyncio.client import connect
-
-    async with connect(url, open_timeout=5) as socket:
-        return json.loads(await socket.recv())
-
-
-def read_request() -> None:
-    """Put the page request's details (``QUERY_STRING``...) into ``os.environ``, as
-    :func:`voila.utils.wait_for_request` does, without importing :mod:`voila.utils` (0.65 s
-    of imports: Jupyter Server, nbconvert...); blocks until Voilà answers."""
-    info = asyncio.run(_request_info(voila_query_url()))  # a thread's own event loop
-    os.environ.update({str(k): str(v) for k, v in info.items()})
-
-
-def ask_request_lang(answer: Callable[[str | None], object]) -> bool:
-    """Call ``answer`` with the page address's ``?lang=`` (or ``None``) on the kernel's loop,
-    without ever making the kernel wait; ``False`` when there is nothing to ask (a kernel
-    started for its page has ``QUERY_STRING`` from the start: see :func:`lang_from_env`).
-
-    A preheated Voilà kernel ran the notebook before anyone asked for it; Voilà hands it the
-    request's details through a websocket query (:func:`read_request`), asked in a thread so
-    clicks are answered meanwhile.
-    """
-    if not preheated():
-        return False
-    loop = kernel_loop()
-
-    def work() -> None:
-        with contextlib.suppress(Exception):  # no answer: the page keeps its language
-            read_request()
-            loop.call_soon_threadsafe(answer, query_lang())
-
-    threading.Thread(target=work, daemon=True, name="warkit-request-lang").start()
-    return True
-
-
-def kernel_loop() -> asyncio.AbstractEventLoop:
-    """The kernel's asyncio loop (ipykernel runs one in Voilà and Lab)."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.get_event_loop_policy().get_event_loop()
-
-
-def kernel_schedule() -> Schedule:
-    """``call_later`` of the kernel's asyncio loop."""
-    return kernel_loop().call_later
-
-
-class Ticker:
-    """Calls ``step()`` again after the delay it returns, until it returns ``None``."""
-
-    def __init__(self, step: Callable[[], float | None], schedule: Schedule,
-                 on_error: Callable[[BaseException], object]) -> None:
-        self.step, self.schedule, self.on_error = step, schedule, on_error
-        self._handle: Any = None
-
-    @property
-    def running(self) -> bool:
-        return self._handle is not None
-
-    def kick(self) -> None:
-        """Make sure a step is scheduled (no-op if one is)."""
-        if self._handle is None:
-            self._handle = self.schedule(0.0, self._run)
-
-    def stop(self) -> None:
-        if self._handle is not None:
-            self._handle.cancel()
-            self._handle = None
-
-    def _run(self) -> None:
-        self._handle = None
-        try:
-            delay = self.step()
-        except Exception as exc:
-            self.on_error(exc)
-            return
-        if delay is not None and self._handle is None:
-            self._handle = self.schedule(delay, self._run)
 
 
 def _button(css: str, **kwargs: Any) -> w.Button:
@@ -206,6 +94,11 @@ class PlayApp(w.VBox):
         self._download_timer: Any = None
         self._in_setup = True
         self._connected = False
+        self.help_handler: Callable[[str | None], object] | None = None
+        """Opens the help panel at a rule ID (``None``: its first page); see
+        :meth:`on_rule_link`."""
+        self._map_drawn = False
+        self._hold_timer: Any = None
 
         # header
         self.title = _html("warkit-title")
@@ -284,20 +177,30 @@ class PlayApp(w.VBox):
         self.end.on_click(self.reporter.guard(lambda _: self.game and self.game.end()))
         self.undo = _button("warkit-undo", icon="undo")
         self.undo.on_click(self.reporter.guard(lambda _: self.game and self.game.undo()))
-        self.options = w.Dropdown(layout=w.Layout(width="34em"))
-        self.options.add_class("warkit-options")
-        self.use = _button("warkit-use", button_style="warning")
-        self.use.on_click(self.reporter.guard(lambda _: self._use()))
-        self.pass_button = _button("warkit-pass")
-        self.pass_button.on_click(self.reporter.guard(lambda _: self._act("pass")))
-        self.options_label = _html("warkit-options-label")
-        self.option_row = w.HBox([self.options_label, self.options, self.use, self.pass_button],
+        self.blitz_button = _button("warkit-blitz", button_style="danger", icon="bolt")
+        self.blitz_button.on_click(self.reporter.guard(lambda _: self._blitz()))
+        self.blitz_keep = w.BoundedIntText(1, min=1, max=99, layout=w.Layout(width="9em"),
+                                           style={"description_width": "initial"})
+        self.blitz_keep.add_class("warkit-blitz-keep")
+        self.blitz_keep.observe(self.reporter.guard(lambda _: self._label_blitz()), "value")
+        self.repeat_button = _button("warkit-repeat", icon="repeat")
+        self.repeat_button.on_click(self.reporter.guard(
+            lambda _: self.game and self.game.repeat_attack()))
+        self.stop_button = _button("warkit-stop", icon="stop")
+        self.stop_button.on_click(self.reporter.guard(lambda _: self.game and
+                                                      self.game.stop_blitz()))
+        self.option_row = OptionsPanel(on_use=self.reporter.guard(self._use),
+                                       on_pass=self.reporter.guard(lambda: self._act("pass")),
+                                       on_rule_link=self.reporter.guard(self.on_rule_link),
+                                       lang=self._lang)
+        self.action_row = w.HBox([self.count, self.go, self.blitz_button, self.blitz_keep,
+                                  self.repeat_button, self.stop_button, self.end, self.undo],
                                  layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        self.action_row = w.HBox([self.count, self.go, self.end, self.undo],
-                                 layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.keys_hint = _html("warkit-keys")
         self.reserves = _html("warkit-reserves")
         left = w.VBox([self.map_box, self.status, self.reserves, self.action_row,
-                       self.option_row], layout=w.Layout(flex="3 1 600px", min_width="0"))
+                       self.option_row, self.keys_hint],
+                      layout=w.Layout(flex="3 1 600px", min_width="0"))
         self.players = _html("warkit-players")
         self.secret = _html("warkit-secret")
         self.hand_box = w.VBox()
@@ -348,9 +251,17 @@ class PlayApp(w.VBox):
             self.map.close()
         self.game = game
         game.lang = self._lang
-        self.map = MapWidget(game.map, status=False)
+        self.map = MapWidget(game, status=False)  # the map listens to the game itself
+        self.map.canvas.on_key_down(self.reporter.guard(self.on_key))
+        # Computers wait until the map is drawn (a first computer turn is seen, not missed);
+        # without a browser (tests, a lost event) they start after FIRST_LOOK seconds.
+        self._map_drawn = False
+        self.map.canvas.on_client_ready(self.reporter.guard(self._map_ready))
+        if self._hold_timer is not None:
+            self._hold_timer.cancel()
+        self._hold_timer = self.schedule(FIRST_LOOK, self.reporter.guard(self._map_ready))
         self.map_box.children = (self.map,)
-        self.odds = OddsWidget(None, None, lang=self._lang).follow(game.map)
+        self.odds = OddsWidget(None, None, lang=self._lang).follow(game)
         self.odds_box.children = (self.odds,)
         hand = HandController(valuer=VALUERS.get(game.state.rules.name, classic_trade_value))
         self.hand = HandWidget(hand, lang=self._lang, on_trade=game.act)
@@ -491,12 +402,14 @@ class PlayApp(w.VBox):
         self.save_button.disabled = self.game is None
         if self.board is None:
             return
-        for button, key in ((self.undo, "play.undo"), (self.use, "play.btn.use"),
-                            (self.pass_button, "play.btn.pass")):
+        for button, key in ((self.undo, "play.undo"), (self.repeat_button, "play.btn.repeat"),
+                            (self.stop_button, "play.btn.stop")):
             button.description = tr(key, lang)
+        self.blitz_keep.description = tr("play.blitz.keep", lang)
+        self._label_blitz()
+        self.keys_hint.value = f'<span class="wk-keys">{escape(tr("play.keys", lang))}</span>'
         self.count.description = tr("play.count", lang)
         self.log_title.value = f"<b>{escape(tr('play.log', lang))}</b>"
-        self.options_label.value = f"<b>{escape(tr('play.advantages', lang))}</b>"
 
     # -- following the game ------------------------------------------------------------------------
     def _changed(self, aspects: frozenset[str]) -> None:
@@ -529,7 +442,17 @@ class PlayApp(w.VBox):
         self._show_actions(step)
         if step is Step.HANDOFF and self.download.value:
             self._withdraw_download()
-        if game.waiting_on_computer:
+        if game.waiting_on_computer and self._map_drawn:
+            self.ticker.kick()
+
+    def _map_ready(self) -> None:
+        """The map is on the screen (or FIRST_LOOK passed): the computers may play."""
+        self._map_drawn = True
+        if self._hold_timer is not None:
+            self._hold_timer.cancel()
+            self._hold_timer = None
+        game = self.game
+        if game is not None and not self._in_setup and game.waiting_on_computer:
             self.ticker.kick()
 
     def _show_panes(self, view: PlayerView, step: Step) -> None:
@@ -573,18 +496,18 @@ class PlayApp(w.VBox):
         hand.value.layout.display = None if trading else "none"  # "select cards to trade"
 
     def _show_dice(self, view: PlayerView) -> None:
-        """The dice on the table, judged with SMART's modifiers (a loaded game's last roll
-        plainly, until the next roll)."""
+        """The dice on the table this turn, judged with SMART's modifiers (none at the start
+        of a turn: never the previous player's)."""
         game = self.game
         tray, shown = game.tray, self.dice.comparison
-        if tray is not None:
+        if tray is None:
+            if shown is not None:
+                self.dice.clear()
+        else:
             rolled = game.rolls != self._rolls_shown
             if rolled or tray != shown:
                 self.dice.show_comparison(tray, rolled)
                 self._rolls_shown = game.rolls
-        elif view.last_roll is not None and (shown is None or (shown.attack, shown.defence)
-                                             != tuple(map(tuple, view.last_roll))):
-            self.dice.show(*view.last_roll)
         self.result.value = battle_html(game.last_battle, self._lang)
 
     def _show_actions(self, step: Step) -> None:
@@ -621,14 +544,20 @@ class PlayApp(w.VBox):
         self.end.disabled = not mine or EndPhase() not in game.legal()
         self.undo.disabled = not game.can_undo()
         self.undo.layout.display = None if mine else "none"
+        attacking = step is Step.ATTACK and mine
+        blitzing = game.blitz_plan is not None
+        can_blitz = attacking and most > 0 and not blitzing
+        for widget in (self.blitz_button, self.blitz_keep):
+            widget.layout.display = None if attacking and not blitzing else "none"
+        self.blitz_button.disabled = not can_blitz
+        self.repeat_button.layout.display = None if attacking and game.can_repeat() and (
+            sel.source, sel.target) != game.last_attack[:2] and not blitzing else "none"
+        self.stop_button.layout.display = None if blitzing else "none"
         view = game.view
-        options = [(option_text(a, view, lang), i) for i, a in enumerate(self._option_actions())]
-        self.options.options = options
-        self.options.value = options[0][1] if options else None
-        shown = bool(options) or step is Step.REACT
-        self.option_row.layout.display = None if shown and mine else "none"
-        self.use.disabled = not options
-        self.pass_button.layout.display = None if step is Step.REACT else "none"
+        groups = group_choices(self._option_actions(), view, game.reactions())
+        reacting = step is Step.REACT
+        self.option_row.show(groups, view, reacting, lang)
+        self.option_row.layout.display = None if (groups or reacting) and mine else "none"
         placing = step in (Step.PLACE, Step.TRADE)
         self.reserves.value = reserves_html(view, lang) if placing and mine else ""
 
@@ -646,8 +575,9 @@ class PlayApp(w.VBox):
         count.disabled = most < 1
 
     def _option_actions(self) -> list:
+        """The SMART options other than reactions (those come ranked from the game)."""
         game = self.game
-        if not game.my_turn:
+        if not game.my_turn or game.step is Step.REACT:
             return []
         return [a for a in game.legal() if a.keyword in OPTION_KEYWORDS]
 
@@ -675,11 +605,54 @@ class PlayApp(w.VBox):
         if self.game is not None:
             self.game.act(action)
 
-    def _use(self) -> None:
-        actions = self._option_actions()
-        index = self.options.value
-        if index is not None and 0 <= index < len(actions):
-            self.game.act(actions[index])
+    def _use(self, action: Action) -> None:
+        if self.game is not None:
+            self.game.act(action)
+
+    def _blitz(self) -> None:
+        if self.game is not None:
+            self.game.blitz(self.blitz_keep.value)
+
+    def _label_blitz(self) -> None:
+        n = self.blitz_keep.value
+        self.blitz_button.description = (tr("play.btn.blitz", self._lang) if n <= 1 else
+                                          tr("play.btn.blitz_keep", self._lang, n=n))
+
+    # -- help and keys ----------------------------------------------------------------------------
+    def on_rule_link(self, rule_id: str | None) -> None:
+        """A rule ID was clicked (or ``?`` pressed: ``None``): the help panel opens there,
+        through :attr:`help_handler` (set by whoever adds the help panel)."""
+        if self.help_handler is not None:
+            self.help_handler(rule_id)
+        elif rule_id is None:  # no help panel wired in: at least the keys
+            self._notice(tr("play.keys", self._lang))
+
+    def on_key(self, key: str, shift: bool = False, ctrl: bool = False,
+               meta: bool = False) -> bool:
+        """A key pressed while the map has the focus (after a click on it): Enter plays the
+        main button (attack, place, move in, move), B attacks until conquered, R repeats the
+        last attack, Escape clears the selection (and stops an attack in progress), Ctrl+Z
+        undoes, ? opens the help. Returns whether the key meant something."""
+        game = self.game
+        if game is None or self._in_setup:
+            return False
+        lower = key.lower()
+        if (ctrl or meta) and lower == "z":
+            game.undo()
+        elif key == "?":
+            self.on_rule_link(None)
+        elif key == "Escape":
+            game.clear()
+        elif key == "Enter":
+            if not self.go.disabled and self.go.layout.display != "none":
+                self._go()
+        elif lower == "b" and not self.blitz_button.disabled:
+            self._blitz()
+        elif lower == "r" and game.can_repeat():
+            game.repeat_attack()
+        else:
+            return False
+        return True
 
     def _confirm_handoff(self) -> None:
         if self.game is not None:
