@@ -24,7 +24,7 @@ from positions import members, position
 from smart_positions import smart_position
 
 import warkit
-from warkit import Attack, EndPhase, Phase
+from warkit import Attack, EndPhase, Move, Phase
 from warkit.bots import BOTS, EasyBot, HardBot, NormalBot, make
 from warkit.bots.evaluate import attack_cost, attack_kills, p_win
 from warkit.bots.smart_play import elimination_outcome, trade_armies
@@ -304,13 +304,30 @@ def advantages_used(match: warkit.Match, seats: set[int]) -> collections.Counter
 
 
 def test_hard_uses_every_smart_advantage():
-    """Hard against hard (even, longer games, where moving armies around pays too)."""
+    """Hard against hard (even, longer games, where moving armies around pays too). The
+    hidden passage (S-PASS-1, revised: it jumps revealed territories only) is rare in play:
+    the position test below checks it."""
     used: collections.Counter = collections.Counter()
     for seed in range(6):
         match = warkit.simulate(3, "smart", bots=["hard", "hard", "hard"], seed=seed)
         used += advantages_used(match, {0, 1, 2})
-    missing = [a for a in ADVANTAGES if not used[a]]
+    missing = [a for a in ADVANTAGES if not used[a] and a != "passage"]
     assert not missing, (missing, used)
+
+
+def test_hard_reveals_a_passage_to_bring_armies_to_the_front():
+    """S-PASS-1: 8 spare armies in Mexico, two steps from Brasil (facing Argélia, the prey);
+    with the card of Venezuela, between them, hard reveals it and moves them directly."""
+    owners = {"mexico": 0, "california": 0, "nova_york": 0, "venezuela": 0, "brasil": 0,
+              "argelia": 1, "egito": 1}
+    state = smart_position(owners, {"mexico": 9, "brasil": 3, "argelia": 2, "egito": 2},
+                           players=3, rest=2, phase=Phase.MOVE, hands={0: ["venezuela"]},
+                           objectives={0: "destroy_black", 1: "destroy_red",
+                                       2: "destroy_white"})
+    bot = make("hard", seed=0)
+    assert decide(bot, state) == Reveal("venezuela")
+    state = warkit.apply(state, "reveal venezuela")
+    assert decide(bot, state) == Move("mexico", "brasil", 8)
 
 
 def test_easy_and_normal_use_no_active_movement_advantage():

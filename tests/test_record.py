@@ -53,7 +53,9 @@ def load_modified(data: dict, change) -> None:
     (lambda d: d.update(turn=True), "must be a whole number"),
     (lambda d: d.update(phase="lunch"), "unknown phase"),
     (lambda d: d.update(players=["white", "black"]), "3 to 6 players"),
-    (lambda d: d["territories"].pop("brasil"), "each of the 42 territories"),
+    (lambda d: d["territories"].pop("brasil"), "missing field 'territories.brasil'"),
+    (lambda d: d["territories"].update(atlantida={}), "'atlantida', which is not a territory"),
+    (lambda d: d["hands"].update(pink=[]), "'pink', which is not a player of this game"),
     (lambda d: d["territories"]["brasil"].update(owner="pink"), "not a player of this game"),
     (lambda d: d["territories"]["brasil"].update(armies=0), "brasil has 0 armies"),
     (lambda d: d["deck"].append("brasil"), "44 cards are not each in exactly one place"),
@@ -110,3 +112,67 @@ def test_loading_never_changes_the_running_game(match):
     with pytest.raises(SaveFileError):
         warkit.loads('{"format": "warkit.state", "version": 1}')
     assert match.states[-1] is before
+
+
+# -- every required field ----------------------------------------------------------------------
+OPEN = ("settings", "meta")
+"""Objects whose keys are free: rule settings (a missing one takes its default) and meta."""
+
+
+def field_paths(data: dict, path: tuple = ()) -> list[tuple]:
+    """The path of every field of a saved dict, nested objects included (not inside OPEN)."""
+    paths = []
+    for key, value in data.items():
+        paths.append((*path, key))
+        if isinstance(value, dict) and key not in OPEN:
+            paths.extend(field_paths(value, (*path, key)))
+    return paths
+
+
+def without(data: dict, path: tuple) -> dict:
+    damaged = copy.deepcopy(data)
+    inner = damaged
+    for key in path[:-1]:
+        inner = inner[key]
+    del inner[path[-1]]
+    return damaged
+
+
+def battle_states() -> dict[str, warkit.GameState]:
+    """States with every optional part filled: a classic battle waiting for its roll, a
+    SMART reroll waiting for its dice (reaction, reroll, revealed card, air route, trade)."""
+    from positions import position
+    from smart_positions import smart_position
+
+    classic = warkit.apply(position({"brasil": 0, "argentina": 1}, {"brasil": 5}),
+                           "attack brasil argentina 3")
+    smart = smart_position({"brasil": 0, "argentina": 1}, {"brasil": 5},
+                           hands={0: ["egito", "joker1", "peru"], 1: ["argentina"]},
+                           phase=warkit.Phase.TRADE, reserves=3)
+    smart = warkit.apply(warkit.apply(smart, "trade peru"), "end")
+    smart = warkit.apply(smart, f"place brasil {smart.reserves}")
+    for action in ("airattack egito brasil 1", "roll 1 vs 6", "attack brasil argentina 3",
+                   "roll 1,1,1 vs 6", "reroll joker1 1,1"):
+        smart = warkit.apply(smart, action)
+        while smart.phase is warkit.Phase.REACT and action.startswith("roll 1 vs"):
+            smart = warkit.apply(smart, "pass")
+    assert smart.phase is warkit.Phase.REROLL and smart.extra.traded
+    return {"classic": classic, "smart": smart}
+
+
+@pytest.mark.parametrize("rules", ["classic", "smart"])
+def test_every_missing_field_is_named(rules):
+    """A saved state or match without any one of its required fields (at any depth) is
+    refused with SaveFileError naming that field; nothing escapes as KeyError."""
+    state = battle_states()[rules]
+    assert warkit.state_from_dict(record.state_to_dict(state)) == state
+    match = warkit.simulate(3, rules, bots="random", seed=4, max_turns=3)
+    for data, load in ((record.state_to_dict(state), record.state_from_dict),
+                       (record.match_to_dict(match), record.match_from_dict)):
+        paths = field_paths(data)
+        assert len(paths) > 150
+        for path in paths:
+            with pytest.raises(SaveFileError) as info:
+                load(without(data, path))
+            message = str(info.value)
+            assert "missing" in message and f"{path[-1]}'" in message, (path, message)

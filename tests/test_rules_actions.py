@@ -40,6 +40,20 @@ from warkit.state import evolve
 
 
 # -- whose move it is -----------------------------------------------------------------------------
+@pytest.mark.parametrize("seat", [4, 7, -1, -4, "0", 0.0, True, [0]])
+def test_a_seat_that_does_not_exist_is_refused_naming_the_seats(seat):
+    """C-TURN-1: ``player`` must be a seat of this game (0..3 here): anything else, even a
+    negative index or a bool, is refused with the list of seats, and nothing changes."""
+    state = position({"brasil": 0, "argentina": 1}, {"brasil": 4})
+    err = refused(state, Attack("brasil", "argentina", 1), Reason.UNKNOWN_SEAT, player=seat)
+    assert isinstance(err, ValueError)
+    assert "0 (white), 1 (black), 2 (red), 3 (blue)" in str(err) and repr(seat) in str(err)
+    match = warkit.Match(state)
+    with pytest.raises(warkit.IllegalActionError, match="the seats are"):
+        match.push(Attack("brasil", "argentina", 1), player=seat)
+    assert len(match) == 0
+
+
 def test_only_the_player_to_act_may_act():
     """C-TURN-1: only the active player decides; others get NOT_YOUR_TURN."""
     state = position({"brasil": 0}, {"brasil": 4}, current=0)

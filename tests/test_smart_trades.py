@@ -33,6 +33,16 @@ def trade_state(hand, owners=None, **kw):
 
 # -- S-TRADE-2 / S-TRADE-3: group values ----------------------------------------------------
 
+@pytest.mark.parametrize("bad", [-1, 44, 99, True, 1.5, None, "atlantida"])
+def test_best_trade_refuses_cards_outside_0_to_43_s_trade_1(bad):
+    """Card -1 is not Australia and 44 is nothing: a clear ValueError, never an IndexError."""
+    with pytest.raises(ValueError, match="card"):
+        best_trade([bad])
+    with pytest.raises(ValueError, match="card"):
+        best_trade(["brasil"], owned=[bad])
+    assert best_trade([41, 43]).total == best_trade(["australia", "joker2"]).total
+
+
 def test_different_shapes_are_worth_1_3_6_s_trade_2():
     """S-TRADE-2: 1, 2 or 3 different shapes are worth 1, 3, 6."""
     assert [group_value(s) for s in (["square"], ["square", "circle"],

@@ -15,6 +15,7 @@ class Reason(enum.Enum):
 
     GAME_OVER = "game_over"
     NOT_YOUR_TURN = "not_your_turn"
+    UNKNOWN_SEAT = "unknown_seat"
     WRONG_PHASE = "wrong_phase"
     CHANCE_PENDING = "chance_pending"
     NOT_A_CHANCE_OUTCOME = "not_a_chance_outcome"

@@ -101,10 +101,30 @@ class _Reader:
     def sub(self, key: str) -> _Reader:
         return _Reader(self.get(key, dict), f"{self.path}.{key}" if self.path else key)
 
+    def require(self, key: str) -> Any:
+        """The value of a field that must be present, whatever its type (checked later)."""
+        if key not in self.data:
+            where = f"{self.path}.{key}" if self.path else key
+            raise SaveFileError(f"missing field {where!r}")
+        return self.data[key]
+
+    def entries(self, keys: Any, what: str) -> list[Any]:
+        """The values of ``keys`` (one entry each, in order); a missing or unknown entry is
+        named."""
+        keys = list(keys)
+        for key in keys:
+            self.require(key)
+        extra = sorted(set(self.data) - set(keys), key=str)
+        if extra:
+            raise SaveFileError(f"{self.path} has an entry for {extra[0]!r}, which is not "
+                                f"{what}")
+        return [self.data[k] for k in keys]
+
 
 def _header(r: _Reader, expected: str) -> None:
-    if r.get("format", str) != expected:
-        raise SaveFileError(f"this is not a {expected} file (format {r.data['format']!r})")
+    kind = r.get("format", str)
+    if kind != expected:
+        raise SaveFileError(f"this is not a {expected} file (format {kind!r})")
     version = r.get("version", int)
     if version != VERSION:
         raise SaveFileError(f"{expected} version {version} is not supported "
@@ -147,26 +167,23 @@ def state_from_dict(data: Any) -> GameState:
             raise SaveFileError(f"{where}: {value!r} is not a player of this game")
         return colors.index(value)
 
+    phase_name = r.get("phase", str)
     try:
-        phase = Phase(r.get("phase", str))
+        phase = Phase(phase_name)
     except ValueError:
-        raise SaveFileError(f"unknown phase {r.data['phase']!r}") from None
+        raise SaveFileError(f"unknown phase {phase_name!r}") from None
     territories = r.sub("territories")
-    if set(territories.data) != set(m.ids):
-        raise SaveFileError("territories must list each of the 42 territories exactly once")
+    territories.entries(m.ids, "a territory of the map")
     owner, armies, moved = [], [], []
     for tid in m.ids:
         t = territories.sub(tid)
-        owner.append(-1 if t.data.get("owner") is None
-                     else seat(t.data["owner"], f"territories.{tid}.owner"))
+        held_by = t.get("owner", str, optional=True)
+        owner.append(-1 if held_by is None else seat(held_by, f"territories.{tid}.owner"))
         armies.append(t.natural("armies"))
         moved.append(t.natural("moved_in"))
 
     def per_player(key: str) -> list[Any]:
-        section = r.sub(key)
-        if set(section.data) != set(colors):
-            raise SaveFileError(f"{key} must have one entry per player")
-        return [section.data[c] for c in colors]
+        return r.sub(key).entries(colors, "a player of this game")
 
     objectives = per_player("objectives")
     if not all(o is None or o in m.objective_ids for o in objectives):
@@ -178,8 +195,7 @@ def state_from_dict(data: Any) -> GameState:
     eliminated_by = [seat(v, f"eliminated_by.{c}") for c, v in
                      zip(colors, per_player("eliminated_by"))]
     reserves_by = r.sub("continent_reserves")
-    if set(reserves_by.data) != {c.id for c in m.continents}:
-        raise SaveFileError("continent_reserves must have one entry per continent")
+    reserves_by.entries((c.id for c in m.continents), "a continent")
     battle = None
     if r.get("battle", dict, optional=True) is not None:
         b = r.sub("battle")
@@ -212,7 +228,7 @@ def state_from_dict(data: Any) -> GameState:
         moved_in=tuple(moved), **flags,
     )
     try:
-        state = rules.extra_from_dict(state, r.data.get("extra"))
+        state = rules.extra_from_dict(state, r.require("extra"))
     except ValueError as exc:
         raise SaveFileError(f"bad extra state: {exc}") from None
     problems = state_problems(state)
@@ -245,6 +261,7 @@ def match_from_dict(data: Any) -> Match:
     _header(r, MATCH_FORMAT)
     initial = state_from_dict(r.get("initial", dict))
     seed = r.get("seed", int, optional=True)
+    r.get("final_digest", str)
     meta = r.get("meta", dict)
     match = Match(initial, seed=seed, meta=meta)
     for k, text in enumerate(r.get("actions", list)):

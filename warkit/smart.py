@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from numbers import Integral
 
 from .cards import card_shape
 from .odds.options import CARD_KINDS
@@ -33,7 +34,7 @@ from .smart_actions import (
     Rerolled,
     Reveal,
 )
-from .state import JOKERS
+from .state import CARD_COUNT, JOKERS
 
 MAX_TRADE = 6
 """S-TRADE-1: 1 to 6 cards at once."""
@@ -159,9 +160,9 @@ def best_trade(cards: Iterable[int | str], owned: Iterable[int | str] = ()) -> T
     >>> v.groups_value, v.joker_bonus, v.total            # the largest trade
     (36, 25, 69)
     """
-    from .actions import card_index, card_name
+    from .actions import card_name
 
-    numbers = tuple(sorted(c if isinstance(c, int) else card_index(c) for c in cards))
+    numbers = tuple(sorted(_card_number(c, "card") for c in cards))
     if not 1 <= len(numbers) <= MAX_TRADE:
         raise ValueError(f"a SMART trade has 1 to {MAX_TRADE} cards, got {len(numbers)} "
                          "(S-TRADE-1)")
@@ -172,10 +173,25 @@ def best_trade(cards: Iterable[int | str], owned: Iterable[int | str] = ()) -> T
     _, split = _best_split(tuple(card_shape(c) for c in order))
     groups = tuple(TradeGroup(tuple(order[i] for i in group), kind, value)
                    for group, kind, value in split)
-    owned_set = {c if isinstance(c, int) else card_index(c) for c in owned}
+    owned_set = {_card_number(c, "owned territory") for c in owned}
     jokers = sum(c in JOKERS for c in numbers)
     return TradeValue(numbers, groups, JOKER_BONUS[jokers],
                       tuple(c for c in numbers if c not in JOKERS and c in owned_set))
+
+
+def _card_number(card: object, what: str) -> int:
+    """A card number 0..43 from a number or a name; anything else is a clear ValueError."""
+    if type(card) is int and 0 <= card < CARD_COUNT:
+        return card
+    if isinstance(card, Integral) and not isinstance(card, bool) and 0 <= card < CARD_COUNT:
+        return int(card)   # a numpy integer, say
+    if isinstance(card, str):
+        from .actions import card_index
+
+        return card_index(card)  # InvalidActionError (a ValueError) for an unknown name
+    raise ValueError(f"each {what} is a card number from 0 to {CARD_COUNT - 1} (0-41 the "
+                     f"territories, {JOKERS[0]} and {JOKERS[1]} the jokers) or a card name, "
+                     f"got {card!r}")
 
 
 def _shape_rank(card: int) -> int:

@@ -262,6 +262,10 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "pt": "{card} veio da Inteligência neste turno e só pode ser trocada no "
               "próximo",
     },
+    "refused.unknown_seat": {
+        "en": "there is no such seat in this game (seats 0 to {last})",
+        "pt": "não existe esse lugar neste jogo (lugares de 0 a {last})",
+    },
     "refused.one_trade_per_turn": {
         "en": "you already traded this turn: one trade per turn, all cards at once",
         "pt": "você já trocou neste turno: uma troca por turno, com todas as cartas de uma vez",

@@ -164,6 +164,8 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
         if not action.chance and decider == CHANCE:
             fail(Reason.CHANCE_PENDING, f"{self.phase_hint(state)}; {action} must wait",
                  phase=state.phase.value)
+        if player is not None:
+            self.check_seat(state, player)
         if player is not None and player != decider:
             who = "chance" if decider == CHANCE else state.colors[decider]
             fail(Reason.NOT_YOUR_TURN, f"it is {who}'s move, not {state.colors[player]}'s",
@@ -172,6 +174,14 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
         if handler is None:
             self.wrong_phase(state, action)
         return self.after_action(state, getattr(self, handler)(state, action))
+
+    def check_seat(self, state: GameState, player: object) -> None:
+        """Refuse a ``player`` that is not a seat of this game (a whole number 0..n-1)."""
+        n = state.num_players
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            seats = ", ".join(f"{s} ({c})" for s, c in enumerate(state.colors))
+            fail(Reason.UNKNOWN_SEAT, f"there is no seat {player!r} in this game: the seats are "
+                 f"{seats}", players=n, last=n - 1)
 
     def wrong_phase(self, state: GameState, action: Action) -> NoReturn:
         """Refuse an action that has no handler in this phase (rule sets may name their rule)."""
