@@ -37,6 +37,11 @@ notebooks: $(STAMP)
 clean-outputs: $(STAMP)
 	$(PY) -m warkit_widgets.lessons.build --clear-unbuilt
 
+# Student notebooks (no solutions, answers sealed), answer keys and printable handouts of every
+# lesson and lab in both languages, under build/handouts/ (several minutes: each notebook runs twice).
+handouts: $(STAMP)
+	$(PY) -m warkit_widgets.lessons.handouts
+
 lint: $(STAMP)
 	$(PY) -m ruff check warkit widgets tests
 
