@@ -6,7 +6,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: play demo lesson test lint bench screenshots clean notebooks clean-outputs handouts
+.PHONY: play demo lesson test lint bench screenshots clean notebooks outline clean-outputs handouts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ lesson: $(STAMP)
 # built .ipynb); a rebuild also clears the outputs of a lesson saved after a run.
 notebooks: $(STAMP)
 	$(PY) -m warkit_widgets.lessons.build
+
+# The minutes per section in notebooks/TEACHERS.md, from the built notebooks' ## headings.
+outline: $(STAMP)
+	$(PY) -m warkit_widgets.lessons.outline
 
 # Clear the outputs and widget state of the notebooks written by hand (the game, the gallery) after
 # a saved run (nbconvert's ClearOutputPreprocessor).
