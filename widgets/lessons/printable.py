@@ -94,12 +94,11 @@ def static_html(widget: w.Widget, lang: str = "pt") -> str:
     return f'<span class="wk-static-note">{NOTE[normalize_lang(lang)]}</span>'
 
 
-def picture_formatter(lang: str) -> Callable[[Any], str | None]:
+def picture_formatter(lang: str) -> Callable[[Any], str]:
     """The ``text/html`` formatter of a widget: its static picture with the handout's style."""
 
-    def picture(widget: Any) -> str | None:
-        drawn = static_html(widget, lang)
-        return STYLE + drawn if drawn else None
+    def picture(widget: Any) -> str:
+        return STYLE + static_html(widget, lang)  # even empty: never the text repr of a widget
 
     return picture
 
