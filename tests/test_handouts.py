@@ -143,6 +143,18 @@ def test_a_notebook_that_would_hand_out_its_answer_is_refused():
     nb.cells[8].source += "\nexpected = 2"
     with pytest.raises(handouts.HandoutError, match="exactly one"):
         handouts.refuse_leaks(nb, "small")
+    nb = small_lesson()
+    nb.cells[5].source += "\nfor k in range(2):\n    expected: int = k"  # hidden in a loop
+    with pytest.raises(handouts.HandoutError, match="not tagged 'check'"):
+        handouts.refuse_leaks(nb, "small")
+
+
+def test_a_statement_over_several_lines_is_sealed_whole():
+    source = ("x = 1\nexpected = (Fraction(1, 6)\n            + Fraction(1, 3)) \\\n"
+              "    * 2\ncheck_answer(answer, expected)")
+    sealed = handouts.sealed_source(source, "wk1:K1BbQEc")
+    assert sealed == ('x = 1\nfrom warkit_widgets import unseal\nexpected = unseal("wk1:K1BbQEc")'
+                      "\ncheck_answer(answer, expected)")
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])

@@ -17,7 +17,7 @@ For every built notebook (both languages), under ``build/handouts/``:
 All of it with nbconvert (TagRemovePreprocessor, ClearOutputPreprocessor, ExecutePreprocessor,
 HTMLExporter) and one preprocessor of ours (:class:`DropWidgetViews`). A notebook whose exercise
 is not tagged the way the lessons' contract says (an ``expected = ...`` outside a ``check`` cell)
-is refused: its student copy would hand the answer out.
+is refused: its student copy would hand the answer out. The sealed statement may span lines.
 
     python -m warkit_widgets.lessons.handouts [notebooks or sources ...] [--out DIR]
 """
@@ -25,6 +25,7 @@ is refused: its student copy would hand the answer out.
 from __future__ import annotations
 
 import argparse
+import ast
 import copy
 import re
 import sys
@@ -48,7 +49,6 @@ from warkit_widgets.lessons.text import bilingual
 OUT = NOTEBOOKS.parent / "build" / "handouts"
 ANSWER, CHECK, SOLUTION = "answer", "check", "solution"
 SETUP, SEAL = "warkit-handout-setup", "warkit-handout-seal"
-EXPECTED_LINE = re.compile(r"^(?P<indent>[ \t]*)expected\s*=.*$", re.M)
 SEALED = re.compile(r"^WARKIT-SEAL (\S+)$", re.M)
 POINTS = 1
 NBGRADER_SCHEMA = 3
@@ -76,18 +76,42 @@ def exercises(nb: nbformat.NotebookNode) -> list[tuple[int, int]]:
     return found
 
 
+def expected_statements(source: str) -> list[ast.stmt]:
+    """The statements of a cell that assign ``expected`` (at any depth)."""
+    def assigns(node: ast.AST) -> bool:
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, ast.AnnAssign | ast.AugAssign) else []
+        return any(isinstance(n, ast.Name) and n.id == "expected"
+                   for t in targets for n in ast.walk(t))
+
+    return [node for node in ast.walk(ast.parse(source)) if assigns(node)]
+
+
 def refuse_leaks(nb: nbformat.NotebookNode, name: str) -> None:
     """Raise :class:`HandoutError` when a student copy would show an answer: an expected value
-    computed outside a ``check`` cell, a check cell without exactly one ``expected = ...``."""
+    computed outside a ``check`` cell, a check cell without exactly one ``expected = ...``
+    statement of its own (not inside a loop or a function)."""
     for i, cell in enumerate(nb.cells):
         if cell.cell_type != "code" or SOLUTION in tags(cell):
             continue
-        lines = EXPECTED_LINE.findall(cell.source)
-        if CHECK in tags(cell) and len(lines) != 1:
-            raise HandoutError(f"{name}: check cell {i} needs exactly one 'expected = ...' line")
-        if CHECK not in tags(cell) and lines:
+        found = expected_statements(cell.source)
+        if CHECK in tags(cell):
+            if len(found) != 1 or found[0].col_offset != 0:  # one, at the top of the cell
+                raise HandoutError(f"{name}: check cell {i} needs exactly one 'expected = ...' "
+                                   "statement")
+        elif found:
             raise HandoutError(f"{name}: cell {i} computes 'expected' but is not tagged 'check' "
                                "(its student copy would show the answer)")
+
+
+def sealed_source(source: str, value: str) -> str:
+    """A check cell's code with its ``expected = ...`` statement (all its lines) replaced by
+    ``expected = unseal("…")``."""
+    (statement,) = expected_statements(source)
+    lines = source.splitlines()
+    indent = re.match(r"[ \t]*", lines[statement.lineno - 1]).group(0)
+    sealed = [f"{indent}from warkit_widgets import unseal", f'{indent}expected = unseal("{value}")']
+    return "\n".join(lines[:statement.lineno - 1] + sealed + lines[statement.end_lineno:])
 
 
 def nbgrader(grade_id: str, *, solution: bool, grade: bool, locked: bool) -> dict:
@@ -119,11 +143,7 @@ def student_notebook(teacher: nbformat.NotebookNode, sealed: list[str]
     if len(found) != len(sealed):
         raise HandoutError(f"{len(found)} exercises but {len(sealed)} sealed answers")
     for (_, check), value in zip(found, sealed):
-        cell = nb.cells[check]
-        cell.source = EXPECTED_LINE.sub(
-            lambda m, value=value: f'{m["indent"]}from warkit_widgets import unseal\n'
-                                   f'{m["indent"]}expected = unseal("{value}")',
-            cell.source, count=1)
+        nb.cells[check].source = sealed_source(nb.cells[check].source, value)
     nb, _ = TagRemovePreprocessor(remove_cell_tags={SOLUTION}).preprocess(nb, {})
     nb, _ = ClearOutputPreprocessor().preprocess(nb, {})
     return nb
