@@ -52,10 +52,12 @@ def _legend(names: Sequence[str], x: float, y: float) -> str:
 
 def bar_chart_svg(labels: Sequence[object], series: Mapping[str, Sequence[float]], *,
                   title: str = "", y_label: str = "", width: int = 520, height: int = 220,
-                  legend: bool | None = None) -> str:
+                  legend: bool | None = None, label_every: int = 1) -> str:
     """Grouped columns: one group per label, one column per series (same length as labels).
 
-    Each column has a tooltip with its exact value; the y axis starts at 0.
+    Each column has a tooltip with its exact value; the y axis starts at 0. With many
+    columns, ``label_every=k`` writes only every k-th label under the axis (the first one
+    included; tooltips keep them all).
     """
     names = list(series)
     values = [list(map(float, series[n])) for n in names]
@@ -89,8 +91,9 @@ def bar_chart_svg(labels: Sequence[object], series: Mapping[str, Sequence[float]
                        f'width="{max(col - 1, 1):.1f}" height="{h:.1f}" fill="{color}">'
                        f"<title>{escape(name)} · {escape(str(label))}: {vals[i]:.4g}</title>"
                        "</rect>")
-        out.append(f'<text x="{left + (i + 0.5) * group:.1f}" y="{top_pad + plot_h + 14}" '
-                   f'font-size="10" text-anchor="middle" {FONT}>{escape(str(label))}</text>')
+        if i % max(1, label_every) == 0:
+            out.append(f'<text x="{left + (i + 0.5) * group:.1f}" y="{top_pad + plot_h + 14}" '
+                       f'font-size="10" text-anchor="middle" {FONT}>{escape(str(label))}</text>')
     out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{top_pad + plot_h}" '
                f'y2="{top_pad + plot_h}" stroke="#333"/>')
     if y_label:
