@@ -35,6 +35,29 @@ def test_bar_chart_has_one_column_per_value_and_a_legend_for_several_series():
     assert "t & u" in texts and "a" in texts and "b" in texts
 
 
+def test_bar_chart_can_label_every_kth_column_and_keeps_every_tooltip():
+    labels = list(range(1, 43))
+    root = parse(bar_chart_svg(labels, {"armies": [n // 2 for n in labels]}, label_every=5))
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert "1" in texts and "6" in texts and "41" in texts and "2" not in texts
+    tooltips = [r.find(f"{SVG}title").text for r in root.iter(f"{SVG}rect")
+                if r.find(f"{SVG}title") is not None]
+    assert len(tooltips) == 42 and tooltips[1] == "armies · 2: 1"
+
+
+def test_charts_write_numbers_with_a_decimal_comma_in_portuguese():
+    pt = parse(bar_chart_svg(["a", "b"], {"p": [0.25, 0.5]}, lang="pt"))
+    texts = [t.text for t in pt.iter(f"{SVG}text")]
+    assert "0,2" in texts and "0.2" not in texts
+    assert [r.find(f"{SVG}title").text for r in pt.iter(f"{SVG}rect")
+            if r.find(f"{SVG}title") is not None] == ["p · a: 0,25", "p · b: 0,5"]
+    en = parse(bar_chart_svg(["a", "b"], {"p": [0.25, 0.5]}))
+    assert "0.2" in [t.text for t in en.iter(f"{SVG}text")]
+    line = parse(line_chart_svg([10, 100, 1000], {"p": [0.25, 0.5, 0.75]}, log_x=True, lang="pt"))
+    texts = [t.text for t in line.iter(f"{SVG}text")]
+    assert "1.000" in texts and "0,5" in texts
+
+
 def test_bar_chart_refuses_series_of_the_wrong_length():
     with pytest.raises(ValueError, match="one value per label"):
         bar_chart_svg([1, 2], {"a": [1.0]})

@@ -16,6 +16,7 @@ from html import escape
 
 import numpy as np
 from warkit_widgets.html import heat_color
+from warkit_widgets.i18n import normalize_lang
 
 from warkit.svg import readable_text_color
 
@@ -24,9 +25,18 @@ SERIES_COLORS = ("#b3261e", "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9
 FONT = 'font-family="sans-serif"'
 
 
-def _fmt(value: float) -> str:
-    """An axis label: up to 3 significant digits, no trailing zeros."""
-    return "0" if value == 0 else f"{value:.3g}"
+def _fmt(value: float, lang: str = "en") -> str:
+    """An axis label: up to 3 significant digits, no trailing zeros; a decimal comma in
+    Portuguese (``lang="pt"``)."""
+    text = "0" if value == 0 else f"{value:.3g}"
+    return _decimal(text, lang)
+
+
+def _decimal(text: str, lang: str) -> str:
+    """``text`` (a number written the English way) with the decimal mark of ``lang``."""
+    if normalize_lang(lang) != "pt":
+        return text
+    return text.replace(",", "\0").replace(".", ",").replace("\0", ".")
 
 
 def _nice_ticks(top: float, count: int = 4) -> list[float]:
@@ -52,10 +62,12 @@ def _legend(names: Sequence[str], x: float, y: float) -> str:
 
 def bar_chart_svg(labels: Sequence[object], series: Mapping[str, Sequence[float]], *,
                   title: str = "", y_label: str = "", width: int = 520, height: int = 220,
-                  legend: bool | None = None) -> str:
+                  legend: bool | None = None, label_every: int = 1, lang: str = "en") -> str:
     """Grouped columns: one group per label, one column per series (same length as labels).
 
-    Each column has a tooltip with its exact value; the y axis starts at 0.
+    Each column has a tooltip with its exact value; the y axis starts at 0. With many
+    columns, ``label_every=k`` writes only every k-th label under the axis (the first one
+    included; tooltips keep them all). ``lang="pt"`` writes numbers with a decimal comma.
     """
     names = list(series)
     values = [list(map(float, series[n])) for n in names]
@@ -79,18 +91,20 @@ def bar_chart_svg(labels: Sequence[object], series: Mapping[str, Sequence[float]
         y = top_pad + plot_h * (1 - t / top)
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}" '
                    f'stroke="#ddd"/><text x="{left - 4}" y="{y + 4:.1f}" font-size="10" '
-                   f'text-anchor="end" {FONT}>{_fmt(t)}</text>')
+                   f'text-anchor="end" {FONT}>{_fmt(t, lang)}</text>')
     for i, label in enumerate(labels):
         x0 = left + i * group + group * 0.1
         for k, (name, vals) in enumerate(zip(names, values, strict=True)):
             h = plot_h * vals[i] / top
             color = SERIES_COLORS[k % len(SERIES_COLORS)]
+            value = _decimal(f"{vals[i]:.4g}", lang)
             out.append(f'<rect x="{x0 + k * col:.1f}" y="{top_pad + plot_h - h:.1f}" '
                        f'width="{max(col - 1, 1):.1f}" height="{h:.1f}" fill="{color}">'
-                       f"<title>{escape(name)} · {escape(str(label))}: {vals[i]:.4g}</title>"
+                       f"<title>{escape(name)} · {escape(str(label))}: {value}</title>"
                        "</rect>")
-        out.append(f'<text x="{left + (i + 0.5) * group:.1f}" y="{top_pad + plot_h + 14}" '
-                   f'font-size="10" text-anchor="middle" {FONT}>{escape(str(label))}</text>')
+        if i % max(1, label_every) == 0:
+            out.append(f'<text x="{left + (i + 0.5) * group:.1f}" y="{top_pad + plot_h + 14}" '
+                       f'font-size="10" text-anchor="middle" {FONT}>{escape(str(label))}</text>')
     out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{top_pad + plot_h}" '
                f'y2="{top_pad + plot_h}" stroke="#333"/>')
     if y_label:
@@ -107,10 +121,10 @@ def line_chart_svg(x: Sequence[float], series: Mapping[str, Sequence[float]], *,
                    bands: Mapping[str, tuple[Sequence[float], Sequence[float]]] | None = None,
                    hlines: Mapping[str, float] | None = None, title: str = "",
                    x_label: str = "", log_x: bool = False, y_range: tuple[float, float] | None
-                   = None, width: int = 560, height: int = 240) -> str:
+                   = None, width: int = 560, height: int = 240, lang: str = "en") -> str:
     """Lines over a common ``x``; ``bands`` shade (low, high) around the series of the same
     name; ``hlines`` draw dashed reference lines (an exact value, say). ``log_x`` for
-    sample sizes."""
+    sample sizes. ``lang="pt"`` writes numbers with a decimal comma."""
     bands, hlines = bands or {}, hlines or {}
     xs = np.asarray(x, dtype=float)
     if log_x and (xs <= 0).any():
@@ -145,13 +159,14 @@ def line_chart_svg(x: Sequence[float], series: Mapping[str, Sequence[float]], *,
         y = float(py(t))
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}" '
                    f'stroke="#eee"/><text x="{left - 4}" y="{y + 4:.1f}" font-size="10" '
-                   f'text-anchor="end" {FONT}>{_fmt(round(float(t), 4))}</text>')
+                   f'text-anchor="end" {FONT}>{_fmt(round(float(t), 4), lang)}</text>')
     ticks = ([10 ** k for k in range(math.ceil(x0), math.floor(x1) + 1)] if log_x
              else np.linspace(xs.min(), xs.max(), 5))
     for t in ticks:
         xx = float(px(t))
+        tick = _decimal(f"{t:,}", lang) if log_x else _fmt(float(t), lang)
         out.append(f'<text x="{xx:.1f}" y="{top_pad + plot_h + 14}" font-size="10" '
-                   f'text-anchor="middle" {FONT}>{f"{t:,}" if log_x else _fmt(float(t))}</text>')
+                   f'text-anchor="middle" {FONT}>{tick}</text>')
     if x_label:
         out.append(f'<text x="{left + plot_w / 2}" y="{height - 3}" font-size="10" '
                    f'text-anchor="middle" {FONT}>{escape(x_label)}</text>')
