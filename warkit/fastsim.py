@@ -68,6 +68,8 @@ class _Board:
         self.size = len(m.territories)
         self.adjacency = m.adjacency
         self.members = m.continent_members
+        self.member_sets = tuple(frozenset(ms) for ms in m.continent_members)
+        self.neighbours = tuple(frozenset(a) for a in m.adjacency)
         self.bonus = tuple(c.bonus for c in m.continents)
         self.continent_of = m.continent_of
         self.shape = tuple(card_shape(c) for c in range(CARD_COUNT))
@@ -131,6 +133,7 @@ class _Game:
         self.owner = [-1] * b.size
         self.armies = [0] * b.size
         self.hands: list[list[int]] = [[] for _ in range(self.n)]
+        self.land: list[set[int]] = [set() for _ in range(self.n)]  # each seat's territories
         self.deck: list[int] = []
         self.discard: list[int] = []
         self.objective_cards: list[str | None] = [None] * self.n
@@ -168,6 +171,7 @@ class _Game:
             t = undealt.pop(rng.randrange(len(undealt)))
             seat = (dealer + dealt) % n
             self.owner[t], self.armies[t] = seat, 1
+            self.land[seat].add(t)
             self.record(Deal, b.ids[t])
         self.deck = list(range(CARD_COUNT))
         self.first_player = self.current = (seat + 1) % n
@@ -198,28 +202,25 @@ class _Game:
     def objective_met(self, seat: int) -> bool:
         b = self.b
         objective = b.objectives[self.effective_objective(seat)]
-        owner = self.owner
         if objective.kind == "destroy":
             target = self.colors.index(objective.color)
             return self.eliminated_by[target] == seat
         if objective.kind == "territories":
-            if owner.count(seat) < objective.count:
+            land = self.land[seat]
+            if len(land) < objective.count:
                 return False
             least = objective.min_armies
             if least <= 1:
                 return True
             armies = self.armies
-            return sum(1 for i, o in enumerate(owner)
-                       if o == seat and armies[i] >= least) >= objective.count
-        required, members = b.required[objective.id], b.members
+            return sum(1 for i in land if armies[i] >= least) >= objective.count
+        required, sets, land = b.required[objective.id], b.member_sets, self.land[seat]
         for k in required:
-            for i in members[k]:
-                if owner[i] != seat:
-                    return False
+            if not sets[k] <= land:
+                return False
         if not objective.plus_any:
             return True
-        others = sum(1 for k in range(len(members)) if k not in required
-                     and all(owner[i] == seat for i in members[k]))
+        others = sum(1 for k in range(len(sets)) if k not in required and sets[k] <= land)
         return others >= objective.plus_any
 
     def won(self, conquest: bool = False) -> bool:
@@ -248,12 +249,12 @@ class _Game:
 
     # -- one turn -----------------------------------------------------------------------------
     def start_turn(self, seat: int) -> None:
-        b, owner = self.b, self.owner
+        b = self.b
         self.current, self.turn = seat, self.turn + 1
-        self.reserves = max(3, owner.count(seat) // 2)
+        land = self.land[seat]
+        self.reserves = max(3, len(land) // 2)
         self.continent_reserves = [
-            bonus if all(owner[i] == seat for i in members) else 0
-            for bonus, members in zip(b.bonus, b.members)]
+            bonus if members <= land else 0 for bonus, members in zip(b.bonus, b.member_sets)]
         self.conquered = self.eliminated_this_turn = self.late = False
         self.moved_in = [0] * b.size
         self.fresh = True
@@ -339,18 +340,18 @@ class _Game:
             return {i for c in objective.continents for i in b.members[b.continent_index[c]]}
         if objective.kind == "destroy" and objective.color in self.colors:
             target = self.colors.index(objective.color)
-            return {i for i, o in enumerate(self.owner) if o == target}
+            return set(self.land[target])
         return None
 
     def place_on(self, candidates: list[int], wanted: set[int] | None) -> int:
         """The strongest candidate facing a wanted enemy, else a random one facing any enemy."""
-        owner, seat, adjacency = self.owner, self.current, self.b.adjacency
-        front = [t for t in candidates if any(
-            owner[j] != seat and (wanted is None or j in wanted) for j in adjacency[t])]
+        land, neighbours = self.land[self.current], self.b.neighbours
+        facing = [t for t in candidates if not neighbours[t] <= land]
+        front = facing if wanted is None else [t for t in facing
+                                                 if not (neighbours[t] - land).isdisjoint(wanted)]
         if front:
             top = max(self.armies[t] for t in front)
             return self.rng.choice([t for t in front if self.armies[t] == top])
-        facing = [t for t in candidates if any(owner[j] != seat for j in adjacency[t])]
         return self.rng.choice(facing or candidates)
 
     def place_all(self) -> bool:
@@ -362,7 +363,7 @@ class _Game:
                 if self.place(t, bonus):
                     return True
         if self.reserves:
-            t = self.place_on([i for i, o in enumerate(self.owner) if o == seat], wanted)
+            t = self.place_on(list(self.land[seat]), wanted)
             n, self.reserves = self.reserves, 0
             if self.place(t, n):
                 return True
@@ -379,7 +380,7 @@ class _Game:
             self.record(EndPhase)
             return False
         b, rng, seat = self.b, self.rng, self.current
-        owner, armies, adjacency, size = self.owner, self.armies, b.adjacency, b.size
+        owner, armies, adjacency = self.owner, self.armies, b.adjacency
         wanted = self.wanted()
         engaged: tuple[int, int] | None = None
         while True:
@@ -388,8 +389,7 @@ class _Game:
                 if self.battle(*engaged):  # fight the chosen attack out
                     return True
                 continue
-            strong = [(s, d) for s in range(size) if owner[s] == seat and armies[s] >= 2
-                      for d in adjacency[s]
+            strong = [(s, d) for s in self.land[seat] if armies[s] >= 2 for d in adjacency[s]
                       if owner[d] != seat and armies[s] - 1 >= BOLDNESS * armies[d]]
             if not strong or rng.random() < STOP_ATTACKING:
                 break
@@ -420,8 +420,10 @@ class _Game:
             return False
         defender, seat = self.owner[dst], self.current
         self.owner[dst] = seat
+        self.land[seat].add(dst)
+        self.land[defender].discard(dst)
         self.conquered = True
-        eliminated = defender not in self.owner
+        eliminated = not self.land[defender]
         if eliminated:
             self.eliminate(defender)
             self.update_objectives()
@@ -463,10 +465,10 @@ class _Game:
     # -- regrouping (C-MOVE-1..3) -------------------------------------------------------------
     def regroup(self) -> bool:
         """Interior armies go to a neighbour on the front, one move per interior territory."""
-        b, seat, owner, armies = self.b, self.current, self.owner, self.armies
-        adjacency, moved_in = b.adjacency, self.moved_in
-        mine = [i for i in range(b.size) if owner[i] == seat]
-        front = {i for i in mine if any(owner[j] != seat for j in adjacency[i])}
+        b, seat, armies = self.b, self.current, self.armies
+        adjacency, moved_in, neighbours = b.adjacency, self.moved_in, b.neighbours
+        mine = self.land[seat]
+        front = {i for i in mine if not neighbours[i] <= mine}
         for src in mine:
             n = armies[src] - 1 - moved_in[src]
             if n <= 0 or src in front:
