@@ -3,8 +3,9 @@ no setuptools warning about a package missing from ``packages`` (issue 13: ``war
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
+
+import tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 
