@@ -35,6 +35,11 @@ PANEL_MESSAGES: dict[str, dict[Lang, str]] = {
     "end.moment.trade": {"en": "the largest trade: {seat} receives {armies} armies",
                          "pt": "a maior troca: {seat} recebe {armies} exércitos"},
     "end.moment.won": {"en": "{seat} wins", "pt": "{seat} vence"},
+    # -- the help panel ---------------------------------------------------------------------
+    "help.title": {"en": "Rules", "pt": "Regras"},
+    "help.button": {"en": "Rules (?)", "pt": "Regras (?)"},
+    "help.close": {"en": "Close", "pt": "Fechar"},
+    "help.open_rule": {"en": "What rule {rule} says", "pt": "O que diz a regra {rule}"},
 }
 
 MESSAGES.update(PANEL_MESSAGES)
