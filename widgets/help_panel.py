@@ -52,11 +52,10 @@ def section_of(rule: str) -> str | None:
 def help_html(section: str, lang: str = "pt", focus: str | None = None) -> str:
     """One section of the rules as HTML, ``focus`` (a rule ID) highlighted."""
     lang = normalize_lang(lang)
-    for sid, title, rules in SECTIONS:
-        if sid == section:
-            break
-    else:
+    found = [(title, rules) for sid, title, rules in SECTIONS if sid == section]
+    if not found:
         raise ValueError(f"no help section {section!r}")
+    (title, rules), sid = found[0], section
     items = "".join(
         f'<dt id="wk-rule-{r}" class="{"wk-focus" if r == focus else ""}" '
         f'data-rule="{r}">{r}</dt><dd class="{"wk-focus" if r == focus else ""}">'
