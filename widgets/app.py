@@ -348,7 +348,7 @@ class PlayApp(w.VBox):
             self.map.close()
         self.game = game
         game.lang = self._lang
-        self.map = MapWidget(game.map, status=False)
+        self.map = MapWidget(game.map, status=False, tint="owner", tint_toggle=True)
         self.map_box.children = (self.map,)
         self.odds = OddsWidget(None, None, lang=self._lang).follow(game.map)
         self.odds_box.children = (self.odds,)

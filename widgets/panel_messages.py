@@ -40,6 +40,9 @@ PANEL_MESSAGES: dict[str, dict[Lang, str]] = {
     "help.button": {"en": "Rules (?)", "pt": "Regras (?)"},
     "help.close": {"en": "Close", "pt": "Fechar"},
     "help.open_rule": {"en": "What rule {rule} says", "pt": "O que diz a regra {rule}"},
+    # -- the map ---------------------------------------------------------------------------
+    "map.tint.owner": {"en": "Colours: owners", "pt": "Cores: donos"},
+    "map.tint.continent": {"en": "Colours: continents", "pt": "Cores: continentes"},
 }
 
 MESSAGES.update(PANEL_MESSAGES)
