@@ -15,7 +15,16 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from .controller import CURRENT, BattleRecord, Highlights, MapController, Message, Moves, Selection
+from .controller import (
+    CURRENT,
+    BattleRecord,
+    Highlights,
+    MapController,
+    MapSelection,
+    Message,
+    Moves,
+    Selection,
+)
 from .exercise import answer_box, check_answer, is_correct
 from .i18n import lang_from_env, tr
 from .models import (
@@ -68,7 +77,8 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "CURRENT", "BattleDesk", "BattleExplorer", "BattleOdds", "BattleRecord", "DiceComparison",
     "DiceExplorer", "DiceWidget", "ErrorReporter", "HandContext", "HandController", "HandWidget",
-    "Highlights", "IntelligenceDesk", "MapController", "MapWidget", "Message", "Moves",
+    "Highlights", "IntelligenceDesk", "MapController", "MapSelection", "MapWidget", "Message",
+    "Moves",
     "OddsWidget", "ParanoiaDealer", "RegroupDesk", "ReinforcementCalculator", "Selection",
     "SetFinder", "TerrainExplorer", "TerritoryTour", "TradeQuote", "answer_box", "battle_odds",
     "check_answer", "classic_trade_value", "compare_dice", "is_correct", "lang_from_env", "tr",

@@ -15,16 +15,10 @@ step per callback, so clicks are handled between their moves.
 
 from __future__ import annotations
 
-import asyncio
 import base64
-import contextlib
-import json
-import os
-import threading
 from collections.abc import Callable
 from html import escape
 from typing import Any
-from urllib.parse import parse_qs
 
 import ipywidgets as w
 from ipycanvas import Canvas
@@ -54,9 +48,7 @@ from .play_html import (
 from .report import ErrorReporter
 from .saves import MAX_UPLOAD, Autosave, LoadProblem, SavedGame, dump_game, file_name, load_game
 from .setup_form import SetupForm
-
-Schedule = Callable[[float, Callable[[], None]], Any]
-"""``schedule(delay, callback)`` returning a handle with ``cancel()`` (asyncio's call_later)."""
+from .voila_page import Schedule, Ticker, ask_request_lang, kernel_schedule
 
 MOVES_KINDS = {Step.PLACE: "place", Step.ATTACK: "attack", Step.MOVE: "move",
                Step.ALLIANCE: "move", Step.AIRLIFT: "move"}
@@ -64,112 +56,6 @@ LOG_LINES = 80
 """Lines of the log on the page (the newest; the whole log is in a saved game)."""
 OPTION_KEYWORDS = ("intelligence", "reveal", "reroll", "alliance", "airlift", "discard")
 """SMART decisions offered in the options list (air attacks are picked on the map)."""
-
-
-def query_lang() -> str | None:
-    """The ``?lang=`` of the page's address as Voilà passed it (``QUERY_STRING``), or ``None``."""
-    values = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang")
-    try:
-        return normalize_lang(values[0]) if values else None
-    except ValueError:
-        return None
-
-
-def preheated() -> bool:
-    """Is this a preheated Voilà kernel (it ran the notebook before any page asked for it)?"""
-    return os.environ.get("VOILA_PREHEAT") == "True"
-
-
-def voila_query_url() -> str:
-    """Where a preheated kernel asks Voilà for its page's request: the address that
-    :func:`voila.utils.wait_for_request` builds from the kernel's environment."""
-    env = os.environ.get
-    base = env("VOILA_WS_BASE_URL", env("VOILA_SERVER_URL", "/"))
-    return (f"{env('VOILA_WS_PROTOCOL', 'ws')}://{env('VOILA_APP_IP', '127.0.0.1')}:"
-            f"{env('VOILA_APP_PORT', '8866')}{base}voila/query/{env('VOILA_KERNEL_ID')}")
-
-
-async def _request_info(url: str) -> dict[str, str]:
-    from websockets.asyncio.client import connect
-
-    async with connect(url, open_timeout=5) as socket:
-        return json.loads(await socket.recv())
-
-
-def read_request() -> None:
-    """Put the page request's details (``QUERY_STRING``...) into ``os.environ``, as
-    :func:`voila.utils.wait_for_request` does, without importing :mod:`voila.utils` (0.65 s
-    of imports: Jupyter Server, nbconvert...); blocks until Voilà answers."""
-    info = asyncio.run(_request_info(voila_query_url()))  # a thread's own event loop
-    os.environ.update({str(k): str(v) for k, v in info.items()})
-
-
-def ask_request_lang(answer: Callable[[str | None], object]) -> bool:
-    """Call ``answer`` with the page address's ``?lang=`` (or ``None``) on the kernel's loop,
-    without ever making the kernel wait; ``False`` when there is nothing to ask (a kernel
-    started for its page has ``QUERY_STRING`` from the start: see :func:`lang_from_env`).
-
-    A preheated Voilà kernel ran the notebook before anyone asked for it; Voilà hands it the
-    request's details through a websocket query (:func:`read_request`), asked in a thread so
-    clicks are answered meanwhile.
-    """
-    if not preheated():
-        return False
-    loop = kernel_loop()
-
-    def work() -> None:
-        with contextlib.suppress(Exception):  # no answer: the page keeps its language
-            read_request()
-            loop.call_soon_threadsafe(answer, query_lang())
-
-    threading.Thread(target=work, daemon=True, name="warkit-request-lang").start()
-    return True
-
-
-def kernel_loop() -> asyncio.AbstractEventLoop:
-    """The kernel's asyncio loop (ipykernel runs one in Voilà and Lab)."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.get_event_loop_policy().get_event_loop()
-
-
-def kernel_schedule() -> Schedule:
-    """``call_later`` of the kernel's asyncio loop."""
-    return kernel_loop().call_later
-
-
-class Ticker:
-    """Calls ``step()`` again after the delay it returns, until it returns ``None``."""
-
-    def __init__(self, step: Callable[[], float | None], schedule: Schedule,
-                 on_error: Callable[[BaseException], object]) -> None:
-        self.step, self.schedule, self.on_error = step, schedule, on_error
-        self._handle: Any = None
-
-    @property
-    def running(self) -> bool:
-        return self._handle is not None
-
-    def kick(self) -> None:
-        """Make sure a step is scheduled (no-op if one is)."""
-        if self._handle is None:
-            self._handle = self.schedule(0.0, self._run)
-
-    def stop(self) -> None:
-        if self._handle is not None:
-            self._handle.cancel()
-            self._handle = None
-
-    def _run(self) -> None:
-        self._handle = None
-        try:
-            delay = self.step()
-        except Exception as exc:
-            self.on_error(exc)
-            return
-        if delay is not None and self._handle is None:
-            self._handle = self.schedule(delay, self._run)
 
 
 def _button(css: str, **kwargs: Any) -> w.Button:
@@ -348,9 +234,10 @@ class PlayApp(w.VBox):
             self.map.close()
         self.game = game
         game.lang = self._lang
-        self.map = MapWidget(game.map, status=False, tint="owner", tint_toggle=True)
+        self.map = MapWidget(game, status=False, tint="owner",  # listens to the game
+                             tint_toggle=True)
         self.map_box.children = (self.map,)
-        self.odds = OddsWidget(None, None, lang=self._lang).follow(game.map)
+        self.odds = OddsWidget(None, None, lang=self._lang).follow(game)
         self.odds_box.children = (self.odds,)
         hand = HandController(valuer=VALUERS.get(game.state.rules.name, classic_trade_value))
         self.hand = HandWidget(hand, lang=self._lang, on_trade=game.act)
@@ -573,18 +460,18 @@ class PlayApp(w.VBox):
         hand.value.layout.display = None if trading else "none"  # "select cards to trade"
 
     def _show_dice(self, view: PlayerView) -> None:
-        """The dice on the table, judged with SMART's modifiers (a loaded game's last roll
-        plainly, until the next roll)."""
+        """The dice on the table this turn, judged with SMART's modifiers (none at the start
+        of a turn: never the previous player's)."""
         game = self.game
         tray, shown = game.tray, self.dice.comparison
-        if tray is not None:
+        if tray is None:
+            if shown is not None:
+                self.dice.clear()
+        else:
             rolled = game.rolls != self._rolls_shown
             if rolled or tray != shown:
                 self.dice.show_comparison(tray, rolled)
                 self._rolls_shown = game.rolls
-        elif view.last_roll is not None and (shown is None or (shown.attack, shown.defence)
-                                             != tuple(map(tuple, view.last_roll))):
-            self.dice.show(*view.last_roll)
         self.result.value = battle_html(game.last_battle, self._lang)
 
     def _show_actions(self, step: Step) -> None:

@@ -15,7 +15,7 @@ never the hidden parts of the state.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -70,15 +70,18 @@ class Moves:
         return frozenset(self.pairs) | frozenset(self.singles)
 
 
-def moves_of(state: GameState) -> Moves:
-    """Index the legal actions of ``state`` by territory (see :class:`Moves`)."""
+def moves_of(state: GameState, legal: warkit.LegalActions | None = None) -> Moves:
+    """Index the legal actions of ``state`` by territory (see :class:`Moves`); ``legal``:
+    those actions when the caller has them already."""
     kind = _KIND_OF_PHASE.get(state.phase, "none")
     if kind == "none":
         return Moves("none")
     index = state.map.index
     pairs: dict[int, dict[int, int]] = {}
     singles: dict[int, int] = {}
-    for family in warkit.legal_actions(state).families:
+    if legal is None:
+        legal = warkit.legal_actions(state)
+    for family in legal.families:
         action = family if isinstance(family, Action) else family.largest
         count = getattr(action, action.count_field, 1) if action.count_field else 1
         if isinstance(action, Attack | Move):
@@ -134,73 +137,70 @@ class BattleRecord:
     conquered: bool
 
 
-class MapController(Observable):
-    """State + selection + highlights of a War map, driven by clicks (pure Python).
 
-    ``viewer`` is the seat whose view widgets show (:data:`CURRENT`: whoever
-    decides now, for hot-seat play; ``None``: a spectator who cannot click).
-    ``seed`` seeds the :class:`warkit.Sampler` that rolls the dice when
-    :meth:`resolve` is called; forced rolls go through :meth:`apply`.
+def battle_record(before: GameState, after: GameState) -> BattleRecord:
+    """The battle of ``before`` that ``after`` resolved, read off the board: the one place
+    where the dashboard computes losses (log, dice tray, map message and narration use it).
 
-    Listeners (:meth:`subscribe`) get the aspects that changed: ``"state"``,
-    ``"selection"``, ``"message"``, ``"battle"``, ``"lang"``.
+    After a conquest the armies that moved in are not losses: a game-winning conquest ends
+    the game with the armies already moved (C-CONQ-1), an ordinary one waits for the
+    move-in. A later engine event can replace this function without touching its users.
+    """
+    b = before.battle
+    conquered = after.owner[b.dst] != before.owner[b.dst]
+    moved = after.armies[b.dst] if conquered else 0
+    lost_def = before.armies[b.dst] if conquered else before.armies[b.dst] - after.armies[b.dst]
+    attack, defence = after.last_roll or ((), ())
+    return BattleRecord(b.src, b.dst, tuple(attack), tuple(defence),
+                        before.armies[b.src] - after.armies[b.src] - moved, lost_def, conquered)
+
+
+Explain = Callable[[Action], "IllegalActionError | None"]
+"""Why the rules refuse an action now (:func:`warkit.illegal_reason` of the full state)."""
+
+
+class MapSelection:
+    """The map's selection model: a source, then a target, over the position it is shown.
+
+    It holds no game state: its owner feeds it the viewer's :class:`~warkit.PlayerView`,
+    the :class:`Moves` of the legal actions and whether the viewer may act
+    (:meth:`show`), and ``explain`` says why the rules refuse a probe action (a refused
+    click gets the engine's reason). Clicks change only the selection and :attr:`message`;
+    the owner decides what to do with them and tells its listeners.
     """
 
-    def __init__(self, state: GameState, *, viewer: int | str | None = CURRENT,
-                 seed: int | None = None, lang: str = "pt") -> None:
-        super().__init__()
-        if not isinstance(state, GameState):
-            raise TypeError(f"MapController needs a GameState, got {type(state).__name__}")
-        if viewer != CURRENT and viewer is not None and viewer not in range(state.num_players):
-            raise ValueError(f"viewer must be a seat, None or {CURRENT!r}, got {viewer!r}")
-        self._viewer = viewer
-        self.sampler = Sampler(seed)
+    def __init__(self, view: PlayerView, moves: Moves, *, can_act: bool, lang: str = "pt",
+                 explain: Explain | None = None,
+                 player_name: Callable[[int], str] | None = None) -> None:
         self._lang = normalize_lang(lang)
-        self._state = state
-        self._moves = moves_of(state)
+        self._view = view
+        self._moves = moves
+        self._can_act = can_act
         self._selection = Selection()
-        self.last_battle: BattleRecord | None = None
+        self._turn = view.turn
+        self._explain = explain
+        self._player_name = player_name or self._color_name
         self.message = Message("info", self._prompt())
 
-    @classmethod
-    def of(cls, source: GameState | MapController, *, lang: str = "pt",
-           seed: int | None = None) -> MapController:
-        """A widget's controller: a new one over a state, or a given one switched to ``lang``
-        (widgets built on one controller follow the same selection)."""
-        if isinstance(source, GameState):
-            return cls(source, lang=lang, seed=seed)
-        source.lang = lang
-        return source
+    def show(self, view: PlayerView, moves: Moves, can_act: bool) -> None:
+        """Show a new position: the selection is kept where still legal, and kept as it is
+        while the decision is not about territories (dice, reactions, someone else's move),
+        so the same attack can go on after a roll or a Pass; a new turn clears it."""
+        self._view, self._moves, self._can_act = view, moves, can_act
+        if view.turn != self._turn:
+            self._turn = view.turn
+            self._selection = Selection()
+        elif can_act and moves.kind != "none":
+            sel = self._selection
+            src = sel.source if sel.source in moves.sources else None
+            targets = moves.pairs.get(src, {}) if src is not None else {}
+            self._selection = Selection(src, sel.target if sel.target in targets else None)
 
     # -- what the widgets read ------------------------------------------------------------------
     @property
-    def state(self) -> GameState:
-        """The full state (for the engine; widgets show :attr:`view`)."""
-        return self._state
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose view is shown now (``None``: spectator)."""
-        if self._viewer == CURRENT:
-            seat = self._state.current_player
-            return seat if seat >= 0 else self._state.current
-        return self._viewer  # type: ignore[return-value]
-
-    def set_viewer(self, viewer: int | str | None) -> None:
-        """Show another seat's view (a seat, :data:`CURRENT` or ``None``), e.g. in hot-seat
-        play; the selection is dropped."""
-        if viewer != CURRENT and viewer is not None and viewer not in range(
-                self._state.num_players):
-            raise ValueError(f"viewer must be a seat, None or {CURRENT!r}, got {viewer!r}")
-        if viewer != self._viewer:
-            self._viewer = viewer
-            self._selection = Selection()
-            self._notify("selection")
-
-    @property
     def view(self) -> PlayerView:
         """What the viewer may see (:func:`warkit.view`)."""
-        return warkit.view(self._state, self.viewer)
+        return self._view
 
     @property
     def lang(self) -> str:
@@ -210,7 +210,6 @@ class MapController(Observable):
     def lang(self, value: str) -> None:
         self._lang = normalize_lang(value)
         self.message = Message("info", self._prompt())
-        self._notify("lang", "message")
 
     @property
     def moves(self) -> Moves:
@@ -222,19 +221,18 @@ class MapController(Observable):
 
     def can_act(self) -> bool:
         """May the viewer act now (their decision, not chance, not a spectator)?"""
-        decider = self._state.current_player
-        return decider >= 0 and self.viewer == decider
+        return self._can_act
 
     def highlights(self) -> Highlights:
-        """What to draw on the highlight layer for the current selection and state."""
+        """What to draw on the highlight layer for the current selection and view."""
         sel = self._selection
-        battle = self._state.battle
+        battle = self._view.battle
         arrow = None
         if battle is not None:
             arrow = (battle.src, battle.dst)
         elif sel.source is not None and sel.target is not None:
             arrow = (sel.source, sel.target)
-        if not self.can_act():
+        if not self._can_act or self._moves.kind == "none":
             return Highlights(arrow=arrow)
         if sel.source is None:
             return Highlights(sources=self._moves.sources, arrow=arrow)
@@ -243,7 +241,7 @@ class MapController(Observable):
 
     def attack_pair(self) -> tuple[int, int] | None:
         """``(source, target)`` of the running attack, else of the selected one."""
-        battle = self._state.battle
+        battle = self._view.battle
         if battle is not None:
             return battle.src, battle.dst
         if self._moves.kind == "attack" and self._selection.target is not None:
@@ -258,13 +256,13 @@ class MapController(Observable):
         pair = self.attack_pair()
         if pair is None:
             return None
-        armies = self._state.armies
+        armies = self._view.armies
         return max(0, armies[pair[0]] - 1), armies[pair[1]]
 
     def attack_terms(self) -> BattleTerms:
         """The SMART modifiers of that attack as the viewer knows them (none in classic)."""
         pair = self.attack_pair()
-        return CLASSIC if pair is None else battle_terms(self.view, *pair)
+        return CLASSIC if pair is None else battle_terms(self._view, *pair)
 
     def max_count(self) -> int:
         """Largest count (dice, armies) for the current selection, 0 if it is incomplete."""
@@ -284,7 +282,7 @@ class MapController(Observable):
         most = self.max_count()
         if most == 0:
             return None
-        sel, kind, ids = self._selection, self._moves.kind, self._state.map.ids
+        sel, kind, ids = self._selection, self._moves.kind, self._view.map.ids
         if kind == "attack":
             return Attack(ids[sel.source], ids[sel.target], most if count is None else count)
         if kind == "move":
@@ -301,14 +299,13 @@ class MapController(Observable):
         the sea clears the selection; a refused click keeps the selection and
         sets :attr:`message` to the engine's reason.
         """
-        index = None if territory is None else self._state.map.index(territory)
+        index = None if territory is None else self._view.map.index(territory)
         self._click(index)
-        self._notify("selection", "message")
         return self._selection
 
     def _click(self, t: int | None) -> None:
         sel, moves = self._selection, self._moves
-        if not self.can_act():
+        if not self._can_act:
             self._say("info", self._blocked_text())
             return
         if t is None or (t == sel.source and sel.target is None):
@@ -331,34 +328,223 @@ class MapController(Observable):
 
     def select(self, source: int | str | None, target: int | str | None = None) -> Selection:
         """Set the selection directly (ids or indices); illegal choices are refused like clicks."""
-        index = self._state.map.index
+        index = self._view.map.index
         src = None if source is None else index(source)
         dst = None if target is None else index(target)
-        if src is None:
-            self._selection = Selection()
-            self._say("info", self._prompt())
-        elif dst is None:
-            self._click_fresh(src)
-        else:
-            self._click_fresh(src)
-            if self._selection.source == src:
-                self._click(dst)
-        self._notify("selection", "message")
-        return self._selection
-
-    def _click_fresh(self, t: int) -> None:
         self._selection = Selection()
-        self._click(t)
+        if src is None:
+            self._say("info", self._prompt())
+            return self._selection
+        self._click(src)
+        if dst is not None and self._selection.source == src:
+            self._click(dst)
+        return self._selection
 
     def clear(self) -> None:
         """Forget the selection."""
         self._selection = Selection()
         self._say("info", self._prompt())
-        self._notify("selection", "message")
 
     def _select(self, source: int, target: int | None) -> None:
         self._selection = Selection(source, target)
         self._say("info", self._selection_text())
+
+    # -- messages --------------------------------------------------------------------------------
+    def _say(self, kind: MessageKind, text: str, rule: str | None = None) -> None:
+        self.message = Message(kind, text, rule)
+
+    def _name(self, index: int | None) -> str:
+        return "" if index is None else territory_name(index, self._lang)
+
+    def _color_name(self, seat: int) -> str:
+        return color_name(self._view.colors[seat], self._lang).capitalize()
+
+    def _prompt(self) -> str:
+        """What the player should do next, in words."""
+        view, lang = self._view, self._lang
+        if view.phase is Phase.GAME_OVER:
+            return tr("map.phase.over", lang)
+        if view.current_player == CHANCE:
+            if view.phase is Phase.ROLL and view.battle is not None:
+                return tr("map.phase.roll", lang, src=self._name(view.battle.src),
+                          dst=self._name(view.battle.dst))
+            return tr("map.phase.chance", lang)
+        if not self._can_act:
+            return self._blocked_text()
+        player = self._player_name(view.current)
+        if view.phase is Phase.OCCUPY and view.battle is not None:
+            return tr("map.phase.occupy", lang, dst=self._name(view.battle.dst))
+        if view.phase is Phase.TRADE:
+            return tr("map.phase.trade", lang, player=player)
+        if self._moves.kind == "none":
+            return ""
+        armies = view.reserves + sum(view.continent_reserves)
+        return tr(f"map.pick_source.{self._moves.kind}", lang, player=player, armies=armies)
+
+    def _blocked_text(self) -> str:
+        view = self._view
+        if view.phase is Phase.GAME_OVER:
+            return tr("map.phase.over", self._lang)
+        if view.current_player == CHANCE:
+            return self._prompt()
+        return tr("map.not_your_turn", self._lang, player=self._player_name(view.current))
+
+    def _selection_text(self) -> str:
+        sel, kind, lang = self._selection, self._moves.kind, self._lang
+        src, armies = self._name(sel.source), self._view.armies
+        if sel.target is None:
+            return tr(f"map.source.{kind}", lang, src=src, armies=armies[sel.source],
+                      count=self.max_count())
+        return tr(f"map.target.{kind}", lang, src=src, dst=self._name(sel.target),
+                  count=self.max_count(), defence=armies[sel.target])
+
+    def _refusal(self, exc: IllegalActionError, action: object = None) -> str:
+        names = {}
+        ids = self._view.map.ids
+        for role in ("src", "dst", "territory"):
+            tid = getattr(action, role, None)
+            if isinstance(tid, str) and tid in ids:
+                names["src" if role == "territory" else role] = self._name(
+                    self._view.map.index(tid))
+        return refusal_text(exc, self._lang, **names)
+
+    def _refuse(self, t: int) -> None:
+        """Explain why ``t`` cannot be picked, in the engine's words when it has them."""
+        sel, kind, view = self._selection, self._moves.kind, self._view
+        ids, adjacency = view.map.ids, view.map.adjacency
+        if kind == "none":
+            self._say("info", self._prompt())
+            return
+        if kind == "place":
+            probe: Action | None = Place(ids[t], 1)
+        elif sel.source is not None:
+            probe = _ACTION_OF_KIND[kind](ids[sel.source], ids[t], 1)
+        else:
+            mine = view.owner[t] == view.current
+            enemy = [j for j in adjacency[t] if view.owner[j] != view.current]
+            friends = [j for j in adjacency[t] if view.owner[j] == view.current]
+            pick = (enemy if kind == "attack" else friends) or list(adjacency[t])
+            probe = _ACTION_OF_KIND[kind](ids[t], ids[pick[0]], 1) if pick else None
+            if mine and kind == "attack" and not enemy:
+                self._say("refused", tr("map.no_enemy_neighbour", self._lang,
+                                        src=self._name(t)), "C-ATK-1")
+                return
+        explain = self._explain
+        error = explain(probe) if probe is not None and explain is not None else None
+        if error is None:  # legal in itself, yet not offered: nothing left to move
+            self._say("refused", tr("map.nothing_to_move", self._lang, src=self._name(t)),
+                      "C-MOVE-3")
+            return
+        self._say("refused", self._refusal(error, probe), error.rule)
+
+
+class MapController(MapSelection, Observable):
+    """State + selection + highlights of a War map, driven by clicks (pure Python): the
+    lessons' controller, which owns its position (the dashboard's is the game controller).
+
+    ``viewer`` is the seat whose view widgets show (:data:`CURRENT`: whoever
+    decides now, for hot-seat play; ``None``: a spectator who cannot click).
+    ``seed`` seeds the :class:`warkit.Sampler` that rolls the dice when
+    :meth:`resolve` is called; forced rolls go through :meth:`apply`.
+
+    Listeners (:meth:`subscribe`) get the aspects that changed: ``"state"``,
+    ``"selection"``, ``"message"``, ``"battle"``, ``"lang"``.
+    """
+
+    def __init__(self, state: GameState, *, viewer: int | str | None = CURRENT,
+                 seed: int | None = None, lang: str = "pt") -> None:
+        Observable.__init__(self)
+        if not isinstance(state, GameState):
+            raise TypeError(f"MapController needs a GameState, got {type(state).__name__}")
+        self._check_viewer(state, viewer)
+        self._viewer = viewer
+        self.sampler = Sampler(seed)
+        self._state = state
+        self.last_battle: BattleRecord | None = None
+        MapSelection.__init__(self, warkit.view(state, self._seat(state, viewer)),
+                              moves_of(state), can_act=self._may_act(state, viewer),
+                              lang=lang, explain=self._illegal_reason)
+
+    @classmethod
+    def of(cls, source: GameState | MapController, *, lang: str = "pt",
+           seed: int | None = None) -> MapController:
+        """A widget's controller: a new one over a state, or a given one switched to ``lang``
+        (widgets built on one controller follow the same selection)."""
+        if isinstance(source, GameState):
+            return cls(source, lang=lang, seed=seed)
+        source.lang = lang
+        return source
+
+    @staticmethod
+    def _check_viewer(state: GameState, viewer: object) -> None:
+        if viewer != CURRENT and viewer is not None and viewer not in range(state.num_players):
+            raise ValueError(f"viewer must be a seat, None or {CURRENT!r}, got {viewer!r}")
+
+    @staticmethod
+    def _seat(state: GameState, viewer: int | str | None) -> int | None:
+        if viewer == CURRENT:
+            seat = state.current_player
+            return seat if seat >= 0 else state.current
+        return viewer  # type: ignore[return-value]
+
+    @classmethod
+    def _may_act(cls, state: GameState, viewer: int | str | None) -> bool:
+        decider = state.current_player
+        return decider >= 0 and cls._seat(state, viewer) == decider
+
+    def _illegal_reason(self, action: Action) -> IllegalActionError | None:
+        return warkit.illegal_reason(self._state, action)
+
+    def _feed(self) -> None:
+        state, viewer = self._state, self._viewer
+        self._view = warkit.view(state, self._seat(state, viewer))
+        self._moves = moves_of(state)
+        self._can_act = self._may_act(state, viewer)
+
+    # -- what the widgets read ------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The full state (for the engine; widgets show :attr:`view`)."""
+        return self._state
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view is shown now (``None``: spectator)."""
+        return self._seat(self._state, self._viewer)
+
+    def set_viewer(self, viewer: int | str | None) -> None:
+        """Show another seat's view (a seat, :data:`CURRENT` or ``None``), e.g. in hot-seat
+        play; the selection is dropped."""
+        self._check_viewer(self._state, viewer)
+        if viewer != self._viewer:
+            self._viewer = viewer
+            self._selection = Selection()
+            self._feed()
+            self._notify("selection")
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        MapSelection.lang.fset(self, value)  # type: ignore[attr-defined]
+        self._notify("lang", "message")
+
+    # -- clicks (the selection model's, told to the listeners) ------------------------------------
+    def click(self, territory: int | str | None) -> Selection:
+        selection = super().click(territory)
+        self._notify("selection", "message")
+        return selection
+
+    def select(self, source: int | str | None, target: int | str | None = None) -> Selection:
+        selection = super().select(source, target)
+        self._notify("selection", "message")
+        return selection
+
+    def clear(self) -> None:
+        super().clear()
+        self._notify("selection", "message")
 
     # -- actions ---------------------------------------------------------------------------------
     def apply(self, action: Action | str) -> bool:
@@ -416,15 +602,15 @@ class MapController(Observable):
 
     def _advance(self, before: GameState, after: GameState, action: Action | None) -> set[str]:
         self._state = after
-        self._moves = moves_of(after)
-        changed = {"state", "selection", "message"}
         sel = self._selection
+        self._feed()
+        changed = {"state", "selection", "message"}
         if after.current_player != CHANCE:  # kept while the dice roll, so "attack again" works
             src = sel.source if sel.source in self._moves.sources else None
             targets = self._moves.pairs.get(src, {}) if src is not None else {}
             self._selection = Selection(src, sel.target if sel.target in targets else None)
         if isinstance(action, Roll) and before.battle is not None:
-            self.last_battle = self._battle_record(before, after, action)
+            self.last_battle = battle_record(before, after)
             changed.add("battle")
             b = self.last_battle
             if b.conquered and after.phase is Phase.OCCUPY:
@@ -442,98 +628,3 @@ class MapController(Observable):
             self._say("info", self._prompt() if self._selection.source is None
                       else self._selection_text())
         return changed
-
-    @staticmethod
-    def _battle_record(before: GameState, after: GameState, roll: Roll) -> BattleRecord:
-        """The battle just rolled, with losses read off the armies (whatever the rule set)."""
-        b = before.battle
-        return BattleRecord(b.src, b.dst, roll.attack, roll.defence,
-                            before.armies[b.src] - after.armies[b.src],
-                            before.armies[b.dst] - after.armies[b.dst],
-                            after.owner[b.dst] != before.owner[b.dst])
-
-    # -- messages --------------------------------------------------------------------------------
-    def _say(self, kind: MessageKind, text: str, rule: str | None = None) -> None:
-        self.message = Message(kind, text, rule)
-
-    def _name(self, index: int | None) -> str:
-        return "" if index is None else territory_name(index, self._lang)
-
-    def _player_name(self, seat: int) -> str:
-        return color_name(self._state.colors[seat], self._lang).capitalize()
-
-    def _prompt(self) -> str:
-        """What the player should do next, in words."""
-        state, lang = self._state, self._lang
-        if state.phase is Phase.GAME_OVER:
-            return tr("map.phase.over", lang)
-        if state.current_player == CHANCE:
-            if state.phase is Phase.ROLL and state.battle is not None:
-                return tr("map.phase.roll", lang, src=self._name(state.battle.src),
-                          dst=self._name(state.battle.dst))
-            return tr("map.phase.chance", lang)
-        if not self.can_act():
-            return self._blocked_text()
-        player = self._player_name(state.current)
-        if state.phase is Phase.OCCUPY and state.battle is not None:
-            return tr("map.phase.occupy", lang, dst=self._name(state.battle.dst))
-        if state.phase is Phase.TRADE:
-            return tr("map.phase.trade", lang, player=player)
-        if self._moves.kind == "none":
-            return ""
-        armies = state.reserves + sum(state.continent_reserves)
-        return tr(f"map.pick_source.{self._moves.kind}", lang, player=player, armies=armies)
-
-    def _blocked_text(self) -> str:
-        state = self._state
-        if state.phase is Phase.GAME_OVER:
-            return tr("map.phase.over", self._lang)
-        if state.current_player == CHANCE:
-            return self._prompt()
-        return tr("map.not_your_turn", self._lang, player=self._player_name(state.current))
-
-    def _selection_text(self) -> str:
-        sel, kind, lang = self._selection, self._moves.kind, self._lang
-        src, armies = self._name(sel.source), self._state.armies
-        if sel.target is None:
-            return tr(f"map.source.{kind}", lang, src=src, armies=armies[sel.source],
-                      count=self.max_count())
-        return tr(f"map.target.{kind}", lang, src=src, dst=self._name(sel.target),
-                  count=self.max_count(), defence=armies[sel.target])
-
-    def _refusal(self, exc: IllegalActionError, action: object = None) -> str:
-        names = {}
-        for role in ("src", "dst", "territory"):
-            tid = getattr(action, role, None)
-            if isinstance(tid, str) and tid in self._state.map.ids:
-                names["src" if role == "territory" else role] = self._name(
-                    self._state.map.index(tid))
-        return refusal_text(exc, self._lang, **names)
-
-    def _refuse(self, t: int) -> None:
-        """Explain why ``t`` cannot be picked, in the engine's words when it has them."""
-        sel, kind, state = self._selection, self._moves.kind, self._state
-        ids, adjacency = state.map.ids, state.map.adjacency
-        if kind == "none":
-            self._say("info", self._prompt())
-            return
-        if kind == "place":
-            probe: Action | None = Place(ids[t], 1)
-        elif sel.source is not None:
-            probe = _ACTION_OF_KIND[kind](ids[sel.source], ids[t], 1)
-        else:
-            mine = state.owner[t] == state.current
-            enemy = [j for j in adjacency[t] if state.owner[j] != state.current]
-            friends = [j for j in adjacency[t] if state.owner[j] == state.current]
-            pick = (enemy if kind == "attack" else friends) or list(adjacency[t])
-            probe = _ACTION_OF_KIND[kind](ids[t], ids[pick[0]], 1) if pick else None
-            if mine and kind == "attack" and not enemy:
-                self._say("refused", tr("map.no_enemy_neighbour", self._lang,
-                                        src=self._name(t)), "C-ATK-1")
-                return
-        error = warkit.illegal_reason(state, probe) if probe is not None else None
-        if error is None:  # legal in itself, yet not offered: nothing left to move
-            self._say("refused", tr("map.nothing_to_move", self._lang, src=self._name(t)),
-                      "C-MOVE-3")
-            return
-        self._say("refused", self._refusal(error, probe), error.rule)

@@ -24,6 +24,7 @@ from warkit.narrate import BATTLE_STEPS
 from warkit.worldmap import world_map
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)
+from .controller import battle_record
 from .i18n import continent_name, territory_name, tr
 
 TERRITORY_KEYS = ("src", "dst", "territory")
@@ -45,17 +46,6 @@ class LogEvent:
     turn: int = 0
     kind: str = "line"
     """"turn" for a turn header, "line" for an event, "end" for the game's end."""
-
-
-def battle_losses(before: GameState, after: GameState) -> tuple[int, int, bool]:
-    """``(attacker's losses, defender's losses, conquered?)`` of the battle of ``before`` that
-    ``after`` resolved, read off the board. After a conquest the armies that moved in are
-    not losses (the game may end at the conquest itself, with the armies already moved)."""
-    b = before.battle
-    conquered = after.owner[b.dst] != before.owner[b.dst]
-    moved = after.armies[b.dst] if conquered else 0
-    lost_def = before.armies[b.dst] if conquered else before.armies[b.dst] - after.armies[b.dst]
-    return before.armies[b.src] - after.armies[b.src] - moved, lost_def, conquered
 
 
 def turn_header(state: GameState, index: int) -> LogEvent:
@@ -96,11 +86,11 @@ def events(before: GameState, action: Action, after: GameState, index: int) -> l
             say("log.rerolled", dice=list(action.dice))  # type: ignore[attr-defined]
         if after.phase not in (Phase.REACT, Phase.REROLL):  # the battle resolves now
             b = before.battle
-            attack, defence = after.last_roll or ((), ())
-            lost_att, lost_def, conquered = battle_losses(before, after)
-            say("log.battle", seat=seat, src=ids[b.src], dst=ids[b.dst], attack=list(attack),
-                defence=list(defence), lost_att=lost_att, lost_def=lost_def)
-            if conquered:
+            record = battle_record(before, after)  # the one reading of a battle's losses
+            say("log.battle", seat=seat, src=ids[b.src], dst=ids[b.dst],
+                attack=list(record.attack), defence=list(record.defence),
+                lost_att=record.lost_attacker, lost_def=record.lost_defender)
+            if record.conquered:
                 say("log.conquered", seat=seat, dst=ids[b.dst])
                 loser = before.owner[b.dst]
                 if not after.alive[loser]:

@@ -2,10 +2,13 @@
 
 :class:`GameController` owns the :class:`warkit.Match`, the seats (human or a
 bot level), the hot-seat *viewer* (the one seat whose secrets may be shown),
-the UI :class:`Step` (what the human is being asked), the map selection (a
-:class:`~warkit_widgets.controller.MapController`), the translated log, undo,
-the bots' pacing and the autosave. It imports no ipywidgets: tests drive it
-directly, and :mod:`warkit_widgets.app` only draws what it says.
+the UI :class:`Step` (what the human is being asked), the map's selection model (a
+:class:`~warkit_widgets.controller.MapSelection` fed with the viewer's view: no second
+copy of the game), the translated log, the dice on the table, undo, the bots' pacing,
+"attack until...", automatic passes and the autosave. It is the dashboard's only
+controller: a click goes map widget → :meth:`GameController.click` → listeners, once.
+It imports no ipywidgets: tests drive it directly, and :mod:`warkit_widgets.app` only
+draws what it says.
 
 Secrets: widgets read :attr:`GameController.view` - :func:`warkit.view` of the
 viewer, or of nobody (``None``) while the device is being passed or when no
@@ -14,12 +17,15 @@ human may look - never the state itself.
 Time: computers and chance move only in :meth:`GameController.advance`, one
 small step at a time; it returns how long the page should wait before the
 next step (the pace a human can follow), so a timer in the kernel's event
-loop can drive it without ever blocking clicks.
+loop (:class:`warkit_widgets.voila_page.Ticker`) can drive it without ever blocking
+clicks. Chance goes through the engine's :class:`warkit.Sampler`
+(:func:`chance_sampler`).
 """
 
 from __future__ import annotations
 
 import enum
+import hashlib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -38,19 +44,32 @@ from warkit import (
     Match,
     Occupy,
     Phase,
+    Place,
     PlayerView,
     Roll,
+    Sampler,
 )
 from warkit.narrate import BATTLE_STEPS
-from warkit.smart_actions import AirAttack, Rerolled
+from warkit.smart_actions import AirAttack, Pass, Rerolled
 from warkit.state import evolve
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)
-from .controller import BattleRecord, MapController, Message, MessageKind
-from .game_log import LogEvent, battle_losses, events, turn_header
+from .battle_terms import BattleTerms
+from .controller import (
+    BattleRecord,
+    Highlights,
+    MapSelection,
+    Message,
+    MessageKind,
+    Moves,
+    battle_record,
+    moves_of,
+)
+from .game_log import LogEvent, events, turn_header
 from .i18n import normalize_lang, refusal_text, territory_name, tr
 from .models import DiceComparison, RerollShown, compare_dice
 from .observable import Observable
+from .reactions import REACTION_KEYWORDS, RankedReaction, useful_reactions
 
 HUMAN = "human"
 BOT_LEVELS = ("easy", "normal", "hard")
@@ -59,14 +78,37 @@ SEAT_KINDS = (HUMAN, *BOT_LEVELS, "random")
 RULES = ("classic", "smart")
 MAX_NAME = 20
 
-PACES: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.35, "instant": 0.0}
+PACES: dict[str, float] = {"slow": 2.5, "normal": 1.0, "fast": 0.35, "instant": 0.0}
 """Multipliers of :data:`DELAYS` (the computer's speed setting)."""
 DELAYS: dict[str, float] = {
-    "trade": 0.7, "intelligence": 0.7, "place": 0.25, "attack": 0.2, "airattack": 0.5,
-    "roll": 0.55, "rerolled": 0.55, "reveal": 0.5, "reroll": 0.4, "occupy": 0.3,
-    "move": 0.3, "alliance": 0.4, "airlift": 0.4, "discard": 0.2, "end": 0.12, "pass": 0.1,
+    "trade": 0.7, "intelligence": 0.7, "place": 0.3, "attack": 0.35, "airattack": 0.6,
+    "roll": 0.7, "rerolled": 0.6, "reveal": 0.6, "reroll": 0.4, "occupy": 0.4,
+    "move": 0.4, "alliance": 0.4, "airlift": 0.4, "discard": 0.2, "end": 0.12, "pass": 0.1,
+    "turn": 0.6,
 }
-"""Seconds to leave on screen after a computer's (or chance's) action, at normal pace."""
+"""Seconds to leave on screen after a computer's (or chance's) action, at normal pace;
+``"turn"``: before a computer's turn starts (whose turn it is, read in the header)."""
+BLITZ_DELAY = 0.45
+"""Seconds between the battles of a human's "attack until..." at normal pace (the dice of
+each battle stay on screen a moment; none at "instant")."""
+
+
+def chance_sampler(seed: int | None, index: int) -> Sampler:
+    """The :class:`warkit.Sampler` of the chance step at ``index`` of a match with ``seed``:
+    a fixed function of both, so a saved game resumes with the same luck and reloading
+    cannot re-roll the dice (the same numbers as ``random.Random(f"{seed}:{index}")``)."""
+    text = f"{seed}:{index}".encode()
+    return Sampler(int.from_bytes(text + hashlib.sha512(text).digest(), "big"))
+
+
+@dataclass(frozen=True)
+class Blitz:
+    """A human's "attack until...": the pair, and the armies to keep on the source."""
+
+    src: int
+    dst: int
+    keep: int = 1
+    """Stop when the source has this many armies or fewer (1: until conquered or out)."""
 
 
 class Step(enum.Enum):
@@ -158,10 +200,14 @@ def _step_of(phase: Phase) -> Step:
 class GameController(Observable):
     """One game: a match, seats, the viewer, the UI step, pacing, undo, log, autosave.
 
-    Listeners (:meth:`subscribe`) get the aspects that changed: ``"state"``,
-    ``"viewer"``, ``"message"``, ``"log"``, ``"battle"``, ``"lang"``, ``"pace"``.
-    ``autosave`` is called with the controller after human actions and at
-    every new turn (see :class:`warkit_widgets.saves.Autosave`).
+    The only owner of the game: the map keeps a selection model (:attr:`map`, a
+    :class:`~warkit_widgets.controller.MapSelection`) fed with :attr:`view`, and every
+    click, button and timer tick goes through a method here, which tells its listeners
+    (:meth:`subscribe`) once what changed: ``"state"``, ``"viewer"``, ``"selection"``,
+    ``"message"``, ``"log"``, ``"battle"``, ``"lang"``, ``"pace"``. The map widget and the
+    odds panel listen to this controller itself (it answers :meth:`highlights`,
+    :meth:`attack_armies`...). ``autosave`` is called with the controller after human
+    actions and at every new turn (see :class:`warkit_widgets.saves.Autosave`).
     """
 
     def __init__(self, match: Match, seats: Sequence[Seat], *, lang: str = "pt",
@@ -190,23 +236,35 @@ class GameController(Observable):
         """Total thinking time of each computer turn."""
         self._turn_think = 0.0
         self._think_turn = -1
+        self._shown_turn = -1  # the computer turn whose start was paused on
         self._legal: tuple[GameState | None, warkit.LegalActions] = (None, warkit.LegalActions())
+        self._views: tuple[object, PlayerView | None] = (None, None)
+        self._useful: tuple[object, list[RankedReaction]] = (None, [])
         self._confirmed: tuple[int, int] | None = None  # hot-seat: (seat, turn) shown
         self._handoff: int | None = None
+        self._viewer: int | None = None
+        self.blitz_plan: Blitz | None = None
+        """The "attack until..." going on (continued by :meth:`advance`)."""
+        self.last_attack: tuple[int, int, int] | None = None
+        """The human's last attack: (source, target, dice), for :meth:`repeat_attack`."""
+        self.recent: Highlights | None = None
+        """What the last computer move touched (an arrow, a territory): shown on the map."""
+        self.auto_passed = 0
+        """Reactions passed automatically because none could help (S-REROLL-1)."""
         self.log: list[LogEvent] = []
-        self._rebuild_log()
         self.last_battle: BattleRecord | None = None
         self.tray: DiceComparison | None = None
-        """The dice on the table, judged with the SMART modifiers (for the dice tray)."""
+        """The dice on the table this turn, judged with the SMART modifiers (the dice tray);
+        ``None`` at the start of a turn (no dice of the previous player)."""
         self._rerolls: list[RerollShown] = []
         self.rolls = 0
         """Dice rolled so far (rolls and rerolls): the tray animates each new one."""
+        self._replay_history()
         self.message = Message("info", "")
-        self.map = MapController(match.state, viewer=None, lang=self._lang)
-        self._syncing = True  # map changes made by this controller are not relayed
         self._update_viewer()
-        self._syncing = False
-        self.map.subscribe(self._map_changed)
+        self.map = MapSelection(self.view, self._moves_now(), can_act=self.my_turn,
+                                lang=self._lang, explain=self._illegal_reason,
+                                player_name=self.player_text)
         self._say("info", self.prompt())
 
     # -- construction ---------------------------------------------------------------------------
@@ -243,8 +301,14 @@ class GameController(Observable):
 
     @property
     def view(self) -> PlayerView:
-        """What the page may show: the viewer's view (the spectator's if ``None``)."""
-        return warkit.view(self.state, self._viewer)
+        """What the page may show: the viewer's view (the spectator's if ``None``); made
+        once per position and viewer, since every panel reads it."""
+        key = (self.state, self._viewer)
+        cached_key, cached = self._views
+        if cached is None or cached_key[0] is not key[0] or cached_key[1] != key[1]:
+            cached = warkit.view(self.state, self._viewer)
+            self._views = (key, cached)
+        return cached
 
     @property
     def handoff(self) -> int | None:
@@ -271,9 +335,14 @@ class GameController(Observable):
 
     @property
     def waiting_on_computer(self) -> bool:
-        """Are computers or chance to move (the page's timer should run)?"""
+        """Is something automatic to happen (the page's timer should run): a computer's
+        move, chance, or the next battle of an "attack until..."?"""
         state = self.state
-        if state.is_terminal or self._handoff is not None:
+        if state.is_terminal:
+            return False
+        if self._blitz_due():
+            return True
+        if self._handoff is not None:
             return False
         decider = self.decider
         return decider == CHANCE or not self.seats[decider].is_human
@@ -285,11 +354,7 @@ class GameController(Observable):
     @lang.setter
     def lang(self, value: str) -> None:
         self._lang = normalize_lang(value)
-        self._syncing = True
-        try:
-            self.map.lang = self._lang
-        finally:
-            self._syncing = False
+        self.map.lang = self._lang
         self._say("info", self.prompt())
         self._notify("lang", "message", "log")
 
@@ -304,10 +369,31 @@ class GameController(Observable):
         self._pace = value
         self._notify("pace")
 
+    # -- what the map and the odds panel read ------------------------------------------------------
+    def highlights(self) -> Highlights:
+        """The map's highlight layer: the viewer's selection when deciding, else the battle
+        being fought or the last computer move."""
+        if self.my_turn:
+            return self.map.highlights()
+        battle = self.state.battle
+        if battle is not None and self.state.phase in BATTLE_STEPS:
+            return Highlights(selected=battle.src, target=battle.dst,
+                              arrow=(battle.src, battle.dst))
+        return self.recent or Highlights()
+
+    def attack_armies(self) -> tuple[int, int] | None:
+        """Attacking and defending armies of the selected or running attack (the odds)."""
+        return self.map.attack_armies()
+
+    def attack_terms(self) -> BattleTerms:
+        """The SMART modifiers of that attack as the viewer knows them."""
+        return self.map.attack_terms()
+
     # -- the human's actions --------------------------------------------------------------------
     def act(self, action: Action | str) -> bool:
         """Play the viewer's decision (refused, with the reason in :attr:`message`, when it is
-        not theirs or the rules say no). Chance steps that follow (dice) resolve at once."""
+        not theirs or the rules say no). Chance steps that follow (dice) resolve at once, and
+        reactions that could not help are passed at once."""
         if not self.my_turn:
             self._refuse_text(self._blocked_text())
             return False
@@ -322,21 +408,22 @@ class GameController(Observable):
         except InvalidActionError as exc:
             self._refuse_text(tr("refused.prefix", self._lang) + str(exc))
             return False
-        changed.add("viewer")
-        while self.decider == CHANCE:
-            changed |= self._chance_step()[1]
+        if action.keyword not in (*REACTION_KEYWORDS, "pass", "attack", "airattack"):
+            self.blitz_plan = None  # another decision ends an "attack until..."
+        changed |= self._settle()
         self._after_change()
         self._save()
-        self._notify(*changed)
+        self._notify(*changed, "viewer", "selection")
         return True
 
     def attack(self, dice: int | None = None) -> bool:
         """Fight one battle of the attack selected on the map: an ordinary attack, or an air
         attack (S-AIR-1) when the target is reached only by discarding its card."""
         sel = self.map.selection
-        if sel.source is None or sel.target is None:
+        if sel.source is None or sel.target is None or self.map.moves.kind != "attack":
             self._refuse_text(tr("play.pick_attack", self._lang))
             return False
+        self.blitz_plan = None  # an attack by hand ends an "attack until..."
         ids = self.state.map.ids
         src, dst = ids[sel.source], ids[sel.target]
         most = self.map.max_count()
@@ -344,7 +431,52 @@ class GameController(Observable):
         action: Action = Attack(src, dst, n)
         if action not in self.legal() and AirAttack(dst, src, n) in self.legal():
             action = AirAttack(dst, src, n)
-        return self.act(action)
+        if self.act(action):
+            self.last_attack = (sel.source, sel.target, n)
+            return True
+        return False
+
+    def blitz(self, keep: int = 1) -> bool:
+        """Attack the selected target with the most dice, battle after battle, until it is
+        conquered or the source has ``keep`` armies left (C-ATK-5: attacks may go on);
+        the battles come from :meth:`advance` at the chosen pace, each in the log."""
+        sel = self.map.selection
+        if not self.my_turn or sel.source is None or sel.target is None:
+            return self.attack()  # refused with the reason
+        if keep < 1:
+            raise ValueError(f"an attack leaves at least 1 army behind (C-ATK-2), got {keep}")
+        if self.state.armies[sel.source] <= keep:
+            self._refuse_text(tr("play.blitz.too_few", self._lang, keep=keep))
+            return False
+        plan = Blitz(sel.source, sel.target, keep)
+        if not self.attack():
+            return False
+        self.blitz_plan = plan
+        self._check_blitz()
+        self._notify("message")
+        return True
+
+    def stop_blitz(self) -> None:
+        """Stop an "attack until..." after the battle on the table."""
+        if self.blitz_plan is not None:
+            self.blitz_plan = None
+            self._say("info", self.prompt())
+            self._notify("message")
+
+    def can_repeat(self) -> bool:
+        """Can the last attack be fought again (same pair, still legal)?"""
+        last = self.last_attack
+        return (last is not None and self.step is Step.ATTACK
+                and self.map.moves.pairs.get(last[0], {}).get(last[1], 0) > 0)
+
+    def repeat_attack(self) -> bool:
+        """Fight the last attack again: the same pair, the same dice where still allowed."""
+        if not self.can_repeat():
+            self._refuse_text(tr("play.repeat.none", self._lang))
+            return False
+        src, dst, dice = self.last_attack  # type: ignore[misc]
+        self.map.select(src, dst)
+        return self.attack(min(dice, self.map.max_count()))
 
     def place(self, armies: int) -> bool:
         """Place ``armies`` on the territory selected on the map."""
@@ -376,16 +508,30 @@ class GameController(Observable):
             self._legal = (state, warkit.legal_actions(state))
         return self._legal[1]
 
-    def click(self, territory: int | str | None) -> None:
-        """A click on the map (territory index or id; ``None`` for the sea): the map widget
-        sends its clicks to :attr:`map` directly, which ends up here too."""
-        self.map.click(territory)
+    def reactions(self) -> list[RankedReaction]:
+        """The viewer's reactions that help the battle on the table, best first
+        (:mod:`warkit_widgets.reactions`); empty when it is not their reaction."""
+        if self.step is not Step.REACT:
+            return []
+        return self._useful_for(self.decider)
 
-    def _map_changed(self, aspects: frozenset[str]) -> None:
-        """A click changed the map's selection or message: show it (the action bar follows)."""
-        if self._syncing:
-            return
+    def click(self, territory: int | str | None) -> None:
+        """A click on the map (territory index or id; ``None`` for the sea)."""
+        self.map.click(territory)
         self.message = self.map.message
+        self._notify("selection", "message")
+
+    def select(self, source: int | str | None, target: int | str | None = None) -> None:
+        """Set the map selection directly (refused like clicks when illegal)."""
+        self.map.select(source, target)
+        self.message = self.map.message
+        self._notify("selection", "message")
+
+    def clear(self) -> None:
+        """Forget the selection (and stop an "attack until...")."""
+        self.blitz_plan = None
+        self.map.clear()
+        self._say("info", self.prompt())
         self._notify("selection", "message")
 
     def confirm_handoff(self) -> None:
@@ -395,8 +541,7 @@ class GameController(Observable):
             return
         self._confirmed = (seat, self.state.turn)
         self._after_change()
-        self._say("info", self.prompt())
-        self._notify("viewer", "state", "message")
+        self._notify("viewer", "state", "message", "selection")
 
     # -- undo ----------------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -416,39 +561,43 @@ class GameController(Observable):
         self._after_change()
         self._say("info", tr("play.undone", self._lang) + " " + self.prompt())
         self._save()
-        self._notify("state", "log", "message")
+        self._notify("state", "log", "message", "selection")
         return True
 
     # -- computers and chance -----------------------------------------------------------------
     def advance(self, budget: float = 0.05) -> float | None:
-        """Play automatic steps (chance, computers) until one deserves a pause on screen, the
-        ``budget`` of seconds is spent, or a human must act.
+        """Play automatic steps (chance, computers, the battles of an "attack until...")
+        until one deserves a pause on screen, the ``budget`` of seconds is spent, or a human
+        must act.
 
-        Returns the seconds to wait before calling again, or ``None`` when nothing is to be
-        done until a human acts (or the game is over).
+        Returns the seconds to wait before calling again (the pace: each computer move
+        stays on screen that long), or ``None`` when nothing is to be done until a human
+        acts (or the game is over).
         """
         start = time.perf_counter()
         changed: set[str] = set()
         delay: float | None = None
         turn = self.state.turn
+        pace = PACES[self._pace]
         while self.waiting_on_computer:
             decider = self.decider
-            if decider == CHANCE:
+            if self._blitz_due():
+                changed |= self._blitz_step() | self._settle()
+                keyword = "blitz"
+            elif decider == CHANCE:
                 keyword, aspects = self._chance_step()
-                changed |= aspects
+                changed |= aspects | self._settle(chance=False)
             else:
-                if self.state.turn != self._think_turn:  # a new computer turn
-                    self._flush_think()
-                    self._think_turn = self.state.turn
-                t0 = time.perf_counter()
-                view = warkit.view(self.state, decider)
-                action = self.bots[decider].choose(view, self.legal())
-                ms = 1000 * (time.perf_counter() - t0)
-                self.think_ms.append(ms)
-                self._turn_think += ms
-                keyword = action.keyword
-                changed |= self._push(action, decider)
-            delay = DELAYS.get(keyword, 0.0) * PACES[self._pace]
+                state = self.state
+                if pace > 0 and state.turn != self._shown_turn and decider == state.current:
+                    self._shown_turn = state.turn  # a computer's turn starts: a pause first
+                    self.recent = None
+                    changed.add("state")
+                    delay = DELAYS["turn"] * pace
+                    break
+                keyword = self._computer_step(decider)
+                changed |= {"state", "log", "battle"} | self._settle(chance=False)
+            delay = (BLITZ_DELAY if keyword == "blitz" else DELAYS.get(keyword, 0.0)) * pace
             if delay > 0 or time.perf_counter() - start > budget:
                 break
         else:
@@ -457,11 +606,24 @@ class GameController(Observable):
             self._flush_think()
         if changed:
             self._after_change()
-            changed.add("viewer")
             if self.state.turn != turn or delay is None:
                 self._save()
-            self._notify(*changed)
+            self._notify(*changed, "viewer", "selection", "message")
         return delay
+
+    def _computer_step(self, decider: int) -> str:
+        """One decision of a computer (it sees only its own view)."""
+        if self.state.turn != self._think_turn:  # a new computer turn
+            self._flush_think()
+            self._think_turn = self.state.turn
+        t0 = time.perf_counter()
+        view = warkit.view(self.state, decider)
+        action = self.bots[decider].choose(view, self.legal())
+        ms = 1000 * (time.perf_counter() - t0)
+        self.think_ms.append(ms)
+        self._turn_think += ms
+        self._push(action, decider)
+        return action.keyword
 
     def _flush_think(self) -> None:
         """Close the thinking-time account of the computer turn that just ended."""
@@ -476,16 +638,82 @@ class GameController(Observable):
                 return
         raise RuntimeError(f"no human decision after {max_steps} automatic steps")
 
+    # -- automatic steps of the humans: "attack until...", passing a useless reaction ------------
+    def _blitz_due(self) -> bool:
+        """Is the next battle of an "attack until..." to be fought now?"""
+        plan = self.blitz_plan
+        return (plan is not None and self.step is Step.ATTACK and self._check_blitz())
+
+    def _check_blitz(self) -> bool:
+        """Keep the plan while its attack is legal and the source has more than ``keep``."""
+        plan = self.blitz_plan
+        if plan is None:
+            return False
+        state = self.state
+        going = state.phase in (Phase.ATTACK, *BATTLE_STEPS) and (
+            state.armies[plan.src] > plan.keep and state.owner[plan.dst] != state.current)
+        if going and state.phase is Phase.ATTACK:
+            going = moves_of(state, self.legal()).pairs.get(plan.src, {}).get(plan.dst, 0) > 0
+        if not going:
+            self.blitz_plan = None
+        return going
+
+    def _blitz_step(self) -> set[str]:
+        plan = self.blitz_plan
+        self.map.select(plan.src, plan.dst)
+        most = self.map.max_count()
+        ids = self.state.map.ids
+        action: Action = Attack(ids[plan.src], ids[plan.dst], most)
+        if action not in self.legal():
+            action = AirAttack(ids[plan.dst], ids[plan.src], most)
+        self.last_attack = (plan.src, plan.dst, most)
+        return self._push(action, self.decider)
+
+    def _useful_for(self, seat: int) -> list[RankedReaction]:
+        state = self.state
+        if self._useful[0] is not state:
+            self._useful = (state, useful_reactions(warkit.view(state, seat), self.legal()))
+        return self._useful[1]
+
+    def _auto_pass_due(self) -> bool:
+        """Is a human to react to a roll with no reaction that could help (S-REROLL-1,
+        S-TERRAIN-1)? Then the pass is made for them: no click, no passing the device."""
+        state = self.state
+        decider = self.decider
+        if state.phase is not Phase.REACT or decider < 0 or not self.seats[decider].is_human:
+            return False
+        return Pass() in self.legal() and not self._useful_for(decider)
+
+    def _settle(self, chance: bool = True) -> set[str]:
+        """Resolve what follows a move at once: chance steps (dice, cards; unless ``chance``
+        is False: the computers' dice get a pause of their own) and the passes of humans
+        who have no useful reaction."""
+        changed: set[str] = set()
+        while True:
+            if chance and self.decider == CHANCE:
+                changed |= self._chance_step()[1]
+            elif self._auto_pass_due():
+                self.auto_passed += 1
+                changed |= self._push(Pass(), self.decider)
+                self.log.append(LogEvent("log.autopass", {"seat": self.actors[-1]},
+                                         len(self.match.actions) - 1, self.state.turn))
+            else:
+                return changed
+
     # -- internals ------------------------------------------------------------------------------
-    def _rng(self) -> random.Random:
-        """The dice and cards of the next chance step: a fixed function of the game's seed and
-        the step's place in the match, so a saved game resumes with the same luck (and
-        reloading cannot re-roll the dice)."""
-        return random.Random(f"{self.match.seed}:{len(self.match.actions)}")
+    def _illegal_reason(self, action: Action) -> IllegalActionError | None:
+        return warkit.illegal_reason(self.state, action)
+
+    def _moves_now(self) -> Moves:
+        """The territory choices of the viewer now (none when it is not their decision)."""
+        if not self.my_turn:
+            return Moves("none")
+        return moves_of(self.state, self.legal())
 
     def _chance_step(self) -> tuple[str, set[str]]:
-        """Resolve one chance step; returns its keyword and the aspects it changed."""
-        action = self.state.rules.sample_chance(self.state, self._rng())
+        """Resolve one chance step with the engine's sampler; returns its keyword and the
+        aspects it changed."""
+        action = chance_sampler(self.match.seed, len(self.match.actions)).sample(self.state)
         return action.keyword, self._push(action, CHANCE)
 
     def _push(self, action: Action, actor: int) -> set[str]:
@@ -493,19 +721,23 @@ class GameController(Observable):
         before = self.state
         after = self.match.push(action)
         self.actors.append(actor)
-        self._log_step(before, action, after, len(self.match.actions) - 1)
-        changed = {"state", "log", "message"}
-        if after.last_roll != before.last_roll:
-            changed.add("battle")  # new dice on the table (maybe waiting for reactions)
+        self._record(before, action, after, len(self.match.actions) - 1)
+        if actor >= 0 and not self.seats[actor].is_human:
+            self.recent = _touched(before, action) or self.recent
+        return {"state", "log", "message", "battle"}
+
+    def _record(self, before: GameState, action: Action, after: GameState, index: int) -> None:
+        """What one step did, in one place: the log lines, the dice on the table and the
+        battle's result (live and when a saved game is replayed)."""
+        self.log.extend(events(before, action, after, index))
+        if after.turn != before.turn:
+            self.tray, self.last_battle, self._rerolls = None, None, []  # a new turn
+            if not after.is_terminal:
+                self.log.append(turn_header(after, index))
         if before.battle is not None and before.phase in BATTLE_STEPS:
             self._follow_dice(before, action, after)
-            changed.add("battle")
             if after.phase not in (Phase.REACT, Phase.REROLL):
-                attack, defence = after.last_roll or ((), ())
-                b = before.battle
-                self.last_battle = BattleRecord(b.src, b.dst, attack, defence,
-                                                *battle_losses(before, after))
-        return changed
+                self.last_battle = battle_record(before, after)
 
     def _follow_dice(self, before: GameState, action: Action, after: GameState) -> None:
         """Judge the dice on the table as the rules will: terrain knowledge (S-TERRAIN-2/3)
@@ -531,28 +763,22 @@ class GameController(Observable):
                                  rerolls=self._rerolls,
                                  pending=after.phase in (Phase.REACT, Phase.REROLL))
 
-    def _log_step(self, before: GameState, action: Action, after: GameState, index: int) -> None:
-        self.log.extend(events(before, action, after, index))
-        if after.turn != before.turn and not after.is_terminal:
-            self.log.append(turn_header(after, index))
-
-    def _rebuild_log(self) -> None:
-        """The log of the whole match (after loading a saved game)."""
+    def _replay_history(self) -> None:
+        """The log, dice and battle of the match so far (a loaded game), as they were."""
         self.log = []
         states = self.match.states
         for i, action in enumerate(self.match.actions):
-            self._log_step(states[i], action, states[i + 1], i)
+            self._record(states[i], action, states[i + 1], i)
 
     def _after_change(self) -> None:
-        """Follow the new state: the viewer, the map's state and selection, the prompt."""
-        self._syncing = True
-        try:
-            self._update_viewer()
-            self.map.set_state(self.state)
-        finally:
-            self._syncing = False
+        """Follow the new state: the viewer, the map's view and selection, the prompt."""
+        self._update_viewer()
+        self._check_blitz()
+        self.map.show(self.view, self._moves_now(), self.my_turn)
         if self.state.is_terminal:
             self._say("ok", self._winner_text())
+        elif self.blitz_plan is not None:
+            self._say("info", self._blitz_text())
         else:
             self._say("info", self.prompt())
 
@@ -568,12 +794,12 @@ class GameController(Observable):
             if self._confirmed is not None and self._confirmed[1] != state.turn:
                 self._confirmed = None
             shown = self._confirmed[0] if self._confirmed else None
-            if decider >= 0 and self.seats[decider].is_human and decider != shown:
+            if (decider >= 0 and self.seats[decider].is_human and decider != shown
+                    and not self._auto_pass_due()):
                 self._handoff, viewer = decider, None
             else:
                 viewer = shown
         self._viewer = viewer
-        self.map.set_viewer(viewer)
 
     def _save(self) -> None:
         if self.autosave is not None:
@@ -588,7 +814,13 @@ class GameController(Observable):
         self._notify("message")
 
     def player_text(self, seat: int) -> str:
+        """A player's name: the one typed in the form, everywhere (never a colour)."""
         return self.seats[seat].name
+
+    def _blitz_text(self) -> str:
+        plan = self.blitz_plan
+        return tr("play.blitz.going", self._lang, src=territory_name(plan.src, self._lang),
+                  dst=territory_name(plan.dst, self._lang), keep=plan.keep)
 
     def _blocked_text(self) -> str:
         step = self.step
@@ -626,3 +858,21 @@ class GameController(Observable):
         if len(names) == 1:
             return tr("play.over.one", self._lang, player=names[0])
         return tr("play.over.shared", self._lang, players=", ".join(names))
+
+
+def _touched(before: GameState, action: Action) -> Highlights | None:
+    """What a move shows on the map while it stays on screen: an arrow for an attack or a
+    move, the territory of a placement."""
+    index = before.map.index
+    if isinstance(action, Attack | warkit.Move):
+        return Highlights(selected=index(action.src), target=index(action.dst),
+                          arrow=(index(action.src), index(action.dst)))
+    if isinstance(action, AirAttack):
+        return Highlights(selected=index(action.src), target=index(action.card),
+                          arrow=(index(action.src), index(action.card)))
+    if isinstance(action, Place):
+        return Highlights(selected=index(action.territory))
+    if isinstance(action, Occupy) and before.battle is not None:
+        b = before.battle
+        return Highlights(selected=b.src, target=b.dst, arrow=(b.src, b.dst))
+    return None

@@ -273,6 +273,19 @@ PLAY_MESSAGES: dict[str, dict[Lang, str]] = {
     "log.discard": {"en": "{seat} discards a card (hand limit)",
                     "pt": "{seat} descarta uma carta (limite da mão)"},
     "log.over": {"en": "Game over: {winners} wins", "pt": "Fim de jogo: {winners} vence"},
+    # -- dash-core (issue 13): one controller, pace, fewer clicks, shortcuts ---------------------
+    "log.autopass": {"en": "{seat} passes: no reaction could help this battle",
+                     "pt": "{seat} passa: nenhuma reação ajudaria nesta batalha"},
+    "play.blitz.too_few": {"en": "The attacking territory must have more than {keep} armies "
+                                 "(C-ATK-2).",
+                           "pt": "O território atacante precisa ter mais de {keep} exércitos "
+                                 "(C-ATK-2)."},
+    "play.blitz.going": {"en": "Attacking {dst} from {src} until it falls or {keep} "
+                               "remain in {src}… (Esc stops)",
+                         "pt": "Atacando {dst} a partir de {src} até conquistar ou restarem "
+                               "{keep} em {src}… (Esc para)"},
+    "play.repeat.none": {"en": "There is no attack to repeat.",
+                         "pt": "Não há ataque para repetir."},
 }
 
 MESSAGES.update(PLAY_MESSAGES)

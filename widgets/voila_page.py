@@ -1,0 +1,140 @@
+"""What only a Voilà page needs: the language of the page's address and the kernel's timer.
+
+A preheated Voilà kernel runs the notebook before anyone asks for the page, so the
+address's ``?lang=`` arrives later, through Voilà's request query
+(:func:`ask_request_lang`). Computers and paced replays run from a :class:`Ticker` on the
+kernel's asyncio loop, one step per callback, so clicks are handled between steps. Nothing
+here knows the game: :mod:`warkit_widgets.app` wires it in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import threading
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs
+
+from .i18n import normalize_lang
+
+Schedule = Callable[[float, Callable[[], None]], Any]
+"""``schedule(delay, callback)`` returning a handle with ``cancel()`` (asyncio's call_later)."""
+
+
+def query_lang() -> str | None:
+    """The ``?lang=`` of the page's address as Voilà passed it (``QUERY_STRING``), or ``None``."""
+    values = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang")
+    try:
+        return normalize_lang(values[0]) if values else None
+    except ValueError:
+        return None
+
+
+def preheated() -> bool:
+    """Is this a preheated Voilà kernel (it ran the notebook before any page asked for it)?"""
+    return os.environ.get("VOILA_PREHEAT") == "True"
+
+
+def voila_query_url() -> str:
+    """Where a preheated kernel asks Voilà for its page's request: the address that
+    :func:`voila.utils.wait_for_request` builds from the kernel's environment."""
+    env = os.environ.get
+    base = env("VOILA_WS_BASE_URL", env("VOILA_SERVER_URL", "/"))
+    return (f"{env('VOILA_WS_PROTOCOL', 'ws')}://{env('VOILA_APP_IP', '127.0.0.1')}:"
+            f"{env('VOILA_APP_PORT', '8866')}{base}voila/query/{env('VOILA_KERNEL_ID')}")
+
+
+async def _request_info(url: str) -> dict[str, str]:
+    from websockets.asyncio.client import connect
+
+    async with connect(url, open_timeout=5) as socket:
+        return json.loads(await socket.recv())
+
+
+def read_request() -> None:
+    """Put the page request's details (``QUERY_STRING``...) into ``os.environ``, as
+    :func:`voila.utils.wait_for_request` does, without importing :mod:`voila.utils` (0.65 s
+    of imports: Jupyter Server, nbconvert...); blocks until Voilà answers."""
+    info = asyncio.run(_request_info(voila_query_url()))  # a thread's own event loop
+    os.environ.update({str(k): str(v) for k, v in info.items()})
+
+
+def ask_request_lang(answer: Callable[[str | None], object]) -> bool:
+    """Call ``answer`` with the page address's ``?lang=`` (or ``None``) on the kernel's loop,
+    without ever making the kernel wait; ``False`` when there is nothing to ask (a kernel
+    started for its page has ``QUERY_STRING`` from the start: see :func:`lang_from_env`).
+
+    A preheated Voilà kernel ran the notebook before anyone asked for it; Voilà hands it the
+    request's details through a websocket query (:func:`read_request`), asked in a thread so
+    clicks are answered meanwhile.
+    """
+    if not preheated():
+        return False
+    loop = kernel_loop()
+
+    def work() -> None:
+        with contextlib.suppress(Exception):  # no answer: the page keeps its language
+            read_request()
+            loop.call_soon_threadsafe(answer, query_lang())
+
+    threading.Thread(target=work, daemon=True, name="warkit-request-lang").start()
+    return True
+
+
+def kernel_loop() -> asyncio.AbstractEventLoop:
+    """The kernel's asyncio loop (ipykernel runs one in Voilà and Lab)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.get_event_loop_policy().get_event_loop()
+
+
+def kernel_schedule() -> Schedule:
+    """``call_later`` of the kernel's asyncio loop."""
+    return kernel_loop().call_later
+
+
+class Ticker:
+    """Calls ``step()`` again after the delay it returns, until it returns ``None``.
+
+    :meth:`kick` starts it when idle. A kick made *during* a step (the step's changes
+    reach the page, which asks for the computers to go on) is ignored: the step's own
+    delay decides when the next one comes, so the pace chosen is the pace seen.
+    """
+
+    def __init__(self, step: Callable[[], float | None], schedule: Schedule,
+                 on_error: Callable[[BaseException], object]) -> None:
+        self.step, self.schedule, self.on_error = step, schedule, on_error
+        self._handle: Any = None
+        self._stepping = False
+
+    @property
+    def running(self) -> bool:
+        return self._handle is not None or self._stepping
+
+    def kick(self, delay: float = 0.0) -> None:
+        """Make sure a step is scheduled, after ``delay`` seconds (no-op if one is, or while
+        a step runs)."""
+        if self._handle is None and not self._stepping:
+            self._handle = self.schedule(delay, self._run)
+
+    def stop(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    def _run(self) -> None:
+        self._handle = None
+        self._stepping = True
+        try:
+            delay = self.step()
+        except Exception as exc:
+            self.on_error(exc)
+            return
+        finally:
+            self._stepping = False
+        if delay is not None and self._handle is None:
+            self._handle = self.schedule(delay, self._run)
