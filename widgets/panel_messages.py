@@ -43,6 +43,54 @@ PANEL_MESSAGES: dict[str, dict[Lang, str]] = {
     # -- the map ---------------------------------------------------------------------------
     "map.tint.owner": {"en": "Colours: owners", "pt": "Cores: donos"},
     "map.tint.continent": {"en": "Colours: continents", "pt": "Cores: continentes"},
+    # -- saved games that cannot be loaded (the reason; see saves.LoadProblem) ---------------
+    "play.bad.json": {"en": "it is not a JSON file ({detail})",
+                      "pt": "não é um arquivo JSON"},
+    "play.bad.format": {"en": "it is not a warkit saved game ({detail})",
+                        "pt": "não é um jogo salvo do warkit"},
+    "play.bad.version": {"en": "it was written by another version of warkit ({detail})",
+                         "pt": "foi gravado por outra versão do warkit"},
+    "play.bad.size": {"en": "the file is too large ({detail})",
+                      "pt": "o arquivo é grande demais"},
+    "play.bad.replay": {"en": "its moves break the rules: it was changed or damaged ({detail})",
+                        "pt": "as jogadas dele quebram as regras: ele foi alterado ou "
+                              "danificado"},
+    "play.bad.content": {"en": "its content is damaged or incomplete ({detail})",
+                         "pt": "o conteúdo dele está danificado ou incompleto"},
+    "play.not_dealt": {"en": "the game has not been dealt yet",
+                       "pt": "o jogo ainda nem foi distribuído"},
+    "play.bad_seats.none": {"en": "the player settings are missing",
+                            "pt": "faltam os dados dos jogadores"},
+    "play.bad_seats.count": {"en": "the player settings list {found} seats for {players} "
+                                   "players",
+                             "pt": "os dados dos jogadores trazem {found} lugares para "
+                                   "{players} jogadores"},
+    "play.bad_seats.color": {"en": "player {seat}'s colour does not match the game",
+                             "pt": "a cor do jogador {seat} não confere com o jogo"},
+    "play.bad_seats.kind": {"en": "player {seat} is neither a person nor a computer level",
+                            "pt": "o jogador {seat} não é pessoa nem nível de computador"},
+    "play.bad_seats.name": {"en": "player {seat} has no name",
+                            "pt": "o jogador {seat} está sem nome"},
+    # -- saving and loading -----------------------------------------------------------------
+    "files.close": {"en": "Close", "pt": "Fechar"},
+    "files.save_tip": {"en": "Download this game as a file (it holds every player's secrets)",
+                       "pt": "Baixar este jogo como arquivo (ele tem os segredos de todos)"},
+    "files.saved": {"en": "Saved: {file} is downloading. It holds every secret of the game "
+                          "(hands, objectives): keep it to yourself.",
+                    "pt": "Salvo: {file} está sendo baixado. Ele contém todos os segredos do "
+                          "jogo (mãos, objetivos): guarde-o só para você."},
+    "files.ask": {"en": "Replace the game in progress ({players}, turn {turn}) with {file}? "
+                        "It stays under \"Games in progress\" in New game.",
+                  "pt": "Trocar o jogo em andamento ({players}, turno {turn}) por {file}? "
+                        "Ele continua em \"Jogos em andamento\", no Novo jogo."},
+    "files.ask_unsaved": {"en": "Replace the game in progress ({players}, turn {turn}) with "
+                                "{file}? Save it first if you want to come back to it.",
+                          "pt": "Trocar o jogo em andamento ({players}, turno {turn}) por "
+                                "{file}? Salve-o antes se quiser voltar a ele."},
+    "files.replace": {"en": "Replace it", "pt": "Trocar"},
+    "files.keep": {"en": "Keep playing", "pt": "Continuar este jogo"},
+    "files.kept": {"en": "The game in progress goes on; the file was not loaded.",
+                   "pt": "O jogo em andamento continua; o arquivo não foi carregado."},
 }
 
 MESSAGES.update(PANEL_MESSAGES)
