@@ -55,6 +55,8 @@ from .voila_page import Schedule, Ticker, ask_request_lang, kernel_schedule
 
 MOVES_KINDS = {Step.PLACE: "place", Step.ATTACK: "attack", Step.MOVE: "move",
                Step.ALLIANCE: "move", Step.AIRLIFT: "move"}
+SELECTION_ASPECTS = frozenset({"selection", "message"})
+"""What a click on the map changes (the rest of the page stays as it is)."""
 FIRST_LOOK = 3.0
 """Seconds the computers wait for the map to be drawn before they start anyway."""
 LOG_LINES = 80
@@ -392,19 +394,24 @@ class PlayApp(w.VBox):
         lang = self._lang
         view = game.view
         step = game.step
+        msg = game.message
+        if aspects <= SELECTION_ASPECTS:  # a click on the map: only what a selection changes
+            self.status.value = message_html(msg.text, msg.kind)
+            self.rule_links.show(msg.text)
+            self._show_odds_box(step)
+            self._show_actions(step)
+            return
         if "lang" in aspects:
             self._relabel()
         state = game.state
         self.info.value = ('<span class="wk-head-info">' + escape(tr(
             "play.header", lang, rules=tr(f"play.rules.{state.rules.name}", lang),
             round=state.round, turn=state.turn)) + "</span>")
-        msg = game.message
         self.status.value = message_html(msg.text, msg.kind)
         self.players.value = players_html(view, game.seats, lang)
         over = step is Step.OVER  # the victory screen shows every secret instead
         self.secret.value = "" if over else secret_html(view, game.seats, lang)
-        attacking = step is Step.ATTACK or game.map.attack_pair() is not None
-        self.odds_box.layout.display = None if attacking and not over else "none"
+        self._show_odds_box(step)
         self._show_hand(view, step)
         if aspects & {"battle", "lang", "state"}:
             self._show_dice(view)
@@ -418,6 +425,11 @@ class PlayApp(w.VBox):
         self.rule_links.show(msg.text)
         if game.waiting_on_computer and self._map_drawn:
             self.ticker.kick()
+
+    def _show_odds_box(self, step: Step) -> None:
+        """The odds panel, while an attack is selected or fought."""
+        attacking = step is Step.ATTACK or self.game.map.attack_pair() is not None
+        self.odds_box.layout.display = None if attacking and step is not Step.OVER else "none"
 
     def _map_ready(self) -> None:
         """The map is on the screen (or FIRST_LOOK passed): the computers may play."""
