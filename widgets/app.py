@@ -22,7 +22,7 @@ from typing import Any
 import ipywidgets as w
 from ipycanvas import Canvas
 
-from warkit import Attack, EndPhase, PlayerView
+from warkit import Action, Attack, EndPhase, PlayerView
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)
 from .dice import DiceWidget
@@ -37,11 +37,11 @@ from .i18n import lang_from_env, normalize_lang, territory_name, tr
 from .mapwidget import MapWidget
 from .models import VALUERS, HandController, classic_trade_value
 from .odds import OddsWidget
+from .options_panel import OptionsPanel, group_choices
 from .play_html import (
     PLAY_STYLE,
     battle_html,
     handoff_html,
-    option_text,
     over_html,
     players_html,
     reserves_html,
@@ -55,6 +55,10 @@ from .voila_page import Schedule, Ticker, ask_request_lang, kernel_schedule
 
 MOVES_KINDS = {Step.PLACE: "place", Step.ATTACK: "attack", Step.MOVE: "move",
                Step.ALLIANCE: "move", Step.AIRLIFT: "move"}
+SELECTION_ASPECTS = frozenset({"selection", "message"})
+"""What a click on the map changes (the rest of the page stays as it is)."""
+FIRST_LOOK = 3.0
+"""Seconds the computers wait for the map to be drawn before they start anyway."""
 LOG_LINES = 80
 """Lines of the log on the page (the newest; the whole log is in a saved game)."""
 OPTION_KEYWORDS = ("intelligence", "reveal", "reroll", "alliance", "airlift", "discard")
@@ -95,6 +99,11 @@ class PlayApp(w.VBox):
         self._in_setup = True
         self._connected = False
         self._report_for: tuple = ()
+        self.help_handler: Callable[[str | None], object] | None = None
+        """Opens the help panel at a rule ID (``None``: its first page); see
+        :meth:`on_rule_link` (the rules panel by default)."""
+        self._map_drawn = False
+        self._hold_timer: Any = None
 
         # header
         self.title = _html("warkit-title")
@@ -174,21 +183,31 @@ class PlayApp(w.VBox):
         self.end.on_click(self.reporter.guard(lambda _: self.game and self.game.end()))
         self.undo = _button("warkit-undo", icon="undo")
         self.undo.on_click(self.reporter.guard(lambda _: self.game and self.game.undo()))
-        self.options = w.Dropdown(layout=w.Layout(width="34em"))
-        self.options.add_class("warkit-options")
-        self.use = _button("warkit-use", button_style="warning")
-        self.use.on_click(self.reporter.guard(lambda _: self._use()))
-        self.pass_button = _button("warkit-pass")
-        self.pass_button.on_click(self.reporter.guard(lambda _: self._act("pass")))
-        self.options_label = _html("warkit-options-label")
-        self.option_row = w.HBox([self.options_label, self.options, self.use, self.pass_button],
+        self.blitz_button = _button("warkit-blitz", button_style="danger", icon="bolt")
+        self.blitz_button.on_click(self.reporter.guard(lambda _: self._blitz()))
+        self.blitz_keep = w.BoundedIntText(1, min=1, max=99, layout=w.Layout(width="9em"),
+                                           style={"description_width": "initial"})
+        self.blitz_keep.add_class("warkit-blitz-keep")
+        self.blitz_keep.observe(self.reporter.guard(lambda _: self._label_blitz()), "value")
+        self.repeat_button = _button("warkit-repeat", icon="repeat")
+        self.repeat_button.on_click(self.reporter.guard(
+            lambda _: self.game and self.game.repeat_attack()))
+        self.stop_button = _button("warkit-stop", icon="stop")
+        self.stop_button.on_click(self.reporter.guard(lambda _: self.game and
+                                                      self.game.stop_blitz()))
+        self.option_row = OptionsPanel(on_use=self.reporter.guard(self._use),
+                                       on_pass=self.reporter.guard(lambda: self._act("pass")),
+                                       on_rule_link=self.reporter.guard(self.on_rule_link),
+                                       lang=self._lang)
+        self.action_row = w.HBox([self.count, self.go, self.blitz_button, self.blitz_keep,
+                                  self.repeat_button, self.stop_button, self.end, self.undo],
                                  layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        self.action_row = w.HBox([self.count, self.go, self.end, self.undo],
-                                 layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.keys_hint = _html("warkit-keys")
         self.reserves = _html("warkit-reserves")
         self.rule_links = RuleLinks(self.open_help, self._lang)
         left = w.VBox([self.map_box, self.status, self.rule_links, self.reserves, self.action_row,
-                       self.option_row], layout=w.Layout(flex="3 1 600px", min_width="0"))
+                       self.option_row, self.keys_hint],
+                      layout=w.Layout(flex="3 1 600px", min_width="0"))
         self.players = _html("warkit-players")
         self.secret = _html("warkit-secret")
         self.hand_box = w.VBox()
@@ -245,6 +264,14 @@ class PlayApp(w.VBox):
         self.speed.value = game.pace  # a loaded or resumed game keeps its pace
         self.map = MapWidget(game, status=False, tint="owner",  # listens to the game
                              tint_toggle=True)
+        self.map.canvas.on_key_down(self.reporter.guard(self.on_key))
+        # Computers wait until the map is drawn (a first computer turn is seen, not missed);
+        # without a browser (tests, a lost event) they start after FIRST_LOOK seconds.
+        self._map_drawn = False
+        self.map.canvas.on_client_ready(self.reporter.guard(self._map_ready))
+        if self._hold_timer is not None:
+            self._hold_timer.cancel()
+        self._hold_timer = self.schedule(FIRST_LOOK, self.reporter.guard(self._map_ready))
         self.map_box.children = (self.map,)
         self.odds = OddsWidget(None, None, lang=self._lang).follow(game)
         self.odds_box.children = (self.odds,)
@@ -350,12 +377,14 @@ class PlayApp(w.VBox):
             button.description = tr(key, lang)
         if self.board is None:
             return
-        for button, key in ((self.undo, "play.undo"), (self.use, "play.btn.use"),
-                            (self.pass_button, "play.btn.pass")):
+        for button, key in ((self.undo, "play.undo"), (self.repeat_button, "play.btn.repeat"),
+                            (self.stop_button, "play.btn.stop")):
             button.description = tr(key, lang)
+        self.blitz_keep.description = tr("play.blitz.keep", lang)
+        self._label_blitz()
+        self.keys_hint.value = f'<span class="wk-keys">{escape(tr("play.keys", lang))}</span>'
         self.count.description = tr("play.count", lang)
         self.log_title.value = f"<b>{escape(tr('play.log', lang))}</b>"
-        self.options_label.value = f"<b>{escape(tr('play.advantages', lang))}</b>"
 
     # -- following the game ------------------------------------------------------------------------
     def _changed(self, aspects: frozenset[str]) -> None:
@@ -365,19 +394,24 @@ class PlayApp(w.VBox):
         lang = self._lang
         view = game.view
         step = game.step
+        msg = game.message
+        if aspects <= SELECTION_ASPECTS:  # a click on the map: only what a selection changes
+            self.status.value = message_html(msg.text, msg.kind)
+            self.rule_links.show(msg.text)
+            self._show_odds_box(step)
+            self._show_actions(step)
+            return
         if "lang" in aspects:
             self._relabel()
         state = game.state
         self.info.value = ('<span class="wk-head-info">' + escape(tr(
             "play.header", lang, rules=tr(f"play.rules.{state.rules.name}", lang),
             round=state.round, turn=state.turn)) + "</span>")
-        msg = game.message
         self.status.value = message_html(msg.text, msg.kind)
         self.players.value = players_html(view, game.seats, lang)
         over = step is Step.OVER  # the victory screen shows every secret instead
         self.secret.value = "" if over else secret_html(view, game.seats, lang)
-        attacking = step is Step.ATTACK or game.map.attack_pair() is not None
-        self.odds_box.layout.display = None if attacking and not over else "none"
+        self._show_odds_box(step)
         self._show_hand(view, step)
         if aspects & {"battle", "lang", "state"}:
             self._show_dice(view)
@@ -389,7 +423,22 @@ class PlayApp(w.VBox):
         if step is Step.HANDOFF and self.download.value:
             self.files.withdraw_download()
         self.rule_links.show(msg.text)
-        if game.waiting_on_computer:
+        if game.waiting_on_computer and self._map_drawn:
+            self.ticker.kick()
+
+    def _show_odds_box(self, step: Step) -> None:
+        """The odds panel, while an attack is selected or fought."""
+        attacking = step is Step.ATTACK or self.game.map.attack_pair() is not None
+        self.odds_box.layout.display = None if attacking and step is not Step.OVER else "none"
+
+    def _map_ready(self) -> None:
+        """The map is on the screen (or FIRST_LOOK passed): the computers may play."""
+        self._map_drawn = True
+        if self._hold_timer is not None:
+            self._hold_timer.cancel()
+            self._hold_timer = None
+        game = self.game
+        if game is not None and not self._in_setup and game.waiting_on_computer:
             self.ticker.kick()
 
     def _show_panes(self, view: PlayerView, step: Step) -> None:
@@ -487,14 +536,20 @@ class PlayApp(w.VBox):
         self.end.disabled = not mine or EndPhase() not in game.legal()
         self.undo.disabled = not game.can_undo()
         self.undo.layout.display = None if mine else "none"
+        attacking = step is Step.ATTACK and mine
+        blitzing = game.blitz_plan is not None
+        can_blitz = attacking and most > 0 and not blitzing
+        for widget in (self.blitz_button, self.blitz_keep):
+            widget.layout.display = None if attacking and not blitzing else "none"
+        self.blitz_button.disabled = not can_blitz
+        self.repeat_button.layout.display = None if attacking and game.can_repeat() and (
+            sel.source, sel.target) != game.last_attack[:2] and not blitzing else "none"
+        self.stop_button.layout.display = None if blitzing else "none"
         view = game.view
-        options = [(option_text(a, view, lang), i) for i, a in enumerate(self._option_actions())]
-        self.options.options = options
-        self.options.value = options[0][1] if options else None
-        shown = bool(options) or step is Step.REACT
-        self.option_row.layout.display = None if shown and mine else "none"
-        self.use.disabled = not options
-        self.pass_button.layout.display = None if step is Step.REACT else "none"
+        groups = group_choices(self._option_actions(), view, game.reactions())
+        reacting = step is Step.REACT
+        self.option_row.show(groups, view, reacting, lang)
+        self.option_row.layout.display = None if (groups or reacting) and mine else "none"
         placing = step in (Step.PLACE, Step.TRADE)
         self.reserves.value = reserves_html(view, lang) if placing and mine else ""
 
@@ -512,8 +567,9 @@ class PlayApp(w.VBox):
         count.disabled = most < 1
 
     def _option_actions(self) -> list:
+        """The SMART options other than reactions (those come ranked from the game)."""
         game = self.game
-        if not game.my_turn:
+        if not game.my_turn or game.step is Step.REACT:
             return []
         return [a for a in game.legal() if a.keyword in OPTION_KEYWORDS]
 
@@ -541,11 +597,51 @@ class PlayApp(w.VBox):
         if self.game is not None:
             self.game.act(action)
 
-    def _use(self) -> None:
-        actions = self._option_actions()
-        index = self.options.value
-        if index is not None and 0 <= index < len(actions):
-            self.game.act(actions[index])
+    def _use(self, action: Action) -> None:
+        if self.game is not None:
+            self.game.act(action)
+
+    def _blitz(self) -> None:
+        if self.game is not None:
+            self.game.blitz(self.blitz_keep.value)
+
+    def _label_blitz(self) -> None:
+        n = self.blitz_keep.value
+        self.blitz_button.description = (tr("play.btn.blitz", self._lang) if n <= 1 else
+                                          tr("play.btn.blitz_keep", self._lang, n=n))
+
+    # -- help and keys ----------------------------------------------------------------------------
+    def on_rule_link(self, rule_id: str | None) -> None:
+        """A rule ID was clicked (or ``?`` pressed: ``None``): the rules panel opens there
+        (:meth:`open_help`, or :attr:`help_handler` when one is set)."""
+        (self.help_handler or self.open_help)(rule_id)
+
+    def on_key(self, key: str, shift: bool = False, ctrl: bool = False,
+               meta: bool = False) -> bool:
+        """A key pressed while the map has the focus (after a click on it): Enter plays the
+        main button (attack, place, move in, move), B attacks until conquered, R repeats the
+        last attack, Escape clears the selection (and stops an attack in progress), Ctrl+Z
+        undoes, ? opens the help. Returns whether the key meant something."""
+        game = self.game
+        if game is None or self._in_setup:
+            return False
+        lower = key.lower()
+        if (ctrl or meta) and lower == "z":
+            game.undo()
+        elif key == "?":
+            self.on_rule_link(None)
+        elif key == "Escape":
+            game.clear()
+        elif key == "Enter":
+            if not self.go.disabled and self.go.layout.display != "none":
+                self._go()
+        elif lower == "b" and not self.blitz_button.disabled:
+            self._blitz()
+        elif lower == "r" and game.can_repeat():
+            game.repeat_attack()
+        else:
+            return False
+        return True
 
     def _confirm_handoff(self) -> None:
         if self.game is not None:

@@ -34,6 +34,7 @@ from warkit import (
     Roll,
     Sampler,
 )
+from warkit.narrate import BATTLE_STEPS
 from warkit.smart_actions import AirAttack
 
 from .battle_terms import CLASSIC, BattleTerms, battle_terms
@@ -240,10 +241,11 @@ class MapSelection:
                           targets=frozenset(self._moves.pairs.get(sel.source, {})), arrow=arrow)
 
     def attack_pair(self) -> tuple[int, int] | None:
-        """``(source, target)`` of the running attack, else of the selected one."""
+        """``(source, target)`` of the battle being fought, else of the selected attack;
+        ``None`` during a move-in (C-CONQ-1: the battle is over, there are no odds left)."""
         battle = self._view.battle
         if battle is not None:
-            return battle.src, battle.dst
+            return (battle.src, battle.dst) if self._view.phase in BATTLE_STEPS else None
         if self._moves.kind == "attack" and self._selection.target is not None:
             return self._selection.source, self._selection.target
         return None

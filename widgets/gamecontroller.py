@@ -340,7 +340,7 @@ class GameController(Observable):
         state = self.state
         if state.is_terminal:
             return False
-        if self._blitz_due():
+        if self._blitz_due() or self._auto_pass_due():
             return True
         if self._handoff is not None:
             return False
@@ -531,7 +531,7 @@ class GameController(Observable):
         """Forget the selection (and stop an "attack until...")."""
         self.blitz_plan = None
         self.map.clear()
-        self._say("info", self.prompt())
+        self._say("info", tr("map.cleared", self._lang) + " " + self.prompt())
         self._notify("selection", "message")
 
     def confirm_handoff(self) -> None:
@@ -584,6 +584,9 @@ class GameController(Observable):
             if self._blitz_due():
                 changed |= self._blitz_step() | self._settle()
                 keyword = "blitz"
+            elif self._auto_pass_due():
+                changed |= self._settle(chance=False)
+                keyword = "pass"
             elif decider == CHANCE:
                 keyword, aspects = self._chance_step()
                 changed |= aspects | self._settle(chance=False)

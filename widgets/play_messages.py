@@ -286,6 +286,66 @@ PLAY_MESSAGES: dict[str, dict[Lang, str]] = {
                                "{keep} em {src}… (Esc para)"},
     "play.repeat.none": {"en": "There is no attack to repeat.",
                          "pt": "Não há ataque para repetir."},
+    "play.btn.blitz": {"en": "Attack until conquered", "pt": "Atacar até conquistar"},
+    "play.btn.blitz_keep": {"en": "Attack until {n} are left", "pt": "Atacar até restarem {n}"},
+    "play.blitz.keep": {"en": "leave", "pt": "deixar"},
+    "play.btn.repeat": {"en": "Repeat last attack", "pt": "Repetir o último ataque"},
+    "play.btn.stop": {"en": "Stop", "pt": "Parar"},
+    "play.keys": {"en": "Keys (after a click on the map): Enter attacks or confirms, B attacks "
+                        "until conquered, R repeats the last attack, Esc clears, Ctrl+Z undoes, "
+                        "? opens the help.",
+                  "pt": "Teclas (depois de clicar no mapa): Enter ataca ou confirma, B ataca "
+                        "até conquistar, R repete o último ataque, Esc limpa, Ctrl+Z desfaz, "
+                        "? abre a ajuda."},
+    "adv.gain": {"en": "{gain} armies expected", "pt": "{gain} exércitos esperados"},
+    "adv.none_helps": {"en": "No reaction can help this battle.",
+                       "pt": "Nenhuma reação pode ajudar nesta batalha."},
+    "adv.rule_link": {"en": "Open the rule {rule} in the help",
+                      "pt": "Abrir a regra {rule} na ajuda"},
+    "adv.reroll.title": {"en": "Tactical regroup", "pt": "Reagrupamento tático"},
+    "adv.reroll.what": {"en": "discard a card to roll some of your dice again with a higher "
+                              "minimum: a card of a territory you hold rerolls up to 2 dice "
+                              "(at least 3), another territory's card 1 die (at least 2), a "
+                              "joker up to 3 (at least 4). Best choice first.",
+                        "pt": "descarte uma carta para rolar de novo alguns dos seus dados com "
+                              "um mínimo maior: a carta de um território seu rola até 2 dados "
+                              "(no mínimo 3), a de outro território 1 dado (no mínimo 2), um "
+                              "coringa até 3 (no mínimo 4). A melhor escolha vem primeiro."},
+    "adv.terrain.title": {"en": "Terrain knowledge", "pt": "Conhecimento do terreno"},
+    "adv.terrain.what": {"en": "show the card of the territory under attack: for the rest of "
+                               "the turn the side that showed it is favoured in every battle "
+                               "there (the attacker wins ties and takes one more army; the "
+                               "defender loses one fewer).",
+                         "pt": "mostre a carta do território atacado: até o fim do turno, o "
+                               "lado que a mostrou leva vantagem em toda batalha ali (o "
+                               "atacante vence os empates e tira um exército a mais; o "
+                               "defensor perde um a menos)."},
+    "adv.passage.title": {"en": "Hidden passage", "pt": "Passagem secreta"},
+    "adv.passage.what": {"en": "show a territory card: this turn your moves may jump over "
+                               "that territory, whoever holds it.",
+                         "pt": "mostre a carta de um território: neste turno seus "
+                               "deslocamentos podem passar por cima dele, seja de quem for."},
+    "adv.intelligence.title": {"en": "Intelligence", "pt": "Inteligência"},
+    "adv.intelligence.what": {"en": "give up continent bonuses for cards: each 2 armies given "
+                                    "up draw 1 card (not tradable this turn).",
+                              "pt": "troque bônus de continente por cartas: cada 2 exércitos "
+                                    "cedidos valem 1 carta (que não pode ser trocada neste "
+                                    "turno)."},
+    "adv.alliance.title": {"en": "Continental alliance", "pt": "Aliança continental"},
+    "adv.alliance.what": {"en": "discard the card of a territory in a continent you hold "
+                                "whole, then shift its armies freely inside the continent.",
+                          "pt": "descarte a carta de um território de um continente que é "
+                                "todo seu e redistribua livremente os exércitos dentro dele."},
+    "adv.airlift.title": {"en": "Air transport", "pt": "Ponte aérea"},
+    "adv.airlift.what": {"en": "discard the card of a territory you hold: move armies from it "
+                               "to any of your territories, or from any of them to it.",
+                         "pt": "descarte a carta de um território seu: leve exércitos dele "
+                               "para qualquer território seu, ou de qualquer um para ele."},
+    "adv.discard.title": {"en": "Hand limit", "pt": "Limite de cartas"},
+    "adv.discard.what": {"en": "at the end of the turn keep at most 6 cards: choose one to "
+                               "discard.",
+                         "pt": "no fim do turno fique com no máximo 6 cartas: escolha uma "
+                               "para descartar."},
 }
 
 MESSAGES.update(PLAY_MESSAGES)

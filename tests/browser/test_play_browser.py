@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import statistics
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,6 +32,7 @@ from browser_helpers import (
 )
 from warkit_widgets.gamecontroller import GameConfig, GameController, Seat, Step
 from warkit_widgets.hand import SHAPE_ICONS
+from warkit_widgets.i18n import tr
 from warkit_widgets.models import card_label
 from warkit_widgets.painter import hex_rgb
 
@@ -38,6 +40,10 @@ import warkit
 from warkit.geometry import board_geometry
 from warkit.layout import BADGE_DROP, badge_radius
 from warkit.svg import CONTINENT_COLORS, PLAYER_COLORS
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from positions import position as position_of
+from smart_positions import smart_position as smart_position_of
 
 SEED = 7
 SEATS = (Seat("Ana", "red", "human"), Seat("Bento", "blue", "normal"),
@@ -424,3 +430,217 @@ def test_hot_seat_passes_the_device_and_the_page_keeps_the_secrets(browser,
         for other in {0, 1, 2} - {seat}:
             for word in secrets_of(state, other):
                 assert word in secrets_of(state, seat) or word not in text
+
+
+# -- issue 13: the pace, "attack until...", automatic passes and ranked reactions, keys ----------
+# Each test opens its own page (a preheated kernel) and plays one situation: a game started
+# from the form with a seed, or a position loaded from a save file (the page's Load button),
+# so what happens is known in advance.
+def start_from_form(page, seats: tuple[Seat, ...], seed: int, pace: str, lang: str) -> None:
+    """Fill the new-game form (names, who plays, seed, pace) and press Start."""
+    page.locator("button.warkit-start").get_by_text(tr("setup.start", lang)).wait_for(
+        timeout=WAIT)
+    for i, seat in enumerate(seats):
+        row = page.locator(f".warkit-seat-{i}")
+        row.locator("input").fill(seat.name)
+        row.locator("select").nth(1).select_option(label=tr(f"setup.kind.{seat.kind}", lang))
+    page.locator(".warkit-seed input").fill(str(seed))
+    page.locator(".warkit-speed select").select_option(label=tr(f"play.speed.{pace}", lang))
+    page.locator("button.warkit-start").click()
+
+
+def load_position(page, tmp_path: Path, state: warkit.GameState, kinds: tuple[str, ...],
+                  actions: tuple[str, ...] = (), lang: str = "en", pace: str = "fast"
+                  ) -> GameController:
+    """Save ``state`` (after ``actions``) as a game file and load it with the Load button;
+    returns the same game in this process."""
+    from warkit_widgets.saves import dump_game
+
+    match = warkit.Match(state, seed=5)
+    for action in actions:
+        match.push(action)
+    names = ("Ana", "Bento", "Caio", "Dora")
+    seats = tuple(Seat(names[i], c, k) for i, (c, k) in enumerate(zip(state.colors, kinds)))
+    game = GameController(match, seats, lang=lang, pace=pace)
+    path = tmp_path / "position.json"
+    path.write_text(dump_game(game))
+    page.locator("button.warkit-start").get_by_text(tr("setup.start", lang)).wait_for(
+        timeout=WAIT)
+    with page.expect_file_chooser() as chooser:
+        page.locator("button.warkit-load").first.click()
+    chooser.value.set_files(str(path))
+    page.locator(".warkit-notice").get_by_text(tr("play.loaded", lang, file=path.name)
+                                               ).wait_for(timeout=WAIT)
+    return game
+
+
+def map_of(page) -> PlayPage:
+    view = PlayPage(page, 0.0)
+    view.map.wait_for(timeout=WAIT)
+    return view
+
+
+def test_pace_slow_takes_visibly_longer_than_fast(browser, play_server: PlayServer, capsys):
+    """Item 2: the computers' turn before the human's, at "fast" and at "slow" (pt-BR). The
+    page waits each move's pause (slow is 2.5 x normal, fast 0.35 x), and the first computer
+    turn starts after the map is drawn, so it is seen: "está jogando" shows meanwhile."""
+    seats = (Seat("Bia", "red", "normal"), Seat("Caio", "blue", "normal"),
+             Seat("Zé", "green", "human"))
+    replica = GameController.new(GameConfig(seats, "classic", "pt", 11), pace="slow")
+    expected = {}
+    for pace in ("fast", "slow"):
+        game = GameController.new(GameConfig(seats, "classic", "pt", 11), pace=pace)
+        total = 0.0
+        while game.waiting_on_computer:
+            total += game.advance() or 0.0
+        expected[pace] = total
+    first = seats[replica.state.current].name  # the computer who plays first
+    replica.run_computers()
+    assert replica.my_turn and replica.state.turn == 2  # one computer turn first
+    took = {}
+    for pace in ("fast", "slow"):
+        with open_page(browser, play_server.url + "?lang=pt", "button.warkit-start") as (
+                page, _, _):
+            start = time.perf_counter()
+            start_from_form(page, seats, 11, pace, "pt")
+            play = map_of(page)
+            if pace == "slow":
+                play.wait_text("warkit-play-status", f"{first} está jogando")
+            play.wait_text("warkit-play-status", "Zé: clique", timeout=120_000)
+            took[pace] = time.perf_counter() - start
+            log = play.text_of("warkit-log")
+            assert f"{first} coloca" in log
+    with capsys.disabled():
+        print(f"\n[perf] a computer turn through the page: fast {took['fast']:.1f} s, slow "
+              f"{took['slow']:.1f} s (pauses alone: {expected['fast']:.1f} s and "
+              f"{expected['slow']:.1f} s)")
+    assert took["slow"] >= expected["slow"]  # every pause was waited
+    assert took["slow"] - took["fast"] >= 0.8 * (expected["slow"] - expected["fast"])
+
+
+def test_blitz_attacks_until_conquered_with_each_battle_in_the_log(browser,
+                                                                   play_server: PlayServer,
+                                                                   tmp_path: Path):
+    """Item 3 (en): one click on "Attack until conquered", battle after battle, each battle's
+    dice in the log, then the move-in (C-CONQ-1) with no odds of "N against 0"."""
+    state = position_of({"brasil": 0, "argentina": 1, "peru": 0, "venezuela": 0},
+                        {"brasil": 20, "argentina": 6, "peru": 1, "venezuela": 1})
+    with open_page(browser, play_server.url + "?lang=en", "button.warkit-start") as (
+            page, _, _):
+        replica = load_position(page, tmp_path, state, ("human", "normal", "normal",
+                                                        "normal"))
+        play = map_of(page)
+        play.wait_text("warkit-play-status", "Ana: pick your territory")
+        play.click_territory("brasil")
+        play.wait_text("warkit-play-status", "Brazil (")
+        play.click_territory("argentina")
+        play.button("warkit-blitz").get_by_text("Attack until conquered").click()
+        replica.select("brasil", "argentina")
+        assert replica.blitz()
+        replica.run_computers()
+        assert replica.step is Step.OCCUPY
+        battles = sum(1 for e in replica.log if e.key == "log.battle")
+        play.wait_text("warkit-play-status", "Ana: conquered!", timeout=60_000)
+        page.wait_for_function(
+            "n => document.querySelectorAll('.warkit-log .wk-log-line').length >= n",
+            arg=battles, timeout=WAIT)
+        lines = [t for t in page.locator(".warkit-log .wk-log-line").all_inner_texts()
+                 if t.startswith("Ana attacks Argentina")]
+        assert len(lines) == battles >= 2
+        for event, text in zip([e for e in replica.log if e.key == "log.battle"],
+                               reversed(lines)):
+            assert "-".join(map(str, event.params["attack"])) in text
+        assert page.locator(".warkit-odds-summary").first.is_hidden()
+
+
+def smart_battle(roll: str, hands: dict[int, list[str]]) -> tuple[warkit.GameState, tuple]:
+    state = smart_position_of({"brasil": 0, "argentina": 1, "japao": 1},
+                              {"brasil": 6, "argentina": 6, "japao": 2}, hands=hands)
+    return state, ("attack brasil argentina 3", roll)
+
+
+def test_a_useless_reaction_is_passed_for_the_player(browser, play_server: PlayServer,
+                                                     tmp_path: Path):
+    """Item 3 (pt-BR): the attacker won every pair, no card can help (S-REROLL-1): the page
+    passes by itself, says so in the log, and the attack goes on without a click."""
+    state, actions = smart_battle("roll 6,6,6 vs 1,1,1", {0: ["brasil", "japao"]})
+    with open_page(browser, play_server.url + "?lang=pt", "button.warkit-start") as (
+            page, _, _):
+        load_position(page, tmp_path, state, ("human", "normal", "random", "random"),
+                      actions, lang="pt")
+        play = map_of(page)
+        play.wait_text("warkit-log", "Ana passa: nenhuma reação ajudaria nesta batalha")
+        play.wait_text("warkit-play-status", "Ana: escolha seu território")
+        assert page.locator("button.warkit-pass").first.is_hidden()
+
+
+def test_useful_reactions_come_best_first_with_their_rule(browser, play_server: PlayServer,
+                                                          tmp_path: Path):
+    """Item 3 (en): after 6-1-1 against 5-5-3 the regroup list starts with the best reroll
+    (never the 6), the group is explained in words with its rule ID as a link, and after
+    Pass the attack goes on."""
+    state, actions = smart_battle("roll 6,1,1 vs 5,5,3", {0: ["joker1", "brasil", "japao"]})
+    with open_page(browser, play_server.url + "?lang=en", "button.warkit-start") as (
+            page, _, _):
+        game = load_position(page, tmp_path, state, ("human", "normal", "random", "random"),
+                             actions)
+        best = game.reactions()[0].action
+        play = map_of(page)
+        play.wait_text("warkit-options-panel", "Tactical regroup")
+        first = page.locator(".wk-adv-reroll select option").first.inner_text().replace(
+            "\xa0", " ")
+        assert "reroll 1" in first and "reroll 6" not in first and "armies expected" in first
+        assert "joker" in first and best.card == "joker1"
+        page.locator("button.wk-rule-S-REROLL-1").first.wait_for(timeout=WAIT)
+        page.locator("button.warkit-pass").first.click()
+        play.wait_text("warkit-play-status", "Ana: pick your territory", timeout=60_000)
+
+
+def test_keys_enter_escape_and_b_on_the_map(browser, play_server: PlayServer, tmp_path: Path):
+    """Item 4 (en): after a click on the map, Enter attacks, Escape clears, ? opens the rules
+    panel, B attacks until conquered."""
+    state = position_of({"brasil": 0, "argentina": 1, "peru": 0, "venezuela": 0},
+                        {"brasil": 20, "argentina": 4, "peru": 1, "venezuela": 1})
+    with open_page(browser, play_server.url + "?lang=en", "button.warkit-start") as (
+            page, _, _):
+        load_position(page, tmp_path, state, ("human", "normal", "normal", "normal"))
+        play = map_of(page)
+        play.wait_text("warkit-play-status", "Ana: pick your territory")
+        play.click_territory("brasil")
+        play.wait_text("warkit-play-status", "Brazil (")
+        play.click_territory("argentina")
+        play.button("warkit-go").get_by_text("Attack with 3").wait_for(timeout=WAIT)
+        page.keyboard.press("Enter")
+        play.wait_text("warkit-log", "Ana attacks Argentina")
+        page.keyboard.press("Escape")
+        play.wait_text("warkit-play-status", "Selection cleared.")
+        assert page.locator(".warkit-help").first.is_hidden()
+        page.keyboard.press("?")
+        page.locator(".warkit-help").first.wait_for(timeout=WAIT)  # the rules panel opens
+        play.click_territory("brasil")
+        play.wait_text("warkit-play-status", "Brazil (")
+        play.click_territory("argentina")
+        play.button("warkit-go").get_by_text("Attack with 3").wait_for(timeout=WAIT)
+        page.keyboard.press("b")
+        play.wait_text("warkit-play-status", "Ana: conquered!", timeout=60_000)
+
+
+def test_keys_enter_places_and_ctrl_z_undoes(browser, play_server: PlayServer, tmp_path: Path):
+    """Item 4 (pt-BR): Enter places the armies on the selected territory, Ctrl+Z takes the
+    placement back."""
+    state = position_of({"brasil": 0, "argentina": 1}, {"brasil": 3, "argentina": 2},
+                        phase=warkit.Phase.PLACE, reserves=3)
+    with open_page(browser, play_server.url + "?lang=pt", "button.warkit-start") as (
+            page, _, _):
+        load_position(page, tmp_path, state, ("human", "normal", "normal", "normal"),
+                      lang="pt")
+        play = map_of(page)
+        play.wait_text("warkit-play-status", "Ana: clique em um dos seus territórios")
+        play.click_territory("brasil")
+        play.button("warkit-go").get_by_text("Colocar 3").wait_for(timeout=WAIT)
+        page.keyboard.press("Enter")
+        play.wait_text("warkit-log", "Ana coloca 3 em Brasil")
+        page.keyboard.press("Control+z")
+        play.wait_text("warkit-play-status", "Desfeito.")
+        page.wait_for_function("() => !document.querySelector('.warkit-log').innerText"
+                               ".includes('Ana coloca 3 em Brasil')", timeout=WAIT)
