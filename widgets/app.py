@@ -400,6 +400,8 @@ class PlayApp(w.VBox):
             self.rule_links.show(msg.text)
             self._show_odds_box(step)
             self._show_actions(step)
+            if game.waiting_on_computer and self._map_drawn:  # "attack until..." began
+                self.ticker.kick()
             return
         if "lang" in aspects:
             self._relabel()

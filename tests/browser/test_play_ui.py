@@ -11,7 +11,6 @@ Rule IDs: C-REINF-3 (placing first), C-ATK-1 (a refusal's rule link), C-CONQ-1, 
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,16 +20,15 @@ from browser_helpers import (
     SCREENSHOTS,
     PlayPage,
     PlayServer,
-    _segment_distance,
     interior_point,
     open_page,
+    roomy,
 )
 from warkit_widgets.gamecontroller import GameConfig, GameController, Seat, Step
 from warkit_widgets.painter import owner_tint
 
 import warkit
 from warkit.geometry import board_geometry
-from warkit.layout import BADGE_DROP, badge_radius
 
 SEED = 5
 SEATS = (Seat("Ana", "red", "human"), Seat("Bento", "blue", "normal"),
@@ -43,18 +41,6 @@ M = warkit.world_map()
 def shots(tmp_path: Path) -> Path:
     """Where screenshots go: the repository's folder with WARKIT_SCREENSHOTS=1."""
     return SCREENSHOTS if os.environ.get("WARKIT_SCREENSHOTS") == "1" else tmp_path
-
-
-def roomy(territory: str, margin: float = 4.0) -> bool:
-    """Is the territory's interior point ``margin`` units or more from every border (clear
-    of the border strokes and of the army badge, so its pixel is the land's fill)?"""
-    x, y = interior_point(territory)
-    shape = board_geometry().shape(territory)
-    lx, ly = shape.label
-    clear_of_badge = math.hypot(x - lx, y - ly - BADGE_DROP) > 1.8 * badge_radius("99")
-    return clear_of_badge and all(_segment_distance(x, y, a, b) >= margin
-                                  for ring in shape.polygons
-                                  for a, b in zip(ring, [*ring[1:], ring[0]]))
 
 
 def expected_fill(state: warkit.GameState, territory: str, lit: bool) -> tuple[int, ...]:
