@@ -68,6 +68,13 @@ def wait_pixel(play: PlayPage, territory: str, rgb: tuple[int, ...], tolerance: 
 def fill_form(page, seats: tuple[Seat, ...], seed: int, pace: str) -> None:
     page.locator("button.warkit-start").get_by_text("Start the game").wait_for(timeout=WAIT)
     assert len(seats) == 3  # the form's default count
+    # each widget gets the language in its own message (G4): wait for the English options
+    page.locator(".warkit-seat-2 select option").filter(has_text="computer (normal)").first \
+        .wait_for(state="attached", timeout=WAIT)
+    page.locator(".warkit-speed select option").filter(has_text="instant").first.wait_for(
+        state="attached", timeout=WAIT)
+    page.locator(".warkit-seat-0 select option").filter(has_text="Red").first.wait_for(
+        state="attached", timeout=WAIT)
     for i, seat in enumerate(seats):
         row = page.locator(f".warkit-seat-{i}")
         row.locator("input").fill(seat.name)
@@ -163,15 +170,15 @@ def test_the_rules_open_from_a_rule_id(play: PlayPage, replica: GameController,
     rule = link.inner_text().removeprefix("? ").strip()
     assert rule in status
     link.click()
-    focus = page.locator(f".warkit-help dt.wk-focus[data-rule='{rule}']")
+    focus = page.locator(f".warkit-help .wk-rule.wk-focus[data-rule='{rule}']")
     focus.wait_for(timeout=WAIT)
     from warkit_widgets.help_texts import RULES
 
-    text = page.locator(".warkit-help dd.wk-focus").first.inner_text()
+    text = focus.locator(".wk-rule-text").inner_text()
     assert text.strip() == RULES[rule]["en"]
     page.locator(".warkit-help").first.screenshot(path=str(shots(tmp_path) / "help.png"))
     page.locator(".warkit-lang").get_by_text("Português").click()
-    page.locator(".warkit-help dd.wk-focus").get_by_text(RULES[rule]["pt"]).wait_for(
+    page.locator(".warkit-help .wk-focus .wk-rule-text").get_by_text(RULES[rule]["pt"]).wait_for(
         timeout=WAIT)
     page.locator(".warkit-lang").get_by_text("English").click()
     page.locator("button.warkit-help-close").first.click()
