@@ -400,7 +400,7 @@ class PlayApp(w.VBox):
             self.rule_links.show(msg.text)
             self._show_odds_box(step)
             self._show_actions(step)
-            self._kick_computers()
+            self._kick_computers()  # e.g. an "attack until..." began
             return
         if "lang" in aspects:
             self._relabel()
