@@ -15,7 +15,6 @@ step per callback, so clicks are handled between their moves.
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -27,9 +26,12 @@ from warkit import Action, Attack, EndPhase, PlayerView
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)
 from .dice import DiceWidget
+from .end_report import report_html
+from .game_files import GameFiles
 from .game_log import log_html
 from .gamecontroller import PACES, GameConfig, GameController, Step
 from .hand import HandWidget
+from .help_panel import HelpPanel, RuleLinks
 from .html import message_html
 from .i18n import lang_from_env, normalize_lang, territory_name, tr
 from .mapwidget import MapWidget
@@ -45,13 +47,16 @@ from .play_html import (
     reserves_html,
     secret_html,
 )
+from .play_layout import LAYOUT_STYLE
 from .report import ErrorReporter
-from .saves import MAX_UPLOAD, Autosave, LoadProblem, SavedGame, dump_game, file_name, load_game
+from .saves import Autosave, LoadProblem, SavedGame
 from .setup_form import SetupForm
 from .voila_page import Schedule, Ticker, ask_request_lang, kernel_schedule
 
 MOVES_KINDS = {Step.PLACE: "place", Step.ATTACK: "attack", Step.MOVE: "move",
                Step.ALLIANCE: "move", Step.AIRLIFT: "move"}
+SELECTION_ASPECTS = frozenset({"selection", "message"})
+"""What a click on the map changes (the rest of the page stays as it is)."""
 FIRST_LOOK = 3.0
 """Seconds the computers wait for the map to be drawn before they start anyway."""
 LOG_LINES = 80
@@ -91,12 +96,12 @@ class PlayApp(w.VBox):
         self.ticker = Ticker(self._advance, self.schedule, self.reporter.report)
         self._unsubscribe: Callable[[], None] | None = None
         self._hand_key: tuple | None = None
-        self._download_timer: Any = None
         self._in_setup = True
         self._connected = False
+        self._report_for: tuple = ()
         self.help_handler: Callable[[str | None], object] | None = None
         """Opens the help panel at a rule ID (``None``: its first page); see
-        :meth:`on_rule_link`."""
+        :meth:`on_rule_link` (the rules panel by default)."""
         self._map_drawn = False
         self._hold_timer: Any = None
 
@@ -114,17 +119,16 @@ class PlayApp(w.VBox):
         self.speed.observe(self.reporter.guard(self._speed_changed), "value")
         self.new_button = _button("warkit-new", icon="plus", layout=w.Layout(width="auto"))
         self.new_button.on_click(self.reporter.guard(lambda _: self.show_setup()))
-        self.save_button = _button("warkit-save", icon="download",
-                                   layout=w.Layout(width="auto"))
-        self.save_button.on_click(self.reporter.guard(lambda _: self.save()))
-        self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
-                                   layout=w.Layout(width="auto"))
-        self.upload.add_class("warkit-load")
-        self.upload.observe(self.reporter.guard(self._uploaded), "value")
-        self.notice = _html("warkit-notice")
-        self.download = _html("warkit-download")
+        self.files = GameFiles(schedule=self.schedule, autosave=self.autosave,
+                               current=lambda: self.game, running=self._running,
+                               replace=self.set_game, guard=self.reporter.guard, lang=self._lang)
+        self.save_button, self.upload = self.files.save_button, self.files.upload
+        self.notice, self.download = self.files.banner, self.files.download
+        self.help = HelpPanel(self._lang)
+        self.help_button = _button("warkit-help-button", layout=w.Layout(width="auto"))
+        self.help_button.on_click(self.reporter.guard(lambda _: self.help.toggle()))
         header = w.HBox([self.title, self.info, self.lang_toggle, self.speed, self.new_button,
-                         self.save_button, self.upload],
+                         self.save_button, self.upload, self.download, self.help_button],
                         layout=w.Layout(flex_flow="row wrap", align_items="center",
                                         grid_gap="6px"))
         header.add_class("warkit-header")
@@ -142,7 +146,8 @@ class PlayApp(w.VBox):
         self.over = _html("warkit-over")
         self.again = _button("warkit-again", button_style="success", icon="repeat")
         self.again.on_click(self.reporter.guard(lambda _: self.show_setup()))
-        self.over_box = w.VBox([self.over, self.again])
+        self.end_report = _html("warkit-end-report")
+        self.over_box = w.VBox([self.over, self.end_report, self.again])
 
         # the game's screen is built when the first game starts (a lighter first page)
         self._animate = animate
@@ -153,7 +158,8 @@ class PlayApp(w.VBox):
         # games in progress is read again then.
         self.beacon = Canvas(width=1, height=1, layout=w.Layout(display="none"))
         self.beacon.on_client_ready(self.reporter.guard(self._client_connected))
-        super().__init__([style, header, self.notice, self.download, self.setup, self.handoff,
+        super().__init__([style, w.HTML(LAYOUT_STYLE), self.files.style, header, self.notice,
+                          self.files.confirm, self.help, self.setup, self.handoff,
                           self.over_box, self.beacon, self.reporter.box])
         self.add_class("warkit-play")
         self.hand: HandWidget | None = None
@@ -198,7 +204,8 @@ class PlayApp(w.VBox):
                                  layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.keys_hint = _html("warkit-keys")
         self.reserves = _html("warkit-reserves")
-        left = w.VBox([self.map_box, self.status, self.reserves, self.action_row,
+        self.rule_links = RuleLinks(self.open_help, self._lang)
+        left = w.VBox([self.map_box, self.status, self.rule_links, self.reserves, self.action_row,
                        self.option_row, self.keys_hint],
                       layout=w.Layout(flex="3 1 600px", min_width="0"))
         self.players = _html("warkit-players")
@@ -233,8 +240,11 @@ class PlayApp(w.VBox):
         """Resume an autosaved game (validated like a file)."""
         try:
             game = self.autosave.resume(saved, lang=self._lang)
-        except (LoadProblem, OSError) as exc:
-            self._notice(tr("play.load_failed", self._lang, error=self._problem(exc)), "refused")
+        except LoadProblem as exc:
+            self._notice(exc.text(self._lang), "refused")
+            return None
+        except OSError as exc:
+            self._notice(tr("play.load_failed", self._lang, error=exc.strerror), "refused")
             return None
         self.set_game(game)
         return game
@@ -251,7 +261,9 @@ class PlayApp(w.VBox):
             self.map.close()
         self.game = game
         game.lang = self._lang
-        self.map = MapWidget(game, status=False)  # the map listens to the game itself
+        self.speed.value = game.pace  # a loaded or resumed game keeps its pace
+        self.map = MapWidget(game, status=False, tint="owner",  # listens to the game
+                             tint_toggle=True)
         self.map.canvas.on_key_down(self.reporter.guard(self.on_key))
         # Computers wait until the map is drawn (a first computer turn is seen, not missed);
         # without a browser (tests, a lost event) they start after FIRST_LOOK seconds.
@@ -305,63 +317,26 @@ class PlayApp(w.VBox):
         self.setup.layout.display = None
         self._relabel()
 
-    # -- save and load --------------------------------------------------------------------------
+    # -- save, load and help (warkit_widgets.game_files, warkit_widgets.help_panel) ----------------
     def save(self) -> str | None:
-        """Offer the game as a file to download (the link is withdrawn after a while: the
-        file holds every secret of the game)."""
-        if self.game is None:
-            return None
-        text = dump_game(self.game)
-        name = file_name(self.game)
-        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        label = escape(tr("play.download", self._lang, file=name))
-        self.download.value = (f'<a class="wk-download" download="{escape(name)}" '
-                               f'href="data:application/json;base64,{data}">⬇ {label}</a>')
-        self._notice(tr("play.saved", self._lang), "ok")
-        if self._download_timer is not None:
-            self._download_timer.cancel()
-        self._download_timer = self.schedule(60.0, self._withdraw_download)
-        return text
-
-    def _withdraw_download(self) -> None:
-        self._download_timer = None
-        self.download.value = ""
+        """Download the game in one click (see :class:`GameFiles`)."""
+        return self.files.save()
 
     def load_bytes(self, name: str, data: bytes) -> bool:
-        """Load a saved game from a file's bytes; a bad file leaves the running game as it is."""
-        try:
-            game = load_game(data, autosave=self.autosave, lang=self._lang)
-        except LoadProblem as exc:
-            self._notice(exc.text(self._lang) if exc.key == "play.not_text" else
-                         tr("play.load_failed", self._lang, error=self._problem(exc)),
-                         "refused")
-            return False
-        self.autosave.claim(game.game_id)
-        self.set_game(game)
-        self._notice(tr("play.loaded", self._lang, file=name), "ok")
-        return True
+        """Load a saved game (asking first if one is running); a bad file changes nothing."""
+        return self.files.load_bytes(name, data)
 
-    def _problem(self, exc: BaseException) -> str:
-        if isinstance(exc, LoadProblem):
-            return str(exc.params.get("error", exc.text(self._lang)))
-        return str(exc)
-
-    def _uploaded(self, change: dict) -> None:
-        files = change["new"]
-        if not files:
-            return
-        item = files[0]
-        try:
-            if item["size"] > MAX_UPLOAD:
-                self._notice(tr("play.load_failed", self._lang, error=tr(
-                    "play.too_big", self._lang, size=item["size"], limit=MAX_UPLOAD)), "refused")
-            else:
-                self.load_bytes(str(item["name"]), bytes(item["content"]))
-        finally:
-            self.upload.value = ()  # the file's text does not stay in the page
+    def _running(self) -> bool:
+        """Is a game on screen that a loaded file would replace?"""
+        return (self.game is not None and not self._in_setup
+                and not self.game.state.is_terminal)
 
     def _notice(self, text: str, kind: str = "info") -> None:
-        self.notice.value = message_html(text, kind) if text else ""
+        self.files.notice(text, kind)
+
+    def open_help(self, rule: str | None = None) -> None:
+        """Open the rules panel at a rule ID (e.g. ``"C-ATK-4"``)."""
+        self.help.open_help(rule)
 
     # -- language and speed -----------------------------------------------------------------------
     @property
@@ -374,7 +349,8 @@ class PlayApp(w.VBox):
         self.lang_toggle.value = self._lang
         self.reporter.lang = self._lang
         self.setup.lang = self._lang
-        for widget in (self.hand, self.odds, getattr(self, "dice", None)):
+        for widget in (self.hand, self.odds, getattr(self, "dice", None), self.files,
+                       self.help, getattr(self, "rule_links", None)):
             if widget is not None:
                 widget.lang = self._lang
         self._notice("")
@@ -395,11 +371,10 @@ class PlayApp(w.VBox):
         self.speed.value = pace
         self.speed.description = tr("play.speed", lang)
         self.speed.tooltip = tr("play.speed.tip", lang)
-        for button, key in ((self.new_button, "play.new"), (self.save_button, "play.save"),
-                            (self.again, "over.again")):
+        self.files.relabel()
+        self.help_button.description = tr("help.button", lang)
+        for button, key in ((self.new_button, "play.new"), (self.again, "over.again")):
             button.description = tr(key, lang)
-        self.upload.description = tr("play.load", lang)
-        self.save_button.disabled = self.game is None
         if self.board is None:
             return
         for button, key in ((self.undo, "play.undo"), (self.repeat_button, "play.btn.repeat"),
@@ -419,19 +394,25 @@ class PlayApp(w.VBox):
         lang = self._lang
         view = game.view
         step = game.step
+        msg = game.message
+        if aspects <= SELECTION_ASPECTS:  # a click on the map: only what a selection changes
+            self.status.value = message_html(msg.text, msg.kind)
+            self.rule_links.show(msg.text)
+            self._show_odds_box(step)
+            self._show_actions(step)
+            self._kick_computers()  # e.g. an "attack until..." began
+            return
         if "lang" in aspects:
             self._relabel()
         state = game.state
         self.info.value = ('<span class="wk-head-info">' + escape(tr(
             "play.header", lang, rules=tr(f"play.rules.{state.rules.name}", lang),
             round=state.round, turn=state.turn)) + "</span>")
-        msg = game.message
         self.status.value = message_html(msg.text, msg.kind)
         self.players.value = players_html(view, game.seats, lang)
         over = step is Step.OVER  # the victory screen shows every secret instead
         self.secret.value = "" if over else secret_html(view, game.seats, lang)
-        attacking = step is Step.ATTACK or game.map.attack_pair() is not None
-        self.odds_box.layout.display = None if attacking and not over else "none"
+        self._show_odds_box(step)
         self._show_hand(view, step)
         if aspects & {"battle", "lang", "state"}:
             self._show_dice(view)
@@ -441,9 +422,20 @@ class PlayApp(w.VBox):
         self._show_panes(view, step)
         self._show_actions(step)
         if step is Step.HANDOFF and self.download.value:
-            self._withdraw_download()
-        if game.waiting_on_computer and self._map_drawn:
+            self.files.withdraw_download()
+        self.rule_links.show(msg.text)
+        self._kick_computers()
+
+    def _kick_computers(self) -> None:
+        """Start the timer when something automatic is due (a computer, chance, the next
+        battle of an "attack until..."), once the map is on the screen."""
+        if self.game.waiting_on_computer and self._map_drawn:
             self.ticker.kick()
+
+    def _show_odds_box(self, step: Step) -> None:
+        """The odds panel, while an attack is selected or fought."""
+        attacking = step is Step.ATTACK or self.game.map.attack_pair() is not None
+        self.odds_box.layout.display = None if attacking and step is not Step.OVER else "none"
 
     def _map_ready(self) -> None:
         """The map is on the screen (or FIRST_LOOK passed): the computers may play."""
@@ -474,6 +466,12 @@ class PlayApp(w.VBox):
         self.over_box.layout.display = None if over else "none"
         if over:
             self.over.value = over_html(view, game.seats, lang)
+            report = (game.match.state_id, lang)
+            if report != self._report_for:  # the charts are drawn once per finished game
+                self._report_for = report
+                self.end_report.value = (f"<h3>{escape(tr('end.title', lang))}</h3>"
+                                         + report_html(game.match, game.names, lang))
+                self.autosave(game)  # a finished game leaves the games in progress
 
     def _show_hand(self, view: PlayerView, step: Step) -> None:
         """The viewer's cards (nobody's while the device is passed); rebuilt only on change."""
@@ -620,12 +618,9 @@ class PlayApp(w.VBox):
 
     # -- help and keys ----------------------------------------------------------------------------
     def on_rule_link(self, rule_id: str | None) -> None:
-        """A rule ID was clicked (or ``?`` pressed: ``None``): the help panel opens there,
-        through :attr:`help_handler` (set by whoever adds the help panel)."""
-        if self.help_handler is not None:
-            self.help_handler(rule_id)
-        elif rule_id is None:  # no help panel wired in: at least the keys
-            self._notice(tr("play.keys", self._lang))
+        """A rule ID was clicked (or ``?`` pressed: ``None``): the rules panel opens there
+        (:meth:`open_help`, or :attr:`help_handler` when one is set)."""
+        (self.help_handler or self.open_help)(rule_id)
 
     def on_key(self, key: str, shift: bool = False, ctrl: bool = False,
                meta: bool = False) -> bool:

@@ -1,7 +1,9 @@
 """The War map as an ipycanvas ``MultiCanvas``: a thin view over a :class:`MapController`.
 
-Three layers (static board, highlights, pieces; see :mod:`.painter`), a
-status line, and clicks hit-tested in Python against the board geometry.
+Four layers (static board, owners' tints, highlights, pieces; see
+:mod:`.painter`), a status line, and clicks and touch taps hit-tested in
+Python against the board geometry (a tap does what a click does: ipycanvas
+stops the mouse events a browser would make of it).
 Drawing happens when a browser view is ready (``on_client_ready``, which
 also covers Voilà, page reloads and a second tab) and when the controller
 changes — each redraw inside one ``hold_canvas()`` batch.
@@ -18,14 +20,17 @@ from ipycanvas.canvas import _CANVAS_MANAGER
 from warkit import GameState
 from warkit.geometry import board_geometry
 
+from . import panel_messages  # noqa: F401  (registers the tint buttons' labels)
 from .controller import MapController
 from .html import message_html
-from .i18n import normalize_lang
-from .painter import paint_highlights, paint_pieces, paint_static
+from .i18n import normalize_lang, tr
+from .painter import paint_highlights, paint_owners, paint_pieces, paint_static
 from .report import ErrorReporter
 
-STATIC, HIGHLIGHT, PIECES = 0, 1, 2
+STATIC, OWNERS, HIGHLIGHT, PIECES = 0, 1, 2, 3
 """Layer indices of the ``MultiCanvas``, bottom to top."""
+TINTS = ("owner", "continent")
+"""What colours the land: the owners (continents as borders) or the continents."""
 
 
 class MapWidget(w.VBox):
@@ -35,11 +40,15 @@ class MapWidget(w.VBox):
     :class:`warkit.GameState` (a controller is made, keyword arguments go to it).
     ``scale`` sets the canvas buffer: 1.0 is the board's 1000 x 560 units; the
     canvas shrinks with the page (CSS), clicks are mapped back by ipycanvas.
+    ``tint`` colours the land by "owner" or by "continent"; ``tint_toggle`` shows
+    buttons to switch between the two.
     """
 
     def __init__(self, controller: MapController | GameState, *, scale: float = 1.0,
-                 lang: str | None = None, status: bool = True, **controller_args: object
-                 ) -> None:
+                 lang: str | None = None, status: bool = True, tint: str = "continent",
+                 tint_toggle: bool = False, **controller_args: object) -> None:
+        if tint not in TINTS:
+            raise ValueError(f"tint is one of {', '.join(TINTS)}, got {tint!r}")
         if isinstance(controller, GameState):
             controller = MapController(controller, lang=lang or "pt", **controller_args)
         elif lang is not None:
@@ -48,7 +57,7 @@ class MapWidget(w.VBox):
         self.scale = float(scale)
         geo = board_geometry()
         width, height = round(geo.width * self.scale), round(geo.height * self.scale)
-        self.canvas = MultiCanvas(3, width=width, height=height, layout=w.Layout(
+        self.canvas = MultiCanvas(4, width=width, height=height, layout=w.Layout(
             width="100%", max_width=f"{width}px", height="auto"))
         self.canvas.add_class("warkit-map")
         self.status = w.HTML()
@@ -58,10 +67,18 @@ class MapWidget(w.VBox):
         """Kernel-side ms per click (hit test, controller, redraw) and per full redraw."""
         self.canvas.on_client_ready(self.reporter.guard(self._client_ready))
         self.canvas.on_mouse_down(self.reporter.guard(self.click_at))
+        self.canvas.on_touch_start(self.reporter.guard(self.tap))
         controller.subscribe(self.reporter.guard(self._changed))
         self._show_status()
+        self._tint, self._relabeling = tint, False
+        self.tint_buttons = w.ToggleButtons(options=self._tint_options(controller.lang),
+                                            value=tint, style={"button_width": "auto"},
+                                            layout=w.Layout(display=None if tint_toggle
+                                                            else "none"))
+        self.tint_buttons.add_class("warkit-map-tint")
+        self.tint_buttons.observe(self.reporter.guard(self._tint_clicked), "value")
         children = [self.canvas, self.status] if status else [self.canvas]
-        super().__init__([*children, self.reporter.box])
+        super().__init__([*children, self.tint_buttons, self.reporter.box])
         self.add_class("warkit-map-widget")
 
     @property
@@ -72,6 +89,36 @@ class MapWidget(w.VBox):
     def lang(self, value: str) -> None:
         self.reporter.lang = normalize_lang(value)
         self.controller.lang = value  # notifies "lang": a full redraw
+        self._label_tints()
+
+    @property
+    def tint(self) -> str:
+        return self._tint
+
+    def set_tint(self, tint: str) -> None:
+        """Colour the land by "owner" or by "continent" (see :data:`TINTS`)."""
+        if tint not in TINTS:
+            raise ValueError(f"tint is one of {', '.join(TINTS)}, got {tint!r}")
+        self._tint = tint
+        self.tint_buttons.value = tint
+        with hold_canvas():
+            self._paint_owners()
+
+    def _tint_clicked(self, change: dict) -> None:
+        if change["new"] != self._tint and not self._relabeling:
+            self.set_tint(change["new"])
+
+    @staticmethod
+    def _tint_options(lang: str) -> list[tuple[str, str]]:
+        return [(tr(f"map.tint.{t}", lang), t) for t in TINTS]
+
+    def _label_tints(self) -> None:
+        self._relabeling = True  # new options reset the value for a moment
+        try:
+            self.tint_buttons.options = self._tint_options(self.lang)
+            self.tint_buttons.value = self._tint
+        finally:
+            self._relabeling = False
 
     # -- drawing --------------------------------------------------------------------------------
     def _client_ready(self) -> None:
@@ -84,9 +131,14 @@ class MapWidget(w.VBox):
         start = time.perf_counter()
         with hold_canvas():
             paint_static(self.canvas[STATIC], self.scale, self.lang)
+            self._paint_owners()
             self._paint_pieces()
             self._paint_highlights()
         self.timings["redraw"].append(1000 * (time.perf_counter() - start))
+
+    def _paint_owners(self) -> None:
+        view = self.controller.view if self._tint == "owner" else None
+        paint_owners(self.canvas[OWNERS], view, self.scale)
 
     def _paint_pieces(self) -> None:
         paint_pieces(self.canvas[PIECES], self.controller.view, self.scale, self.lang)
@@ -99,6 +151,8 @@ class MapWidget(w.VBox):
             self.redraw()
         elif "state" in changed:
             with hold_canvas():
+                if self._tint == "owner":
+                    self._paint_owners()
                 self._paint_pieces()
                 self._paint_highlights()
         elif "selection" in changed:
@@ -120,6 +174,11 @@ class MapWidget(w.VBox):
         start = time.perf_counter()
         self.controller.click(self.territory_at(x, y))
         self.timings["click"].append(1000 * (time.perf_counter() - start))
+
+    def tap(self, touches: list[tuple[float, float]]) -> None:
+        """A finger on the map: a one-finger tap is a click where it landed."""
+        if len(touches) == 1:
+            self.click_at(*touches[0])
 
     def pixel_of(self, territory: int | str) -> tuple[float, float]:
         """Canvas pixel of a territory's label point (for tests and tours)."""

@@ -7,10 +7,16 @@ the layers of a ``MultiCanvas``. Shapes come from
 nothing here knows about games beyond a :class:`warkit.PlayerView`.
 
 Layers, bottom to top (the z-order of the SVG): the static board (sea,
-land, sea links, legend), the highlights (legal sources and targets,
-selection, arrows), the pieces (names and army badges). Every function
-redraws its whole layer: call them inside ``ipycanvas.hold_canvas()`` so a
-redraw is one message.
+land tinted by continent, sea links, legend), the owners (each territory
+tinted with its owner's colour, its borders in its continent's colour; empty
+when the map shows continents), the highlights (legal sources and targets,
+selection, arrows), the pieces (names, army badges, the players' key). Every
+function redraws its whole layer: call them inside ``ipycanvas.hold_canvas()``
+so a redraw is one message.
+
+Colour-blind players: each colour's army badge has its own shape
+(:data:`BADGE_SHAPES`: red circles, green squares, blue diamonds...), and the
+players' key on the map names the colour of each shape.
 """
 
 from __future__ import annotations
@@ -46,11 +52,21 @@ from warkit.svg import (
 from warkit.worldmap import world_map
 
 from .controller import Highlights
+from .i18n import color_name
 
 Canvas = Any
 """Anything with the ipycanvas ``Canvas`` drawing methods and style attributes."""
 COAST_COLOR = "#4a4035"
 SOURCE_COLOR = "#ffffff"
+OWNER_TINT = 0.55
+"""How much of the owner's colour a territory's fill takes (the rest is white): light enough
+for the names and badges on it to read."""
+BADGE_SHAPES: dict[str, tuple[int, float, float]] = {
+    "red": (0, 0.0, 1.0), "green": (4, 45.0, 1.22), "blue": (4, 0.0, 1.38),
+    "yellow": (6, 0.0, 1.16), "black": (5, 180.0, 1.3), "white": (3, -90.0, 1.75),
+}
+"""Badge shape per colour, as (corners, rotation in degrees, size over the circle's radius);
+0 corners is a circle. Red and green (the usual colour-blind confusion) differ most."""
 
 
 def hex_rgb(hex_color: str) -> tuple[int, int, int]:
@@ -151,8 +167,47 @@ def _legend(layer: Canvas, lang: str) -> None:
         layer.fill_text(f"+{cont.bonus}", x + w - 8, cy + 9.6)
 
 
+def owner_tint(color: str) -> tuple[int, int, int]:
+    """A territory's fill for an owner colour id: :data:`OWNER_TINT` of it over white."""
+    return tuple(round(OWNER_TINT * c + (1 - OWNER_TINT) * 255)
+                 for c in hex_rgb(PLAYER_COLORS[color]))
+
+
+@cache
+def _continent_edges() -> np.ndarray:
+    return _land()[2]
+
+
+def paint_owners(layer: Canvas, view: PlayerView | None, scale: float = 1.0) -> None:
+    """Each territory tinted by its owner (:func:`owner_tint`), its borders in its
+    continent's colour; ``view=None`` clears the layer (the continents' tints show)."""
+    _begin(layer, scale)
+    if view is None or min(view.owner) < 0:
+        return
+    rings = _land()[0]
+    per_ring = [i for i, own in enumerate(territory_rings()) for _ in own]
+    tints = {c: owner_tint(c) for c in set(view.colors)}
+    fills = np.array([tints[view.colors[view.owner[i]]] for i in per_ring], dtype=np.uint8)
+    layer.fill_styled_polygons(rings, fills)
+    layer.line_join = "round"
+    layer.line_width = 1.6
+    layer.stroke_styled_polygons(rings, _continent_edges())
+
+
+def badge_outline(color: str, x: float, y: float, r: float) -> np.ndarray:
+    """The (n, 2) outline of an army badge of colour ``color`` centred at (x, y) for a circle
+    of radius ``r`` (:data:`BADGE_SHAPES`)."""
+    corners, turn, size = BADGE_SHAPES.get(color, (0, 0.0, 1.0))
+    n = corners or 20
+    angles = np.radians(turn) + 2 * np.pi * np.arange(n) / n
+    radius = r * size
+    dy = 0.25 * r if corners == 3 else 0.0  # a triangle's number sits low: lift the shape
+    return np.column_stack([x + radius * np.cos(angles), y - dy + radius * np.sin(angles)])
+
+
 def paint_pieces(layer: Canvas, view: PlayerView, scale: float = 1.0, lang: str = "pt") -> None:
-    """Territory names, and army badges in the owners' colours with the army counts."""
+    """Territory names, army badges in the owners' colours and shapes with the army counts,
+    and the players' key."""
     geo, wmap = board_geometry(), world_map()
     _begin(layer, scale)
     layer.text_align = "center"
@@ -177,19 +232,49 @@ def paint_pieces(layer: Canvas, view: PlayerView, scale: float = 1.0, lang: str 
     radii = np.array([badge_radius(t) for t in texts])
     fills = [PLAYER_COLORS[view.colors[view.owner[i]]] for i in owned]
     inks = [readable_text_color(f) for f in fills]
+    colors = [view.colors[view.owner[i]] for i in owned]
+    shapes = [badge_outline(c, float(x), float(y), float(r))
+              for c, x, y, r in zip(colors, xs, ys, radii)]
     layer.fill_style = "rgba(0, 0, 0, 0.25)"
-    layer.fill_circles(xs, ys + 0.6, radii)
-    layer.fill_styled_circles(xs, ys, radii, np.array([hex_rgb(f) for f in fills], dtype=np.uint8))
+    layer.fill_polygons([s + np.array([0.0, 0.6]) for s in shapes])
+    layer.fill_styled_polygons(shapes, np.array([hex_rgb(f) for f in fills], dtype=np.uint8))
     layer.line_width = 1.1
     rims = np.array([hex_rgb("#ffffff" if ink == "#ffffff" else "#2b2b2b") for ink in inks],
                     dtype=np.uint8)
-    layer.stroke_styled_circles(xs, ys, radii, rims)
+    layer.stroke_styled_polygons(shapes, rims)
     layer.font = f"bold 9px {FONT}"
     for ink in sorted(set(inks)):
         layer.fill_style = ink
         for x, y, text, own_ink in zip(xs, ys, texts, inks, strict=True):
             if own_ink == ink:
                 layer.fill_text(text, float(x), float(y) + 3.2)
+    _players_key(layer, view, lang)
+
+
+def _players_key(layer: Canvas, view: PlayerView, lang: str) -> None:
+    """Each colour in play with its badge shape and name, in the South Pacific beside the
+    continents' key (the South Atlantic stays open sea: tests click it to clear)."""
+    colors = view.colors
+    line, w = 14.0, 80.0
+    x, y = 172.0, board_geometry().height - 14.0 - len(colors) * line - 8.0
+    layer.fill_style = "rgba(255, 255, 255, 0.7)"
+    layer.fill_rect(x, y, w, len(colors) * line + 8.0)
+    layer.stroke_style = "#7d98a6"
+    layer.line_width = 0.7
+    layer.stroke_rect(x, y, w, len(colors) * line + 8.0)
+    layer.font = f"8.5px {FONT}"
+    layer.text_align = "left"
+    layer.text_baseline = "alphabetic"
+    for k, color in enumerate(colors):
+        cy = y + 4.0 + k * line + 6.5
+        shape = badge_outline(color, x + 14.0, cy, 4.6)
+        layer.fill_style = PLAYER_COLORS[color]
+        layer.fill_polygon(shape)
+        layer.stroke_style = "#2b2b2b"
+        layer.line_width = 0.9
+        layer.stroke_polygon(shape)
+        layer.fill_style = TEXT_COLOR
+        layer.fill_text(color_name(color, lang).capitalize(), x + 26.0, cy + 3.2)
 
 
 def paint_highlights(layer: Canvas, highlights: Highlights, scale: float = 1.0) -> None:

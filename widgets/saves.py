@@ -20,6 +20,7 @@ import json
 import os
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -28,26 +29,50 @@ from typing import Any
 import warkit
 from warkit import GameState, Match, SaveFileError
 
-from . import play_messages  # noqa: F401  (registers the dashboard's messages)
+from . import panel_messages, play_messages  # noqa: F401  (register the messages)
 from .gamecontroller import HUMAN, SEAT_KINDS, GameController, Seat, clean_name
 from .i18n import color_name, normalize_lang, tr
 
 META_KEY = "warkit_play"
 MAX_UPLOAD = 1_000_000
 """Bytes: a whole long game is about 100 KB."""
-KEEP = 20
-"""Autosaved games kept per folder (the oldest are removed)."""
+KEEP = 50
+"""Autosaved games kept per folder (the oldest, untouched for an hour, are removed)."""
 
 
 class LoadProblem(ValueError):
-    """A saved game that cannot be loaded; :meth:`text` says why in a language."""
+    """A saved game that cannot be loaded: ``key`` names the reason (a message whose
+    ``params`` fill it); :meth:`text` is the whole notice in a language, the reason included."""
 
     def __init__(self, key: str, **params: object) -> None:
         self.key, self.params = key, params
-        super().__init__(tr(key, "en", **params))
+        super().__init__(self.text("en"))
+
+    def reason(self, lang: str) -> str:
+        """Why, in ``lang``; in English the engine's own words follow as the detail."""
+        text = tr(self.key, lang, **self.params)
+        detail = self.params.get("detail")
+        return f"{text} ({detail})" if detail and normalize_lang(lang) == "en" else text
 
     def text(self, lang: str) -> str:
-        return tr(self.key, lang, **self.params)
+        return tr("play.load_failed", lang, error=self.reason(lang))
+
+
+_FILE_PROBLEMS = (("not valid JSON", "play.bad.json"), ("JSON object", "play.bad.json"),
+                  ("must be a JSON object", "play.bad.json"), ("this is not a", "play.bad.format"),
+                  ("is not supported", "play.bad.version"), ("too large", "play.bad.size"),
+                  ("cannot be replayed", "play.bad.replay"),
+                  ("does not end in the recorded state", "play.bad.replay"))
+
+
+def file_problem(exc: SaveFileError) -> LoadProblem:
+    """The engine's reason for refusing a file, as a :class:`LoadProblem` a player reads in
+    their language (the engine's English words are kept as the detail of the English text)."""
+    detail = str(exc)
+    for words, key in _FILE_PROBLEMS:
+        if words in detail:
+            return LoadProblem(key, detail=detail)
+    return LoadProblem("play.bad.content", detail=detail)
 
 
 def settings_of(controller: GameController) -> dict[str, Any]:
@@ -56,7 +81,7 @@ def settings_of(controller: GameController) -> dict[str, Any]:
     return {"seats": [s.to_dict() for s in controller.seats], "lang": controller.lang,
             "pace": controller.pace, "game_id": controller.game_id,
             "rules": state.rules.name, "round": state.round, "turn": state.turn,
-            "saved": datetime.now().isoformat(timespec="seconds")}
+            "over": state.is_terminal, "saved": datetime.now().isoformat(timespec="seconds")}
 
 
 def dump_game(controller: GameController) -> str:
@@ -77,19 +102,18 @@ def _seats(settings: Any, colors: tuple[str, ...]) -> tuple[Seat, ...]:
         return tuple(Seat(color_name(c, "en").capitalize(), c, HUMAN if i == 0 else "normal")
                      for i, c in enumerate(colors))
     if not isinstance(settings, dict) or not isinstance(settings.get("seats"), list):
-        raise LoadProblem("play.bad_players", detail="no list of seats")
+        raise LoadProblem("play.bad_seats.none")
     raw = settings["seats"]
     if len(raw) != len(colors):
-        raise LoadProblem("play.bad_players", detail=f"{len(raw)} seats for {len(colors)} "
-                                                     "players")
+        raise LoadProblem("play.bad_seats.count", found=len(raw), players=len(colors))
     seats = []
     for i, (item, color) in enumerate(zip(raw, colors)):
         if not isinstance(item, dict) or item.get("color") != color:
-            raise LoadProblem("play.bad_players", detail=f"seat {i + 1} is not {color}")
+            raise LoadProblem("play.bad_seats.color", seat=i + 1)
         if item.get("kind") not in SEAT_KINDS:
-            raise LoadProblem("play.bad_players", detail=f"seat {i + 1} has no valid kind")
+            raise LoadProblem("play.bad_seats.kind", seat=i + 1)
         if not isinstance(item.get("name"), str):
-            raise LoadProblem("play.bad_players", detail=f"seat {i + 1} has no name")
+            raise LoadProblem("play.bad_seats.name", seat=i + 1)
         seats.append(Seat(clean_name(item["name"], color), color, item["kind"]))
     return tuple(seats)
 
@@ -102,8 +126,7 @@ def load_game(data: bytes | str, **options: Any) -> GameController:
     """
     size = len(data)
     if size > MAX_UPLOAD:
-        raise LoadProblem("play.load_failed", error=tr("play.too_big", "en", size=size,
-                                                       limit=MAX_UPLOAD))
+        raise LoadProblem("play.too_big", size=size, limit=MAX_UPLOAD)
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
@@ -112,10 +135,10 @@ def load_game(data: bytes | str, **options: Any) -> GameController:
     try:
         loaded = warkit.loads(data)
     except SaveFileError as exc:
-        raise LoadProblem("play.load_failed", error=str(exc)) from None
+        raise file_problem(exc) from None
     match = loaded if isinstance(loaded, Match) else Match(loaded)
     if isinstance(loaded, GameState) and loaded.phase is warkit.Phase.SETUP:
-        raise LoadProblem("play.load_failed", error="the game has not been dealt yet")
+        raise LoadProblem("play.not_dealt")
     settings = match.meta.get(META_KEY)
     seats = _seats(settings, match.state.colors)
     saved = settings if isinstance(settings, dict) else {}
@@ -147,11 +170,28 @@ class SavedGame:
     rules: str
     turn: int
     modified: float
+    pace: str = "normal"
 
     def label(self, lang: str) -> str:
+        """Who plays, the rules, the turn and when it was last played (day and time)."""
         when = datetime.fromtimestamp(self.modified).strftime("%d/%m %H:%M")
         return tr("play.resume", lang, players=", ".join(self.players),
                   rules=tr(f"play.rules.{self.rules}", lang), turn=self.turn, when=when)
+
+
+def distinct_labels(games: Sequence[SavedGame], lang: str) -> list[str]:
+    """The games' labels, each told apart from the others: labels that would read the same
+    (the same players, turn and minute) get the seconds, then the game's id."""
+    labels = [g.label(lang) for g in games]
+    for i, game in enumerate(games):
+        if labels.count(labels[i]) > 1:
+            stamp = datetime.fromtimestamp(game.modified).strftime(":%S")
+            head, _, tail = labels[i].rpartition(")")
+            labels[i] = f"{head}{stamp}){tail}" if head else labels[i]
+    for i, game in enumerate(games):
+        if labels.count(labels[i]) > 1:
+            labels[i] = f"{labels[i]} · #{game.game_id[:6]}"
+    return labels
 
 
 def default_folder() -> Path | None:
@@ -209,7 +249,8 @@ class Autosave:
             (self.folder / f"{game_id}.owner").write_text(self.token)
 
     def games(self) -> list[SavedGame]:
-        """Games in progress, newest first (at most :data:`KEEP`; older files are removed)."""
+        """Every game in progress, newest first (finished ones are left out; beyond
+        :data:`KEEP`, files untouched for an hour are removed)."""
         if self.folder is None or not self.folder.is_dir():
             return []
         found = []
@@ -219,9 +260,11 @@ class Autosave:
                 if len(found) >= KEEP or path.stat().st_size > MAX_UPLOAD:
                     raise ValueError("too many or too large")
                 meta = json.loads(path.read_text(encoding="utf-8"))["meta"][META_KEY]
+                if meta.get("over"):
+                    continue  # finished: only games in progress are offered
                 found.append(SavedGame(path.stem, path, tuple(s["name"] for s in meta["seats"]),
                                        str(meta["rules"]), int(meta["turn"]),
-                                       path.stat().st_mtime))
+                                       path.stat().st_mtime, str(meta.get("pace", "normal"))))
             except (OSError, ValueError, KeyError, TypeError):
                 if len(found) >= KEEP and time.time() - path.stat().st_mtime > 3600:
                     path.unlink(missing_ok=True)

@@ -2,7 +2,8 @@
 
 It only collects answers and builds a validated
 :class:`~warkit_widgets.gamecontroller.GameConfig`; the app starts the game.
-Games in progress found by the autosave are offered as "resume" buttons.
+Every game in progress found by the autosave is offered as a "resume" button (newest
+first, in a scrolling list, each label told apart from the others).
 """
 
 from __future__ import annotations
@@ -17,13 +18,11 @@ from . import play_messages  # noqa: F401  (registers the dashboard's messages)
 from .gamecontroller import BOT_LEVELS, HUMAN, GameConfig, Seat, clean_name
 from .html import message_html
 from .i18n import color_name, normalize_lang, tr
-from .saves import SavedGame
+from .saves import SavedGame, distinct_labels
 
 DEFAULT_COLORS = ("red", "blue", "green", "yellow", "black", "white")
 """Seat colours offered first (all six are C-COMP-1's)."""
 MAX_SEATS = 6
-MAX_RESUME = 5
-"""Games in progress offered on the form (the newest)."""
 
 
 class SetupForm(w.VBox):
@@ -64,7 +63,8 @@ class SetupForm(w.VBox):
         self.error = w.HTML()
         self.error.add_class("warkit-setup-error")
         self.labels = {k: w.HTML() for k in ("rules", "players", "seed", "resume")}
-        self.resume_box = w.VBox()
+        self.resume_box = w.VBox(layout=w.Layout(max_height="15em", overflow="auto",
+                                                 flex_flow="column nowrap"))
         self.resume_box.add_class("warkit-resume")
         self._saved: tuple[SavedGame, ...] = ()
         super().__init__([
@@ -157,7 +157,8 @@ class SetupForm(w.VBox):
         when a browser connects, while the page may still be drawing them, and closing a
         widget under it breaks the page's widget manager.
         """
-        self._saved = tuple(saved)[:MAX_RESUME]
+        self._saved = tuple(saved)
+        labels = distinct_labels(self._saved, self._lang)
         buttons = list(self.resume_box.children)
         while len(buttons) < len(self._saved):
             buttons.append(self._resume_button(len(buttons)))
@@ -167,12 +168,14 @@ class SetupForm(w.VBox):
             shown = i < len(self._saved)
             button.layout.display = None if shown else "none"
             if shown:
-                button.description = self._saved[i].label(self._lang)
+                button.description = labels[i]
+                button.tooltip = labels[i]
         self.labels["resume"].value = (f"<h4>{tr('play.resume_title', self._lang)}</h4>"
                                        if self._saved else "")
 
     def _resume_button(self, i: int) -> w.Button:
-        button = w.Button(icon="history", layout=w.Layout(width="auto"))
+        button = w.Button(icon="history", layout=w.Layout(width="auto", max_width="100%",
+                                                          flex="0 0 auto"))
         button.add_class("warkit-resume-game")
         button.on_click(lambda _: self._resume(i))
         return button

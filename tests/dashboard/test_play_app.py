@@ -157,9 +157,23 @@ def test_saving_offers_a_file_that_loads_back(app, loop):
     link = re.search(r'href="data:application/json;base64,([^"]+)"', app.download.value)
     text = base64.b64decode(link.group(1)).decode()
     assert load_game(text).state == game.state
-    assert [h.delay for h in loop.queue if not h.cancelled] == [60.0]  # withdrawn later
-    loop.queue[-1].fn()
-    assert app.download.value == ""
+    # one click: the page clicks the link itself (an image's onerror), then it is withdrawn
+    assert "onerror=\"this.previousElementSibling.click()" in app.download.value
+    assert "is downloading" in app.notice.value
+    timers = sorted(h.delay for h in loop.queue if not h.cancelled)
+    assert timers == [6.0, 30.0]  # the banner goes, then the link
+    for handle in sorted(loop.queue, key=lambda h: h.delay):
+        handle.fn()
+    assert app.download.value == "" and app.notice.value == ""
+    assert app.notice.layout.display == "none"
+
+
+def test_banners_go_away_or_are_closed(app, loop):
+    start(app, loop, "human", "normal", "normal")
+    app.load_bytes("war.json", b"{nope")
+    assert "cannot be loaded" in app.notice.value
+    app.notice.close_button.click()
+    assert app.notice.value == "" and app.notice.layout.display == "none"
 
 
 def test_a_bad_file_leaves_the_running_game_untouched(app, loop):
@@ -180,9 +194,18 @@ def test_a_good_file_replaces_the_game(app, loop):
     other = start(app, loop, "human", "hard", "easy", seed=2)
     text = app.save()
     app.set_game(first)
-    assert app.load_bytes("war.json", text.encode())
+    assert not app.load_bytes("war.json", text.encode())  # a game is running: ask first
+    assert app.game is first and app.files.confirm.layout.display is None
+    assert "Replace the game in progress" in app.files.question.value
+    app.files.keep_button.click()
+    assert app.game is first and app.files.pending is None
+    assert app.files.confirm.layout.display == "none"
+    assert not app.load_bytes("war.json", text.encode())
+    app.files.replace_button.click()
     assert app.game.state == other.state and app.game is not other
     assert "Game loaded" in app.notice.value
+    app.show_setup()  # from the new-game form nothing is replaced: no question
+    assert app.load_bytes("war.json", text.encode())
 
 
 def test_resume_buttons_list_the_autosaved_games(app, loop, autosave):

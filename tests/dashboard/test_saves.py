@@ -13,6 +13,8 @@ from warkit_widgets.saves import (
     META_KEY,
     Autosave,
     LoadProblem,
+    SavedGame,
+    distinct_labels,
     dump_game,
     file_name,
     load_game,
@@ -56,7 +58,24 @@ def test_wrong_corrupt_and_oversized_files_are_refused(bad, words):
     with pytest.raises(LoadProblem) as info:
         load_game(bad)
     assert words in info.value.text("en")
-    assert info.value.text("pt") != info.value.text("en") or "JSON" in words
+    assert info.value.text("pt").startswith("Este arquivo não pode ser carregado: ")
+
+
+ENGLISH = ("file", "the ", "not ", "must", "JSON object", "valid", "version", "action")
+
+
+@pytest.mark.parametrize("bad", [
+    b"\xff\xfe\x00garbage", b"{not json", b"[1, 2, 3]",
+    b'{"format": "warkit.match", "version": 99}',
+    json.dumps({"format": "something.else", "version": 1}).encode(), b" " * (MAX_UPLOAD + 1),
+    json.dumps({"format": "warkit.match", "version": 1}).encode(),
+])
+def test_a_bad_file_is_explained_wholly_in_portuguese(bad):
+    """No English word of the engine's reason reaches a Portuguese notice (issue 13)."""
+    with pytest.raises(LoadProblem) as info:
+        load_game(bad)
+    text = info.value.text("pt")
+    assert not [w for w in ENGLISH if w in text.replace("warkit", "")], text
 
 
 def test_a_tampered_file_is_refused(midgame):
@@ -64,8 +83,9 @@ def test_a_tampered_file_is_refused(midgame):
     place = next(i for i, a in enumerate(data["actions"]) if a.startswith("place "))
     words = data["actions"][place].split()
     data["actions"][place] = " ".join([*words[:2], str(int(words[2]) + 50)])  # 50 more armies
-    with pytest.raises(LoadProblem, match="cannot be replayed"):
+    with pytest.raises(LoadProblem, match="cannot be replayed") as info:
         load_game(json.dumps(data))
+    assert "quebram as regras" in info.value.text("pt")
     data = json.loads(dump_game(midgame))
     data["initial"]["hands"][data["initial"]["players"][1]] = ["brasil"]  # a card from nowhere
     with pytest.raises(LoadProblem):
@@ -75,8 +95,9 @@ def test_a_tampered_file_is_refused(midgame):
 def test_bad_player_settings_are_refused(midgame):
     data = json.loads(dump_game(midgame))
     data["meta"][META_KEY]["seats"][1]["kind"] = "superhuman"
-    with pytest.raises(LoadProblem, match="player settings"):
+    with pytest.raises(LoadProblem, match="player 2 is neither a person nor a computer") as info:
         load_game(json.dumps(data))
+    assert "jogador 2 não é pessoa" in info.value.text("pt")
     data["meta"][META_KEY]["seats"] = data["meta"][META_KEY]["seats"][:2]
     with pytest.raises(LoadProblem, match="2 seats for 3"):
         load_game(json.dumps(data))
@@ -121,3 +142,38 @@ def test_autosave_can_be_switched_off(monkeypatch, tmp_path):
     off(new_game("human", "easy", "easy", seed=1))  # no error, nothing written
     monkeypatch.setenv("WARKIT_AUTOSAVE_DIR", str(tmp_path / "here"))
     assert Autosave().folder == tmp_path / "here"
+
+
+def test_the_list_of_games_in_progress_is_complete_and_honest(tmp_path, monkeypatch):
+    """Every unfinished game (more than the 5 the form used to show), none that is over, each
+    with its pace, and labels told apart even for the same players at the same minute."""
+    autosave = Autosave(tmp_path)
+    games = []
+    for k in range(7):
+        game = new_game("human", "normal", "normal", seed=20 + k, autosave=autosave,
+                        pace="slow" if k == 3 else "fast")
+        autosave(game)
+        games.append(game)
+    over = new_game("easy", "easy", "easy", seed=2, autosave=autosave)
+    over.run_computers()
+    assert over.state.is_terminal
+    autosave(over)
+    listed = autosave.games()
+    assert sorted(g.game_id for g in listed) == sorted(g.game_id for g in games)
+    assert {g.game_id: g.pace for g in listed}[games[3].game_id] == "slow"
+    same = [SavedGame(g.game_id, g.path, g.players, g.rules, g.turn, 1_700_000_000.0, g.pace)
+            for g in listed]
+    labels = distinct_labels(same, "pt")
+    assert len(set(labels)) == len(labels) == 7 and "#" in labels[0]
+    assert autosave.resume(listed[0]).pace == listed[0].pace
+
+
+def test_a_finished_file_says_it_is_over(tmp_path):
+    """A file written when the game was over (an old autosave) is not offered."""
+    autosave = Autosave(tmp_path)
+    game = new_game("easy", "easy", "easy", seed=2)
+    game.run_computers()
+    text = json.loads(dump_game(game))
+    assert text["meta"][META_KEY]["over"] is True
+    (tmp_path / "old.json").write_text(json.dumps(text))
+    assert autosave.games() == []

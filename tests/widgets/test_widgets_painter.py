@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from warkit_widgets.controller import Highlights, MapController
 from warkit_widgets.painter import (
+    BADGE_SHAPES,
+    badge_outline,
     hex_rgb,
+    owner_tint,
     paint_highlights,
+    paint_owners,
     paint_pieces,
     paint_static,
     territory_rings,
@@ -50,12 +55,51 @@ def test_pieces_show_names_owner_colours_and_armies(recorder, battle_state):
     texts = [a[0] for a in recorder.named("fill_text")]
     assert "BRASIL" in texts and "ALEMANHA" in texts
     assert sorted(t for t in texts if t.isdigit()) == sorted(str(a) for a in view.armies)
-    x, y, r, colors = recorder.named("fill_styled_circles")[0]
-    assert len(x) == 42
-    brasil = M.index("brasil")
+    shapes, colors = recorder.named("fill_styled_polygons")[0]
+    assert len(shapes) == 42
+    brasil, franca = M.index("brasil"), M.index("franca")
     assert tuple(colors[brasil]) == hex_rgb(PLAYER_COLORS["red"])
-    assert y[brasil] == pytest.approx(GEO.territories[brasil].label[1] + 4.5)
-    assert r[M.index("franca")] == badge_radius("10") > badge_radius("4")
+    x, y = GEO.territories[brasil].label
+    assert shapes[brasil].mean(axis=0) == pytest.approx((x, y + 4.5), abs=1e-6)  # red: a circle
+    assert len(shapes[brasil]) == 20
+    assert np.hypot(*(shapes[brasil][0] - (x, y + 4.5))) == pytest.approx(badge_radius("4"))
+    size = np.ptp(shapes[franca][:, 0])
+    assert size > 2 * badge_radius("10") * 0.99 > 2 * badge_radius("4")
+
+
+def test_each_colour_has_its_own_badge_shape():
+    """Colour-blind players tell owners apart by the badge's shape (C-COMP-1's six colours)."""
+    outlines = {c: badge_outline(c, 0.0, 0.0, 8.0) for c in BADGE_SHAPES}
+    signatures = {(len(o), round(float(o[0][0]), 1), round(float(o[0][1]), 1))
+                  for o in outlines.values()}
+    assert len(signatures) == 6 == len({c.id for c in M.colors} & set(BADGE_SHAPES))
+    for color, outline in outlines.items():  # every shape holds the number's circle
+        assert np.hypot(*outline.T).min() >= 8.0 * 0.7, color
+
+
+def test_the_owners_layer_tints_each_territory_by_its_owner(recorder, battle_state):
+    view = warkit.view(battle_state, None)
+    paint_owners(recorder, view, 1.0)
+    (rings, fills), = recorder.named("fill_styled_polygons")
+    assert len(rings) == RINGS
+    first = 0  # alaska's first ring
+    owner = view.colors[view.owner[0]]
+    assert tuple(fills[first]) == owner_tint(owner) != hex_rgb(PLAYER_COLORS[owner])
+    (rings, edges), = recorder.named("stroke_styled_polygons")  # continents as borders
+    assert tuple(edges[0]) == hex_rgb(CONTINENT_COLORS[M.territories[0].continent][1])
+
+
+def test_the_owners_layer_is_empty_when_continents_colour_the_map(recorder, battle_state):
+    paint_owners(recorder, None, 1.0)
+    assert not recorder.named("fill_styled_polygons")
+    assert [c[1] for c in recorder.calls if c[0] == "call"][:2] == ["reset_transform", "clear"]
+
+
+def test_the_players_key_names_each_colour(recorder, battle_state):
+    paint_pieces(recorder, warkit.view(battle_state, None), 1.0, "en")
+    texts = [a[0] for a in recorder.named("fill_text")]
+    for color in battle_state.colors:
+        assert color.capitalize() in texts
 
 
 def test_no_badges_before_the_deal(recorder):

@@ -56,14 +56,14 @@ def click(widget: MapWidget, territory: str) -> None:
 def test_client_ready_redraws_every_layer_in_one_batch(battle_state, sent):
     widget = MapWidget(battle_state, lang="en")
     assert sent == []  # nothing is drawn before a browser is there to see it
-    _CANVAS_MANAGER._current_canvas = widget.canvas[2]  # as if it drew last (G1)
+    _CANVAS_MANAGER._current_canvas = widget.canvas[3]  # as if it drew last (G1)
     front_end(widget, "client_ready")
     assert len(sent) == 1
     batch = sent[0]
     # G1: a fresh switchCanvas comes first, even for the canvas that was drawn last
     assert batch[0] == "switchCanvas"
-    assert batch.count("switchCanvas") == 3 and batch.count("clear") == 3
-    assert "fillStyledPolygons" in batch and "fillStyledCircles" in batch
+    assert batch.count("switchCanvas") == 4 and batch.count("clear") == 4
+    assert batch.count("fillStyledPolygons") == 2  # the land and the army badges
     assert widget.reporter.errors == []
 
 
@@ -96,8 +96,38 @@ def test_a_state_change_redraws_pieces_and_highlights(battle_state, sent):
     widget.controller.apply("attack brasil argentina 3")
     assert len(sent) == 1 and sent[0].count("clear") == 2
     widget.lang = "pt"  # names change: everything is redrawn
-    assert sent[-1].count("clear") == 3
+    assert sent[-1].count("clear") == 4
     assert "Primeiro é preciso rolar os dados" in widget.status.value
+
+
+def test_owner_tints_follow_the_state_and_the_toggle(battle_state, sent):
+    """Tinted by owner, a state change repaints the owners' layer too; the toggle switches
+    back to the continents' tints (the owners' layer is only cleared)."""
+    widget = MapWidget(battle_state, lang="en", tint="owner", tint_toggle=True)
+    assert widget.tint_buttons.layout.display is None
+    front_end(widget, "client_ready")
+    assert sent[-1].count("fillStyledPolygons") == 3  # continents, owners, badges
+    widget.controller.apply("attack brasil argentina 3")
+    assert sent[-1].count("clear") == 3 and sent[-1].count("fillStyledPolygons") == 2
+    widget.tint_buttons.value = "continent"
+    assert widget.tint == "continent" and sent[-1].count("clear") == 1
+    assert "fillStyledPolygons" not in sent[-1]
+    widget.lang = "pt"
+    assert [o[0] for o in widget.tint_buttons.options] == ["Cores: donos", "Cores: continentes"]
+    assert widget.tint_buttons.value == "continent"
+    with pytest.raises(ValueError):
+        MapWidget(battle_state, tint="rainbow")
+
+
+def test_a_touch_tap_selects_like_a_click(battle_state):
+    """ipycanvas cancels the mouse events of a touch: a one-finger tap is handled itself."""
+    widget = MapWidget(battle_state, lang="en")
+    x, y = widget.pixel_of("brasil")
+    front_end(widget, "touch_start", touches=[{"x": x, "y": y}])
+    assert widget.controller.selection == Selection(M.index("brasil"))
+    x2, y2 = widget.pixel_of("china")
+    front_end(widget, "touch_start", touches=[{"x": x, "y": y}, {"x": x2, "y": y2}])
+    assert widget.controller.selection == Selection(M.index("brasil"))  # two fingers: nothing
 
 
 def test_callback_errors_are_shown_not_swallowed(battle_state, monkeypatch):

@@ -1,0 +1,109 @@
+"""The rules panel (warkit_widgets.help_panel): every rule ID of the rule book explained in both
+languages, opened at any rule ID, and rule IDs in a message turned into links."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+
+import pytest
+from warkit_widgets.help_panel import HelpPanel, RuleLinks, help_html, rule_ids, section_of
+from warkit_widgets.help_texts import RULES, SECTIONS
+from warkit_widgets.i18n import MESSAGES
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = [p for p in (ROOT.parent / "shared", Path("/work/shared")) if p.is_dir()]
+RULE = re.compile(r"\b[CS]-[A-Z]+-\d+\b")
+
+
+def test_each_rule_is_in_exactly_one_section_in_both_languages():
+    listed = [r for _, _, rules in SECTIONS for r in rules]
+    assert sorted(listed) == sorted(RULES) and len(set(listed)) == len(listed)
+    for rule, text in RULES.items():
+        assert text["en"] and text["pt"] and text["en"] != text["pt"], rule
+
+
+def test_every_rule_the_code_cites_can_be_opened():
+    """A refusal or a lesson message citing a rule ID can open the panel at it."""
+    cited = set()
+    for folder in ("warkit", "widgets"):
+        for path in (ROOT / folder).rglob("*.py"):
+            cited |= set(RULE.findall(path.read_text(encoding="utf-8")))
+    for entry in MESSAGES.values():
+        for text in entry.values():
+            cited |= set(RULE.findall(text))
+    assert cited - set(RULES) == set()
+
+
+@pytest.mark.skipif(not SHARED, reason="the rule book (shared/reference/rules.md) is absent")
+def test_the_panel_covers_the_whole_rule_book():
+    book = (SHARED[0] / "reference" / "rules.md").read_text(encoding="utf-8")
+    assert set(re.findall(r"\*\*([CS]-[A-Z]+-\d+)", book)) == set(RULES)
+
+
+def _words(text: str) -> list[str]:
+    text = unicodedata.normalize("NFKD", text.lower())
+    return re.findall(r"[a-z0-9]+", "".join(c for c in text if not unicodedata.combining(c)))
+
+
+@pytest.mark.skipif(not SHARED, reason="the seed texts (shared/seeds) are absent")
+def test_no_sentence_is_copied_from_the_portuguese_seeds():
+    """The Portuguese texts are the project's own words: no run of 8 words from a seed."""
+    seeds = set()
+    for path in (SHARED[0] / "seeds").glob("*.txt"):
+        words = _words(path.read_text(encoding="utf-8", errors="replace"))
+        seeds |= {tuple(words[i:i + 8]) for i in range(len(words) - 7)}
+    for rule, text in RULES.items():
+        words = _words(text["pt"])
+        copied = [" ".join(words[i:i + 8]) for i in range(len(words) - 7)
+                  if tuple(words[i:i + 8]) in seeds]
+        assert not copied, (rule, copied)
+
+
+def test_rule_ids_in_a_message():
+    text = "Brasil has 1 army (C-ATK-1, C-ATK-2); see C-ATK-1 and X-FOO-1"
+    assert rule_ids(text) == ["C-ATK-1", "C-ATK-2"]
+    assert section_of("S-TERRAIN-3") == "smart-combat" and section_of("C-NOPE-1") is None
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_help_html_highlights_the_rule(lang):
+    html = help_html("attack", lang, "C-ATK-4")
+    assert html.count("wk-focus") == 1
+    assert '<div class="wk-rule wk-focus" data-rule="C-ATK-4">' in html
+    assert "C-ATK-1" in html and "C-CONQ-1" not in html
+    assert RULES["C-ATK-4"][lang] in html.replace("&#x27;", "'")
+    with pytest.raises(ValueError):
+        help_html("nowhere", lang)
+
+
+def test_the_panel_opens_at_a_rule_and_closes():
+    panel = HelpPanel("en")
+    assert not panel.is_open
+    panel.open_help("S-REROLL-1")
+    assert panel.is_open and panel.sections.value == "smart-combat"
+    assert 'class="wk-rule wk-focus" data-rule="S-REROLL-1"' in panel.body.value
+    assert "Tactical regroup" in panel.body.value
+    panel.lang = "pt"
+    assert "Reagrupamento tático" in panel.body.value and panel.close_button.description == "Fechar"
+    panel.sections.value = "cards"  # browsing: no highlight in another section
+    assert "wk-focus" not in panel.body.value.replace("wk-focus{", "")
+    panel.close_help()
+    assert not panel.is_open
+    panel.open_help("NOT-A-RULE")  # an unknown ID opens where the panel was
+    assert panel.is_open and panel.sections.value == "cards"
+    panel.toggle()
+    assert not panel.is_open
+
+
+def test_rule_links_open_the_help_at_their_rule():
+    opened = []
+    links = RuleLinks(opened.append, "en")
+    links.show("Refused: Brasil keeps 1 army (C-ATK-2).")
+    shown = [b for b in links.children if b.layout.display != "none"]
+    assert [b.description for b in shown] == ["? C-ATK-2"]
+    shown[0].click()
+    assert opened == ["C-ATK-2"]
+    links.show("No rule here.")
+    assert all(b.layout.display == "none" for b in links.children)

@@ -1,0 +1,33 @@
+"""pyproject.toml lists every package of the engine, so ``pip install`` ships them all and prints
+no setuptools warning about a package missing from ``packages`` (issue 13: ``warkit.data``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import tomllib
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _config() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def test_every_engine_folder_is_a_listed_package():
+    listed = set(_config()["tool"]["setuptools"]["packages"])
+    folders = {".".join(p.relative_to(ROOT).parts) for p in (ROOT / "warkit").rglob("*")
+               if p.is_dir() and p.name != "__pycache__" and any(p.iterdir())}
+    assert folders | {"warkit"} <= listed, sorted(folders - listed)
+    assert "warkit_widgets" in listed
+
+
+def test_the_license_is_an_spdx_string():
+    """A TOML table is deprecated by setuptools >= 77 (a warning on every install)."""
+    assert _config()["project"]["license"] == "MIT"
+
+
+def test_the_map_data_is_package_data():
+    data = _config()["tool"]["setuptools"]["package-data"]["warkit.data"]
+    assert all(any(p.match(pattern) for pattern in data)
+               for p in (ROOT / "warkit" / "data").iterdir() if p.is_file())

@@ -1,0 +1,253 @@
+"""Saving and loading in the dashboard: a one-click download, a load that asks before it
+replaces a running game, and a banner that goes away.
+
+:class:`GameFiles` holds the header's Save and Load buttons, the download link, the
+"replace the game?" question and the :class:`Banner`; the app gives it the running game
+(``current()``), whether that game is on screen (``running()``) and what to do with a loaded
+one (``replace(game)``). Files are read with :func:`warkit_widgets.saves.load_game`, so a bad
+file is explained in the player's language and the running game stays as it was.
+
+The download: the Save button puts a ``data:`` link in the page and a one-pixel image whose
+``onerror`` clicks it (an HTML widget sets ``innerHTML``, which runs such handlers), so the
+file downloads at once; the link stays a few seconds for a browser that blocks that, then
+is withdrawn: the file holds every secret of the game.
+"""
+
+from __future__ import annotations
+
+import base64
+import itertools
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from . import panel_messages, play_messages  # noqa: F401  (register the messages)
+from .gamecontroller import GameController
+from .html import message_html
+from .i18n import normalize_lang, tr
+from .saves import MAX_UPLOAD, Autosave, LoadProblem, dump_game, file_name, load_game
+
+Schedule = Callable[[float, Callable[[], None]], Any]
+LINK_SECONDS = 30.0
+"""How long the download link stays in the page."""
+BANNER_SECONDS = {"ok": 6.0, "info": 8.0, "refused": 15.0}
+"""How long a notice stays, by kind (the close button hides it sooner)."""
+
+FILES_STYLE = """<style>
+.warkit-load{font-size:0 !important}
+.warkit-load::after{content:attr(title);font-size:var(--jp-widgets-font-size,13px)}
+.warkit-load i{font-size:var(--jp-widgets-font-size,13px);margin-right:4px}
+.warkit-banner{align-items:center;gap:6px}
+.warkit-banner .widget-html{flex:1 1 auto;min-width:0}
+.warkit-banner-close{width:auto;min-width:2.2em}
+.warkit-confirm{border:2px solid #e0a800;border-radius:6px;padding:4px 8px;background:#fff8dc;
+ align-items:center;gap:6px;flex-wrap:wrap}
+.wk-download{margin-left:6px}
+</style>"""
+
+
+class Banner(w.HBox):
+    """A notice with a close button that hides itself after a while (:data:`BANNER_SECONDS`)."""
+
+    def __init__(self, schedule: Schedule, lang: str = "pt") -> None:
+        self.schedule = schedule
+        self.text = w.HTML()
+        self.text.add_class("warkit-notice")
+        self.close_button = w.Button(description="×", layout=w.Layout(width="auto"))
+        self.close_button.add_class("warkit-banner-close")
+        self.close_button.on_click(lambda _: self.hide())
+        self._timer: Any = None
+        super().__init__([self.text, self.close_button], layout=w.Layout(display="none"))
+        self.add_class("warkit-banner")
+        self.lang = lang
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self._lang = normalize_lang(value)
+        self.close_button.tooltip = tr("files.close", self._lang)
+
+    @property
+    def value(self) -> str:
+        """The notice's HTML ("" when hidden)."""
+        return self.text.value
+
+    def show(self, text: str, kind: str = "info", seconds: float | None = None) -> None:
+        """Show ``text`` (empty: hide) for ``seconds`` (default: by ``kind``)."""
+        if not text:
+            self.hide()
+            return
+        self.text.value = message_html(text, kind)
+        self.layout.display = None
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = self.schedule(seconds or BANNER_SECONDS.get(kind, 8.0), self._expire)
+
+    def hide(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = None
+        self.text.value = ""
+        self.layout.display = "none"
+
+    def _expire(self) -> None:
+        self._timer = None
+        self.hide()
+
+
+class GameFiles:
+    """Save, load and their notices for the dashboard (see the module docstring)."""
+
+    def __init__(self, *, schedule: Schedule, autosave: Autosave,
+                 current: Callable[[], GameController | None], running: Callable[[], bool],
+                 replace: Callable[[GameController], object],
+                 guard: Callable[[Callable], Callable] = lambda f: f, lang: str = "pt") -> None:
+        self.schedule, self.autosave = schedule, autosave
+        self.current, self.running, self.replace = current, running, replace
+        self._lang = normalize_lang(lang)
+        self._link_timer: Any = None
+        self._nonce = itertools.count(1)
+        self.pending: tuple[str, GameController] | None = None
+        """A loaded game waiting for the player's answer (file name, game)."""
+        self.save_button = w.Button(icon="download", layout=w.Layout(width="auto"))
+        self.save_button.add_class("warkit-save")
+        self.save_button.on_click(guard(lambda _: self.save()))
+        self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
+                                   layout=w.Layout(width="auto"))
+        self.upload.add_class("warkit-load")
+        self.upload.observe(guard(self._uploaded), "value")
+        self.download = w.HTML()
+        self.download.add_class("warkit-download")
+        self.style = w.HTML(FILES_STYLE)
+        self.banner = Banner(schedule, self._lang)
+        self.question = w.HTML()
+        self.replace_button = w.Button(button_style="warning", layout=w.Layout(width="auto"))
+        self.replace_button.add_class("warkit-confirm-load")
+        self.replace_button.on_click(guard(lambda _: self.confirm_load()))
+        self.keep_button = w.Button(layout=w.Layout(width="auto"))
+        self.keep_button.add_class("warkit-keep-game")
+        self.keep_button.on_click(guard(lambda _: self.cancel_load()))
+        self.confirm = w.HBox([self.question, self.replace_button, self.keep_button],
+                              layout=w.Layout(display="none"))
+        self.confirm.add_class("warkit-confirm")
+        self.relabel()
+
+    # -- language -----------------------------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self._lang = normalize_lang(value)
+        self.banner.lang = self._lang
+        self.relabel()
+
+    def relabel(self) -> None:
+        lang = self._lang
+        self.save_button.description = tr("play.save", lang)
+        self.save_button.tooltip = tr("files.save_tip", lang)
+        self.save_button.disabled = self.current() is None
+        self.upload.description = tr("play.load", lang)
+        self.upload.tooltip = tr("play.load", lang)  # shown instead of "(0)": FILES_STYLE
+        self.replace_button.description = tr("files.replace", lang)
+        self.keep_button.description = tr("files.keep", lang)
+        if self.pending is not None:
+            self._ask(*self.pending)
+
+    # -- saving -------------------------------------------------------------------------------
+    def save(self) -> str | None:
+        """Download the game now (one click; see the module docstring); its text."""
+        game = self.current()
+        if game is None:
+            return None
+        text = dump_game(game)
+        name = escape(file_name(game))
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        label = escape(tr("play.download", self._lang, file=file_name(game)))
+        self.download.value = (
+            f'<a class="wk-download" data-save="{next(self._nonce)}" download="{name}" '
+            f'href="data:application/json;base64,{data}">⬇ {label}</a>'
+            '<img alt="" src="data:," style="display:none" '
+            'onerror="this.previousElementSibling.click();this.remove()">')
+        self.notice(tr("files.saved", self._lang, file=file_name(game)), "ok")
+        if self._link_timer is not None:
+            self._link_timer.cancel()
+        self._link_timer = self.schedule(LINK_SECONDS, self.withdraw_download)
+        return text
+
+    def withdraw_download(self) -> None:
+        """Take the download link (every secret of the game) out of the page."""
+        if self._link_timer is not None:
+            self._link_timer.cancel()
+        self._link_timer = None
+        self.download.value = ""
+
+    # -- loading ------------------------------------------------------------------------------
+    def load_bytes(self, name: str, data: bytes) -> bool:
+        """Load a saved game's bytes: at once if no game is running (``True``), else after the
+        player says so (:meth:`confirm_load`); a bad file only gets its notice."""
+        try:
+            game = load_game(data, autosave=self.autosave, lang=self._lang)
+        except LoadProblem as exc:
+            self.notice(exc.text(self._lang), "refused")
+            return False
+        if self.running():
+            self.pending = (name, game)
+            self._ask(name, game)
+            return False
+        self._install(name, game)
+        return True
+
+    def confirm_load(self) -> bool:
+        """The player said yes: the loaded game replaces the running one (which stays
+        autosaved, under "games in progress")."""
+        if self.pending is None:
+            return False
+        name, game = self.pending
+        self.pending = None
+        self.confirm.layout.display = "none"
+        self._install(name, game)
+        return True
+
+    def cancel_load(self) -> None:
+        """The player keeps the running game; the loaded one is dropped."""
+        self.pending = None
+        self.confirm.layout.display = "none"
+        self.notice(tr("files.kept", self._lang), "info")
+
+    def _install(self, name: str, game: GameController) -> None:
+        self.autosave.claim(game.game_id)
+        self.replace(game)
+        self.notice(tr("play.loaded", self._lang, file=name), "ok")
+
+    def _ask(self, name: str, game: GameController) -> None:
+        running = self.current()
+        who = ", ".join(s.name for s in running.seats) if running else ""
+        turn = running.state.turn if running else 0
+        key = "files.ask" if self.autosave.enabled else "files.ask_unsaved"
+        self.question.value = message_html(tr(key, self._lang, file=name, players=who,
+                                              turn=turn), "info")
+        self.confirm.layout.display = None
+
+    def _uploaded(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        try:
+            if item["size"] > MAX_UPLOAD:
+                self.notice(LoadProblem("play.too_big", size=item["size"],
+                                        limit=MAX_UPLOAD).text(self._lang), "refused")
+            else:
+                self.load_bytes(str(item["name"]), bytes(item["content"]))
+        finally:
+            self.upload.value = ()  # the file's text does not stay in the page
+
+    def notice(self, text: str, kind: str = "info") -> None:
+        self.banner.show(text, kind)
