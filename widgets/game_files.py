@@ -123,7 +123,6 @@ class GameFiles:
         self.upload.observe(guard(self._uploaded), "value")
         self.download = w.HTML()
         self.download.add_class("warkit-download")
-        self.style = w.HTML(FILES_STYLE)
         self.banner = Banner(schedule, self._lang)
         self.question = w.HTML()
         self.replace_button = w.Button(button_style="warning", layout=w.Layout(width="auto"))
