@@ -15,6 +15,7 @@ Timings are printed, not asserted. Rule IDs on screen: C-REINF-3, C-ATK-1, C-ATK
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import sys
 import time
@@ -23,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from browser_helpers import (
+    SCREENSHOTS,
     PlayPage,
     PlayServer,
     interior_point,
@@ -595,9 +597,13 @@ def test_useful_reactions_come_best_first_with_their_rule(browser, play_server: 
         play.wait_text("warkit-options-panel", "Tactical regroup")
         first = page.locator(".wk-adv-reroll select option").first.inner_text().replace(
             "\xa0", " ")
-        assert "reroll 1" in first and "reroll 6" not in first and "armies expected" in first
+        assert "reroll 1" in first and "reroll 6" not in first and "armies in your favour" in first
         assert "joker" in first and best.card == "joker1"
         page.locator("button.wk-rule-S-REROLL-1").first.wait_for(timeout=WAIT)
+        # the README's picture of the advantages (WARKIT_SCREENSHOTS=1 keeps it)
+        out = SCREENSHOTS if os.environ.get("WARKIT_SCREENSHOTS") == "1" else tmp_path
+        page.locator(".warkit-options-panel").first.screenshot(path=str(out /
+                                                                      "advantages.png"))
         page.locator("button.warkit-pass").first.click()
         play.wait_text("warkit-play-status", "Ana: pick your territory", timeout=60_000)
 
