@@ -118,3 +118,14 @@ def test_smart_table_reaches_the_round_by_quiet_turns():
     assert state.armies_at("brasil") == 5
     after = quiet_turn(state)
     assert after.current == (state.current + 1) % 4 and after.phase is warkit.Phase.TRADE
+
+
+def test_objective_text_names_the_hunted_colour_in_both_languages():
+    """S-SETUP-1: a Paranoia objective in words, with the Portuguese plural of the colour."""
+    from warkit_widgets.lessons.smart_basics.messages import objective_text
+
+    assert objective_text("destroy_blue", "en") == "destroy the blue armies"
+    assert objective_text("destroy_blue", "pt") == "destruir os exércitos azuis"
+    assert objective_text("destroy_red", "pt") == "destruir os exércitos vermelhos"
+    with pytest.raises(ValueError, match="S-SETUP-1"):
+        objective_text("conquer_24", "en")

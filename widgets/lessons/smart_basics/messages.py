@@ -6,7 +6,7 @@ Importing this module registers :data:`SMART_BASICS_MESSAGES` in
 
 from __future__ import annotations
 
-from warkit_widgets.i18n import MESSAGES, Lang
+from warkit_widgets.i18n import MESSAGES, Lang, color_name, normalize_lang
 
 SMART_BASICS_MESSAGES: dict[str, dict[Lang, str]] = {
     # -- the Paranoia dealer (SMART lesson 01) --------------------------------------------------
@@ -52,3 +52,18 @@ SMART_BASICS_MESSAGES: dict[str, dict[Lang, str]] = {
 }
 
 MESSAGES.update(SMART_BASICS_MESSAGES)
+
+_PT_PLURAL = {"azul": "azuis"}
+"""Portuguese colour names whose plural is not the name plus "s"."""
+
+
+def objective_text(objective: str, lang: str = "pt") -> str:
+    """A Paranoia objective card in words: ``"destroy_blue"`` → "destroy the blue armies" /
+    "destruir os exércitos azuis" (S-SETUP-1)."""
+    color = objective.removeprefix("destroy_")
+    if color == objective:
+        raise ValueError(f"not a Paranoia objective: {objective!r} (S-SETUP-1)")
+    if normalize_lang(lang) == "en":
+        return f"destroy the {color_name(color, 'en').lower()} armies"
+    name = color_name(color, "pt").lower()
+    return f"destruir os exércitos {_PT_PLURAL.get(name, name + 's')}"
