@@ -129,3 +129,23 @@ def test_objective_text_names_the_hunted_colour_in_both_languages():
     assert objective_text("destroy_red", "pt") == "destruir os exércitos vermelhos"
     with pytest.raises(ValueError, match="S-SETUP-1"):
         objective_text("conquer_24", "en")
+
+
+def test_expected_best_trade_matches_every_hand_and_lab_07():
+    """S-TRADE-1..5: the mean best split over every hand of 1 and 2 cards, counted hand by
+    hand, equals the make-up sum; 6 cards give 67341/3526 = 19.098 (probability lab 07)."""
+    from itertools import combinations
+
+    from warkit_widgets.lessons.smart_basics.models import expected_best_trade
+
+    from warkit.smart import best_trade
+
+    deck = [*warkit.world_map().ids, "joker1", "joker2"]
+    for n in (1, 2):
+        hands = list(combinations(deck, n))
+        assert expected_best_trade(n) == Fraction(sum(best_trade(h).total for h in hands),
+                                                  len(hands))
+    assert expected_best_trade(1) == Fraction(42 + 2 * 11, 44)
+    assert expected_best_trade(6) == Fraction(67341, 3526)
+    with pytest.raises(ValueError, match="S-TRADE-1"):
+        expected_best_trade(7)
