@@ -149,3 +149,19 @@ def test_expected_best_trade_matches_every_hand_and_lab_07():
     assert expected_best_trade(6) == Fraction(67341, 3526)
     with pytest.raises(ValueError, match="S-TRADE-1"):
         expected_best_trade(7)
+
+
+def test_trade_text_explains_the_best_split_in_both_languages():
+    """S-TRADE-1..5: the split, the joker bonus and the +2 per owned territory, in words."""
+    from warkit_widgets.lessons.smart_basics.messages import trade_text
+
+    from warkit.smart import best_trade
+
+    hand = ["franca", "polonia", "sudao", "congo", "brasil", "peru"]
+    value = best_trade(hand, owned=hand[:4])
+    assert trade_text(value, "en") == ("square ×4 (16) + triangle circle (3) + 2 × 4 on owned "
+                                       "territories = 27")
+    assert trade_text(value, "pt") == ("quadrado ×4 (16) + triângulo círculo (3) + 2 × 4 nos "
+                                       "territórios próprios = 27")
+    assert trade_text(best_trade(["joker1", "joker2"]), "pt") == \
+        "2 × coringa (4) + bônus de coringa 25 = 29"
