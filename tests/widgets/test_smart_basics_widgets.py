@@ -165,3 +165,10 @@ def test_trade_text_explains_the_best_split_in_both_languages():
                                        "territórios próprios = 27")
     assert trade_text(best_trade(["joker1", "joker2"]), "pt") == \
         "2 × coringa (4) + bônus de coringa 25 = 29"
+
+
+def test_played_smart_table_keeps_its_rule_settings():
+    """S-SUPPLY-1 as an example of a SMART rule setting: it survives the arranged position."""
+    table = played_smart_table(3, seed=1, round=2, army_supply=40)
+    settings = warkit.state_to_dict(table)["rules"]["settings"]
+    assert table.round == 2 and settings["army_supply"] == 40
