@@ -119,3 +119,57 @@ def test_smart_table_reaches_the_round_by_quiet_turns():
     assert state.armies_at("brasil") == 5
     after = quiet_turn(state)
     assert after.current == (state.current + 1) % 4 and after.phase is warkit.Phase.TRADE
+
+
+def test_objective_text_names_the_hunted_colour_in_both_languages():
+    """S-SETUP-1: a Paranoia objective in words, with the Portuguese plural of the colour."""
+    from warkit_widgets.lessons.smart_basics.messages import objective_text
+
+    assert objective_text("destroy_blue", "en") == "destroy the blue armies"
+    assert objective_text("destroy_blue", "pt") == "destruir os exércitos azuis"
+    assert objective_text("destroy_red", "pt") == "destruir os exércitos vermelhos"
+    with pytest.raises(ValueError, match="S-SETUP-1"):
+        objective_text("conquer_24", "en")
+
+
+def test_expected_best_trade_matches_every_hand_and_lab_07():
+    """S-TRADE-1..5: the mean best split over every hand of 1 and 2 cards, counted hand by
+    hand, equals the make-up sum; 6 cards give 67341/3526 = 19.098 (probability lab 07)."""
+    from itertools import combinations
+
+    from warkit_widgets.lessons.smart_basics.models import expected_best_trade
+
+    from warkit.smart import best_trade
+
+    deck = [*warkit.world_map().ids, "joker1", "joker2"]
+    for n in (1, 2):
+        hands = list(combinations(deck, n))
+        assert expected_best_trade(n) == Fraction(sum(best_trade(h).total for h in hands),
+                                                  len(hands))
+    assert expected_best_trade(1) == Fraction(42 + 2 * 11, 44)
+    assert expected_best_trade(6) == Fraction(67341, 3526)
+    with pytest.raises(ValueError, match="S-TRADE-1"):
+        expected_best_trade(7)
+
+
+def test_trade_text_explains_the_best_split_in_both_languages():
+    """S-TRADE-1..5: the split, the joker bonus and the +2 per owned territory, in words."""
+    from warkit_widgets.lessons.smart_basics.messages import trade_text
+
+    from warkit.smart import best_trade
+
+    hand = ["franca", "polonia", "sudao", "congo", "brasil", "peru"]
+    value = best_trade(hand, owned=hand[:4])
+    assert trade_text(value, "en") == ("square ×4 (16) + triangle circle (3) + 2 × 4 on owned "
+                                       "territories = 27")
+    assert trade_text(value, "pt") == ("quadrado ×4 (16) + triângulo círculo (3) + 2 × 4 nos "
+                                       "territórios próprios = 27")
+    assert trade_text(best_trade(["joker1", "joker2"]), "pt") == \
+        "2 × coringa (4) + bônus de coringa 25 = 29"
+
+
+def test_played_smart_table_keeps_its_rule_settings():
+    """S-SUPPLY-1 as an example of a SMART rule setting: it survives the arranged position."""
+    table = played_smart_table(3, seed=1, round=2, army_supply=40)
+    settings = warkit.state_to_dict(table)["rules"]["settings"]
+    assert table.round == 2 and settings["army_supply"] == 40

@@ -52,12 +52,15 @@ def quiet_turn(state: GameState) -> GameState:
 
 
 def played_smart_table(players: int = 4, *, seed: int, round: int = 5,
-                owners: dict[str, str] | None = None, armies: dict[str, int] | None = None,
-                hands: dict[str, tuple[str, ...]] | None = None) -> GameState:
+                       owners: dict[str, str] | None = None,
+                       armies: dict[str, int] | None = None,
+                       hands: dict[str, tuple[str, ...]] | None = None,
+                       **settings: object) -> GameState:
     """A seeded SMART game in the first player's attack step of ``round``, with the table
     then arranged by hand (owners by colour, armies, hands; see
-    :func:`~.examples.arranged_position`)."""
-    state = warkit.new_game(players, seed=seed, rules="smart")
+    :func:`~.examples.arranged_position`). ``settings`` are SMART rule settings (e.g.
+    ``army_supply=30``), kept by the arranged position."""
+    state = warkit.new_game(players, seed=seed, rules="smart", **settings)
     first = state.first_player
     while not (state.round == round and state.current == first):
         state = quiet_turn(state)

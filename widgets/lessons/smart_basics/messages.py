@@ -6,7 +6,10 @@ Importing this module registers :data:`SMART_BASICS_MESSAGES` in
 
 from __future__ import annotations
 
-from warkit_widgets.i18n import MESSAGES, Lang
+from warkit_widgets.i18n import MESSAGES, Lang, color_name, normalize_lang, shape_name
+
+from warkit.cards import JOKERS, card_shape
+from warkit.smart import TERRITORY_BONUS, TradeGroup, TradeValue
 
 SMART_BASICS_MESSAGES: dict[str, dict[Lang, str]] = {
     # -- the Paranoia dealer (SMART lesson 01) --------------------------------------------------
@@ -52,3 +55,45 @@ SMART_BASICS_MESSAGES: dict[str, dict[Lang, str]] = {
 }
 
 MESSAGES.update(SMART_BASICS_MESSAGES)
+
+_PT_PLURAL = {"azul": "azuis"}
+"""Portuguese colour names whose plural is not the name plus "s"."""
+
+
+def objective_text(objective: str, lang: str = "pt") -> str:
+    """A Paranoia objective card in words: ``"destroy_blue"`` → "destroy the blue armies" /
+    "destruir os exércitos azuis" (S-SETUP-1)."""
+    color = objective.removeprefix("destroy_")
+    if color == objective:
+        raise ValueError(f"not a Paranoia objective: {objective!r} (S-SETUP-1)")
+    if normalize_lang(lang) == "en":
+        return f"destroy the {color_name(color, 'en').lower()} armies"
+    name = color_name(color, "pt").lower()
+    return f"destruir os exércitos {_PT_PLURAL.get(name, name + 's')}"
+
+
+def _group_text(group: TradeGroup, lang: str) -> str:
+    shapes = [card_shape(c) for c in group.cards if c not in JOKERS]
+    jokers = len(group.cards) - len(shapes)
+    if group.kind == "same" and shapes:
+        text = f"{shape_name(shapes[0], lang)} ×{len(shapes)}"
+    else:
+        text = " ".join(shape_name(s, lang) for s in shapes)
+    if jokers:
+        joker = shape_name(None, lang)
+        text = f"{text} + {joker if jokers == 1 else f'{jokers} × {joker}'}".lstrip(" +")
+    return f"{text} ({group.value})"
+
+
+def trade_text(value: TradeValue, lang: str = "pt") -> str:
+    """A SMART trade's best split in words (S-TRADE-1..5): "square ×4 (16) + triangle circle
+    (3) + 2 × 4 on owned territories = 27" / "quadrado ×4 (16) + triângulo círculo (3) + 2 × 4
+    nos territórios próprios = 27"."""
+    en = normalize_lang(lang) == "en"
+    parts = [" + ".join(_group_text(g, lang) for g in value.groups)]
+    if value.joker_bonus:
+        parts.append(f"{'joker bonus' if en else 'bônus de coringa'} {value.joker_bonus}")
+    if value.territory_bonus:
+        where = "on owned territories" if en else "nos territórios próprios"
+        parts.append(f"{TERRITORY_BONUS} × {len(value.territory_bonus)} {where}")
+    return " + ".join(parts) + f" = {value.total}"

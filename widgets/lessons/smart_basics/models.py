@@ -7,6 +7,8 @@
   up draw a card, an odd army is lost.
 - Terrain knowledge (S-TERRAIN-2, S-TERRAIN-3): the chance to conquer with nobody's terrain
   knowledge, the attacker's or the defender's, from :mod:`warkit.odds`.
+- SMART trades (S-TRADE-1 to S-TRADE-5): the exact mean of the best split of a random hand of
+  n cards (SMART lesson 03 and probability lab 07 share it).
 
 Every number comes from the engine or an exact count, so the widgets and the tests agree.
 """
@@ -19,10 +21,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
-from math import factorial
+from math import comb, factorial
 
+from warkit.cards import card_shape
 from warkit.odds import win_probability
-from warkit.smart import intelligence_draws
+from warkit.smart import best_trade, intelligence_draws
 from warkit.worldmap import world_map
 
 
@@ -99,6 +102,40 @@ def intelligence_options(owned: Iterable[str]) -> tuple[IntelligenceChoice, ...]
                  for k in range(len(owned) + 1) for given in combinations(owned, k))
 
 
+# -- SMART trades (S-TRADE-1 to S-TRADE-5) --------------------------------------------------------
+def _cards_by_kind() -> tuple[tuple[str, ...], ...]:
+    """The deck's cards by kind: squares, triangles, circles (14 each), jokers (2)."""
+    m = world_map()
+    shapes = tuple(tuple(t for t in m.ids if card_shape(m.index(t)) == shape)
+                   for shape in ("square", "triangle", "circle"))
+    return (*shapes, ("joker1", "joker2"))
+
+
+@cache
+def expected_best_trade(n: int) -> Fraction:
+    """The exact mean of the best split (``best_trade(hand).total``, no territory owned) over
+    all C(44, n) hands of n cards. Without the territory bonus a hand's value depends only on
+    how many squares, triangles, circles and jokers it holds, so the hands are grouped by that
+    make-up and each group weighted by its number of hands."""
+    if not 1 <= n <= 6:
+        raise ValueError(f"a SMART trade has 1 to 6 cards, not {n} (S-TRADE-1)")
+    kinds = _cards_by_kind()
+    deck = sum(len(k) for k in kinds)
+    total = 0
+    for sq in range(n + 1):
+        for tr in range(n + 1 - sq):
+            for ci in range(n + 1 - sq - tr):
+                counts = (sq, tr, ci, n - sq - tr - ci)
+                if counts[3] > len(kinds[3]):
+                    continue
+                hand = [c for kind, k in zip(kinds, counts) for c in kind[:k]]
+                ways = 1
+                for kind, k in zip(kinds, counts):
+                    ways *= comb(len(kind), k)
+                total += ways * best_trade(hand).total
+    return Fraction(total, comb(deck, n))
+
+
 # -- terrain knowledge (S-TERRAIN-2, S-TERRAIN-3) --------------------------------------------------
 SIDES = (None, "attacker", "defender")
 """Nobody's terrain knowledge, the attacker's, the defender's."""
@@ -110,5 +147,6 @@ def terrain_chances(attackers: int, defenders: int) -> Mapping[str | None, float
     return {side: float(win_probability(attackers, defenders, terrain=side)) for side in SIDES}
 
 
-__all__ = ["SIDES", "IntelligenceChoice", "derangements", "intelligence_choice",
+__all__ = ["SIDES", "IntelligenceChoice", "derangements", "expected_best_trade",
+           "intelligence_choice",
            "intelligence_options", "paranoia_deal", "terrain_chances", "valid_deal_chance"]
