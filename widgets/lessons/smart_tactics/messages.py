@@ -59,8 +59,10 @@ SMART_TACTICS_MESSAGES: dict[str, dict[Lang, str]] = {
                           "deslocamento."},
     "reach.none": {"en": "From {territory}: nowhere with this way of moving.",
                    "pt": "De {territory}: nenhum destino com esta forma de deslocar."},
-    "reach.layers": {"en": "Breadth-first search over own and revealed territories:",
-                     "pt": "Busca em largura pelos territórios próprios e revelados:"},
+    "reach.layers": {"en": "Breadth-first search over the revealed territories (a move crosses "
+                           "only these, then steps onto one of yours):",
+                     "pt": "Busca em largura pelos territórios revelados (um deslocamento só "
+                           "atravessa estes e então entra num dos seus):"},
     "reach.layer": {"en": "{k} border(s): {names}", "pt": "{k} fronteira(s): {names}"},
 }
 

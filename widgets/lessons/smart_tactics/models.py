@@ -105,9 +105,9 @@ def distances(src: int | str) -> dict[int, int]:
 def passage_targets(owner: tuple[int, ...], seat: int, src: int | str,
                     passages: Iterable[int | str]) -> frozenset[int]:
     """Territories of ``seat`` that one move from ``src`` reaches in the movement step, with
-    the cards ``passages`` revealed (S-PASS-1 decision): a neighbour, or any own territory
-    at the end of a path - no territory twice - whose middle steps are all owned or
-    revealed, one of them revealed (the engine's :func:`passage_reach`)."""
+    the cards ``passages`` revealed (S-PASS-1 decision): a neighbour, or an own territory
+    reached "directly", every territory between being a revealed one (the engine's
+    :func:`passage_reach`)."""
     m = world_map()
     start = m.index(src)
     near = {j for j in m.adjacency[start] if owner[j] == seat}
