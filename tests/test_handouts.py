@@ -147,6 +147,12 @@ def test_a_notebook_that_would_hand_out_its_answer_is_refused():
     nb.cells[5].source += "\nfor k in range(2):\n    expected: int = k"  # hidden in a loop
     with pytest.raises(handouts.HandoutError, match="not tagged 'check'"):
         handouts.refuse_leaks(nb, "small")
+    for leak in ("answer_box(Fraction(95, 144), lang=LANG)",
+                 "check_answer(answer, roll_outcomes(3, 1)[(0, 1)])"):
+        nb = small_lesson()
+        nb.cells[9].source = leak
+        with pytest.raises(handouts.HandoutError, match="the answer itself"):
+            handouts.refuse_leaks(nb, "small")
 
 
 def test_a_statement_over_several_lines_is_sealed_whole():

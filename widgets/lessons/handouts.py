@@ -102,6 +102,23 @@ def refuse_leaks(nb: nbformat.NotebookNode, name: str) -> None:
         elif found:
             raise HandoutError(f"{name}: cell {i} computes 'expected' but is not tagged 'check' "
                                "(its student copy would show the answer)")
+        for call in ast.walk(ast.parse(cell.source)):
+            shown = _shown_answer(call)
+            if shown:
+                raise HandoutError(f"{name}: cell {i} gives {shown} the answer itself, not "
+                                   "'expected' (its student copy would show how it is computed)")
+
+
+def _shown_answer(node: ast.AST) -> str | None:
+    """``answer_box(<not expected>)`` or ``check_answer(x, <not expected>)``: the name of the
+    function handed an answer other than the sealed ``expected``, else ``None``."""
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+        return None
+    position = {"answer_box": 0, "check_answer": 1}.get(node.func.id)
+    if position is None or len(node.args) <= position:
+        return None
+    given = node.args[position]
+    return None if isinstance(given, ast.Name) and given.id == "expected" else node.func.id
 
 
 def sealed_source(source: str, value: str) -> str:
