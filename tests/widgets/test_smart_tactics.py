@@ -52,6 +52,14 @@ def test_smart_table_is_a_checked_smart_position():
         arranged_smart_table(players=3, current="blue")
 
 
+def test_smart_table_keeps_rule_settings():
+    """A rule setting reaches the game and survives the save format the table is set through."""
+    mine = {"brasil": "white"}
+    assert arranged_smart_table(seed=3, owners=mine).rules.attacks_in_first_round is True
+    late = arranged_smart_table(seed=3, owners=mine, attacks_in_first_round=False)
+    assert late.rules.name == "smart" and late.rules.attacks_in_first_round is False
+
+
 # -- S-REROLL-1 ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("minimum", [2, 3, 4])
 def test_a_die_rerolled_until_the_minimum_is_uniform_above_it(minimum):

@@ -23,7 +23,7 @@ def arranged_smart_table(*, players: int = 3, seed: int = 0, current: str = "whi
                 hands: Mapping[str, Iterable[str]] | None = None,
                 discard: Iterable[str] = (), deck: Iterable[str] | None = None,
                 objectives: Mapping[str, str] | None = None, round: int = 5,
-                phase: str = "attack") -> warkit.GameState:
+                phase: str = "attack", **settings: object) -> warkit.GameState:
     """A SMART position set by hand; ``current`` plays, in ``phase`` of ``round``.
 
     Territories not in ``owners`` go round-robin, in map order, to the colours in ``rest``
@@ -31,9 +31,10 @@ def arranged_smart_table(*, players: int = 3, seed: int = 0, current: str = "whi
     gives it. Unlisted territories hold 1 army. Cards not in a hand, the discard pile or
     ``deck`` (when given) stay out of play only if ``deck`` is given — otherwise they are
     the deck. Objectives are "destroy colour X" cards: by default each colour hunts the next
-    one (S-SETUP-1).
+    one (S-SETUP-1). Extra keywords are SMART rule settings, kept by the save format (e.g.
+    ``lone_defender_shield=True``, the literal reading of S-TERRAIN-3 that SMART 07 discusses).
     """
-    base = warkit.new_game(players=players, seed=seed, rules="smart")
+    base = warkit.new_game(players=players, seed=seed, rules="smart", **settings)
     colors = list(base.colors)
     if current not in colors:
         raise ValueError(f"{current} does not play in a {players}-player game: {colors}")

@@ -22,7 +22,7 @@ SMART_TACTICS_MESSAGES: dict[str, dict[Lang, str]] = {
     "reroll.card.controlled": {"en": "territory you control: 1 or 2 dice, minimum 3",
                                "pt": "território que você controla: 1 ou 2 dados, mínimo 3"},
     "reroll.card.joker": {"en": "joker: 1, 2 or 3 dice, minimum 4",
-                          "pt": "curinga: 1, 2 ou 3 dados, mínimo 4"},
+                          "pt": "coringa: 1, 2 ou 3 dados, mínimo 4"},
     "reroll.new_roll": {"en": "New roll", "pt": "Nova rolagem"},
     "reroll.do": {"en": "Reroll the best choice", "pt": "Rolar de novo a melhor escolha"},
     "reroll.bad_dice": {"en": "Write 1 to 3 dice from 1 to 6, like 3,1,1.",
@@ -59,8 +59,10 @@ SMART_TACTICS_MESSAGES: dict[str, dict[Lang, str]] = {
                           "deslocamento."},
     "reach.none": {"en": "From {territory}: nowhere with this way of moving.",
                    "pt": "De {territory}: nenhum destino com esta forma de deslocar."},
-    "reach.layers": {"en": "Breadth-first search over own and revealed territories:",
-                     "pt": "Busca em largura pelos territórios próprios e revelados:"},
+    "reach.layers": {"en": "Breadth-first search over the revealed territories (a move crosses "
+                           "only these, then steps onto one of yours):",
+                     "pt": "Busca em largura pelos territórios revelados (um deslocamento só "
+                           "atravessa estes e então entra num dos seus):"},
     "reach.layer": {"en": "{k} border(s): {names}", "pt": "{k} fronteira(s): {names}"},
 }
 

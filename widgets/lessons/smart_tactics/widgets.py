@@ -241,8 +241,7 @@ class ReachMap(w.VBox):
             text = f"<b>{head}</b>"
             if self.mode.value == "passage" and targets:
                 revealed = {self.state.map.index(p) for p in self.passages.value}
-                mine = {j for j, o in enumerate(self.state.owner) if o == self.seat}
-                layers = bfs_layers(i, mine | revealed)[1:]
+                layers = bfs_layers(i, revealed)[1:]  # a move crosses only these (S-PASS-1)
                 text += "<br>" + tr("reach.layers", lang) + "<ul>" + "".join(
                     "<li>" + tr("reach.layer", lang, k=k, names=", ".join(
                         territory_name(j, lang) + ("*" if j in revealed else "")
