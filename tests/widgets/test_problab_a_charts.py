@@ -68,3 +68,20 @@ def test_heat_map_has_a_square_per_cell_with_its_percentage():
     assert "3 × 2: 25.0%" in {s.find(f"{SVG}title").text for s in squares}
     outlined = [r for r in root.iter(f"{SVG}rect") if r.get("fill") == "none"]
     assert len(outlined) == 1
+
+
+def test_line_chart_draws_a_band_around_a_reference_line():
+    """Lab 04's funnel: a band keyed by a reference line's name is drawn in its colour."""
+    x = np.arange(1, 101)
+    half = 1 / np.sqrt(x)
+    root = parse(line_chart_svg(x, {"share": np.full(100, 0.4)},
+                                bands={"exact": (5 / 12 - half, 5 / 12 + half)},
+                                hlines={"exact": 5 / 12}, log_x=True))
+    polygons = list(root.iter(f"{SVG}polygon"))
+    dashed = [ln for ln in root.iter(f"{SVG}line") if ln.get("stroke-dasharray")]
+    assert len(polygons) == 1 and polygons[0].get("fill") == dashed[0].get("stroke")
+
+
+def test_line_chart_refuses_a_band_that_names_nothing():
+    with pytest.raises(ValueError, match="name no series"):
+        line_chart_svg([1, 2], {"a": [0, 1]}, bands={"b": ([0, 0], [1, 1])})

@@ -108,10 +108,14 @@ def line_chart_svg(x: Sequence[float], series: Mapping[str, Sequence[float]], *,
                    hlines: Mapping[str, float] | None = None, title: str = "",
                    x_label: str = "", log_x: bool = False, y_range: tuple[float, float] | None
                    = None, width: int = 560, height: int = 240) -> str:
-    """Lines over a common ``x``; ``bands`` shade (low, high) around the series of the same
-    name; ``hlines`` draw dashed reference lines (an exact value, say). ``log_x`` for
-    sample sizes."""
+    """Lines over a common ``x``; ``bands`` shade (low, high) around the series or the
+    reference line of the same name (a funnel around an exact value, say), in its colour;
+    ``hlines`` draw dashed reference lines (an exact value, say). ``log_x`` for sample
+    sizes. A band named after nothing drawn is refused (it would silently not show)."""
     bands, hlines = bands or {}, hlines or {}
+    unnamed = [name for name in bands if name not in series and name not in hlines]
+    if unnamed:
+        raise ValueError(f"bands {unnamed} name no series and no reference line")
     xs = np.asarray(x, dtype=float)
     if log_x and (xs <= 0).any():
         raise ValueError("log_x needs positive x")
@@ -136,6 +140,13 @@ def line_chart_svg(x: Sequence[float], series: Mapping[str, Sequence[float]], *,
     def py(v: np.ndarray) -> np.ndarray:
         return top_pad + plot_h * (1 - (np.clip(np.asarray(v, float), lo, hi) - lo) / (hi - lo))
 
+    def band(name: str, color: str) -> str:
+        low, high = bands[name]
+        pts = list(zip(px(xs), py(high), strict=True)) + list(
+            zip(px(xs)[::-1], py(low)[::-1], strict=True))
+        poly = " ".join(f"{a:.1f},{b:.1f}" for a, b in pts)
+        return f'<polygon points="{poly}" fill="{color}" fill-opacity="0.18"/>'
+
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
            f'width="{width}" height="{height}" class="problab-chart">']
     if title:
@@ -158,15 +169,13 @@ def line_chart_svg(x: Sequence[float], series: Mapping[str, Sequence[float]], *,
     for k, name in enumerate(names):
         color = SERIES_COLORS[k % len(SERIES_COLORS)]
         if name in bands:
-            low, high = bands[name]
-            pts = list(zip(px(xs), py(high), strict=True)) + list(
-                zip(px(xs)[::-1], py(low)[::-1], strict=True))
-            poly = " ".join(f"{a:.1f},{b:.1f}" for a, b in pts)
-            out.append(f'<polygon points="{poly}" fill="{color}" fill-opacity="0.18"/>')
+            out.append(band(name, color))
         pts = " ".join(f"{a:.1f},{b:.1f}" for a, b in zip(px(xs), py(series[name]), strict=True))
         out.append(f'<polyline points="{pts}" fill="none" stroke="{color}" stroke-width="1.5"/>')
     for k, (name, value) in enumerate(hlines.items(), start=len(names)):
         color = SERIES_COLORS[k % len(SERIES_COLORS)] if name not in series else "#333"
+        if name in bands and name not in series:
+            out.append(band(name, color))
         y = float(py(value))
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}" '
                    f'stroke="{color}" stroke-dasharray="5 3" stroke-width="1.5">'
