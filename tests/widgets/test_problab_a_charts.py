@@ -85,3 +85,32 @@ def test_line_chart_draws_a_band_around_a_reference_line():
 def test_line_chart_refuses_a_band_that_names_nothing():
     with pytest.raises(ValueError, match="name no series"):
         line_chart_svg([1, 2], {"a": [0, 1]}, bands={"b": ([0, 0], [1, 1])})
+
+
+def test_interval_chart_draws_a_dot_and_a_bar_per_row_and_the_reference():
+    from warkit_widgets.lessons.charts import interval_chart_svg
+
+    root = parse(interval_chart_svg(["a", "b & c"], [0.2, 0.5], [(0.1, 0.3), (0.4, 0.6)],
+                                    reference=1 / 3, reference_label="1/3", title="t"))
+    assert len(list(root.iter(f"{SVG}circle"))) == 2
+    tips = [g.find(f"{SVG}title").text for g in root.iter(f"{SVG}g")]
+    assert tips == ["a: 0.2 [0.1, 0.3]", "b & c: 0.5 [0.4, 0.6]"]
+    dashed = [ln for ln in root.iter(f"{SVG}line") if ln.get("stroke-dasharray")]
+    assert len(dashed) == 1 and dashed[0].find(f"{SVG}title").text.startswith("1/3: 0.3333")
+
+
+def test_interval_chart_refuses_an_estimate_outside_its_interval():
+    from warkit_widgets.lessons.charts import interval_chart_svg
+
+    with pytest.raises(ValueError, match="inside its interval"):
+        interval_chart_svg(["a"], [0.5], [(0.1, 0.3)])
+    with pytest.raises(ValueError, match="one estimate"):
+        interval_chart_svg(["a", "b"], [0.5], [(0.1, 0.6)])
+
+
+def test_interval_chart_can_write_its_axis_in_percent():
+    from warkit_widgets.lessons.charts import interval_chart_svg
+
+    texts = [t.text for t in parse(interval_chart_svg(["a"], [0.5], [(0.4, 0.6)], percent=True))
+             .iter(f"{SVG}text")]
+    assert {"0%", "20%", "100%"} <= set(texts)

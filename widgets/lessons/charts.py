@@ -236,3 +236,69 @@ def heat_map_svg(table: np.ndarray, *, title: str = "", row_label: str = "attack
                        f"{FONT}>{round(100 * p)}%</text>")
     out.append("</svg>")
     return "".join(out)
+
+
+def interval_chart_svg(labels: Sequence[object], estimates: Sequence[float],
+                       intervals: Sequence[tuple[float, float]], *,
+                       reference: float | None = None, reference_label: str = "",
+                       title: str = "", x_label: str = "", x_range: tuple[float, float]
+                       = (0.0, 1.0), percent: bool = False, label_width: int = 210,
+                       width: int = 600) -> str:
+    """One row per label: a dot at the estimate and a bar across its interval (a win rate and
+    its 95% interval, say), with an optional dashed vertical ``reference`` line (a fair share).
+    ``percent`` writes the axis as percentages (``20%``, the same in every language).
+
+    Rows whose bars overlap cannot be told apart by the data; that is what the chart shows.
+    """
+    if not len(labels) == len(estimates) == len(intervals):
+        raise ValueError("every label needs one estimate and one interval")
+    if any(not lo <= est <= hi for est, (lo, hi) in zip(estimates, intervals, strict=True)):
+        raise ValueError("every estimate must lie inside its interval")
+    lo_x, hi_x = x_range
+    if hi_x <= lo_x:
+        raise ValueError("x_range needs low < high")
+    row, top_pad = 20, 26 if title else 10
+    bottom = 34 if x_label else 22
+    plot_w = width - label_width - 16
+    height = top_pad + row * len(labels) + bottom
+
+    def tick(v: float) -> str:
+        return f"{round(100 * v)}%" if percent else _fmt(round(v, 6))
+
+    def px(v: float) -> float:
+        return label_width + plot_w * (min(max(v, lo_x), hi_x) - lo_x) / (hi_x - lo_x)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+           f'width="{width}" height="{height}" class="problab-chart">']
+    if title:
+        out.append(f'<text x="{width / 2}" y="15" font-size="13" text-anchor="middle" {FONT}>'
+                   f"{escape(title)}</text>")
+    bottom_y = top_pad + row * len(labels)
+    for t in _nice_ticks(hi_x - lo_x, 5):
+        x = px(lo_x + t)
+        out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top_pad}" y2="{bottom_y}" '
+                   f'stroke="#eee"/><text x="{x:.1f}" y="{bottom_y + 13}" font-size="10" '
+                   f'text-anchor="middle" {FONT}>{tick(lo_x + t)}</text>')
+    if x_label:
+        out.append(f'<text x="{label_width + plot_w / 2}" y="{height - 4}" font-size="10" '
+                   f'text-anchor="middle" {FONT}>{escape(x_label)}</text>')
+    color = SERIES_COLORS[1]
+    for i, (label, est, (lo, hi)) in enumerate(zip(labels, estimates, intervals, strict=True)):
+        y = top_pad + row * i + row / 2
+        out.append(f'<text x="{label_width - 6}" y="{y + 4:.1f}" font-size="11" '
+                   f'text-anchor="end" {FONT}>{escape(str(label))}</text>')
+        out.append(f'<g><title>{escape(str(label))}: {est:.4g} [{lo:.4g}, {hi:.4g}]</title>'
+                   f'<line x1="{px(lo):.1f}" x2="{px(hi):.1f}" y1="{y:.1f}" y2="{y:.1f}" '
+                   f'stroke="{color}" stroke-width="3" stroke-opacity="0.5"/>'
+                   f'<circle cx="{px(est):.1f}" cy="{y:.1f}" r="4" fill="{color}"/></g>')
+    if reference is not None:
+        x = px(reference)
+        out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top_pad - 4}" y2="{bottom_y}" '
+                   f'stroke="{SERIES_COLORS[0]}" stroke-dasharray="5 3" stroke-width="1.5">'
+                   f"<title>{escape(reference_label)}: {reference:.4g}</title></line>")
+        if reference_label:
+            out.append(f'<text x="{x + 4:.1f}" y="{top_pad + 6}" font-size="10" '
+                       f'fill="{SERIES_COLORS[0]}" {FONT}>{escape(reference_label)}</text>')
+    out.append(f'<line x1="{label_width}" x2="{label_width + plot_w}" y1="{bottom_y}" '
+               f'y2="{bottom_y}" stroke="#333"/></svg>')
+    return "".join(out)
