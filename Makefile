@@ -6,7 +6,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: play demo lesson test lint bench screenshots clean
+.PHONY: play demo lesson test lint bench screenshots clean notebooks clean-outputs handouts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,16 @@ demo: $(STAMP)
 lesson: $(STAMP)
 	@echo "Opening the pilot lesson at http://localhost:8866/ (Ctrl+C to stop)"
 	$(VENV)/bin/voila notebooks/lessons/classic/03-dice-and-battles.ipynb --no-browser --port=8866
+
+# The lessons and labs in both languages, built from notebooks/source/ (edit the sources, never the
+# built .ipynb); a rebuild also clears the outputs of a lesson saved after a run.
+notebooks: $(STAMP)
+	$(PY) -m warkit_widgets.lessons.build
+
+# Clear the outputs and widget state of the notebooks written by hand (the game, the gallery) after
+# a saved run (nbconvert's ClearOutputPreprocessor).
+clean-outputs: $(STAMP)
+	$(PY) -m warkit_widgets.lessons.build --clear-unbuilt
 
 lint: $(STAMP)
 	$(PY) -m ruff check warkit widgets tests

@@ -16,7 +16,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from .controller import CURRENT, BattleRecord, Highlights, MapController, Message, Moves, Selection
-from .exercise import answer_box, check_answer, is_correct
+from .exercise import Hint, answer_box, check_answer, is_correct, unseal
 from .i18n import lang_from_env, tr
 from .models import (
     BattleOdds,
@@ -59,7 +59,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "CURRENT", "BattleDesk", "BattleExplorer", "BattleOdds", "BattleRecord", "DiceComparison",
     "DiceExplorer", "DiceWidget", "ErrorReporter", "HandContext", "HandController", "HandWidget",
-    "Highlights", "MapController", "MapWidget", "Message", "Moves", "OddsWidget", "Selection",
-    "TradeQuote", "answer_box", "battle_odds", "check_answer", "classic_trade_value",
-    "compare_dice", "is_correct", "lang_from_env", "tr",
+    "Highlights", "Hint", "MapController", "MapWidget", "Message", "Moves", "OddsWidget",
+    "Selection", "TradeQuote", "answer_box", "battle_odds", "check_answer", "classic_trade_value",
+    "compare_dice", "is_correct", "lang_from_env", "tr", "unseal",
 ]

@@ -473,6 +473,14 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     # -- errors and exercises ---------------------------------------------------------------------
     "error": {"en": "Something went wrong: {error}", "pt": "Algo deu errado: {error}"},
     "exercise.correct": {"en": "Correct! {detail}", "pt": "Correto! {detail}"},
+    "exercise.hint": {"en": "Not yet. {hint}", "pt": "Ainda não. {hint}"},
+    "exercise.unreadable": {
+        "en": "{answer!r} is not a number: write a fraction (1/6), a decimal (0.17 or 0,17) "
+              "or a percentage (17%).",
+        "pt": "{answer!r} não é um número: escreva uma fração (1/6), um decimal (0,17 ou 0.17) "
+              "ou uma porcentagem (17%).",
+    },
+    "exercise.form": {"en": "a fraction, decimal or %", "pt": "fração, decimal ou %"},
     "exercise.wrong": {"en": "Not yet: {answer} is not the answer. Try again.",
                        "pt": "Ainda não: {answer} não é a resposta. Tente de novo."},
     "exercise.check": {"en": "Check", "pt": "Conferir"},
@@ -493,12 +501,16 @@ def normalize_lang(lang: str | None) -> Lang:
 
 
 def lang_from_env(default: str = "en") -> Lang:
-    """The ``lang`` of a Voilà URL (``?lang=pt-BR``, from ``QUERY_STRING``), else ``default``."""
-    values = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang")
-    try:
-        return normalize_lang(values[0]) if values else normalize_lang(default)
-    except ValueError:
-        return normalize_lang(default)
+    """The language asked for: the ``lang`` of a Voilà URL (``?lang=pt-BR``, from
+    ``QUERY_STRING``) first, then the ``WARKIT_LANG`` environment variable (a JupyterHub class
+    sets it once for every notebook and the dashboard), then ``default``. A value that names no
+    language is skipped."""
+    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [])
+    for value in (*asked[:1], os.environ.get("WARKIT_LANG", "")):
+        with contextlib.suppress(ValueError):
+            if value.strip():
+                return normalize_lang(value)
+    return normalize_lang(default)
 
 
 def tr(key: str, lang: str = "pt", /, **params: object) -> str:

@@ -251,12 +251,17 @@ def test_battle_desk_attack_and_occupy(battle_state):
 def test_the_answer_box_hints_at_a_form_never_at_the_answer():
     from fractions import Fraction
 
-    from warkit_widgets import answer_box
+    from warkit_widgets import Hint, answer_box
 
     assert answer_box(13, lang="pt").text.placeholder == "um número inteiro"
     assert answer_box(7, lang="en").text.placeholder == "a whole number"
-    assert answer_box(Fraction(95, 144), lang="en").text.placeholder == "95/144 · 0.66"
+    assert answer_box(Fraction(95, 144), lang="en").text.placeholder == "a fraction, decimal or %"
     box = answer_box(13, lang="en")
     box.text.value = "13"
     box.button.click()
-    assert box.check
+    assert box.check and "Correct! 13" in box.children[1].value
+    hinted = answer_box(Fraction(95, 144), lang="pt", hints=[Hint(Fraction(1, 2), en="One die?",
+                                                                  pt="Um dado só?")])
+    hinted.text.value = "50 %"
+    hinted.button.click()
+    assert not hinted.check and "Um dado só?" in hinted.children[1].value

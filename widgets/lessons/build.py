@@ -3,16 +3,18 @@
 Every ``notebooks/source/**/*.md`` becomes two notebooks, the English one and the Portuguese one,
 at the paths its header names (see :mod:`warkit_widgets.lessons.source`). ``--check`` changes
 nothing and exits 1 when a built notebook is missing or differs from its source (the tests run
-it); give source files to build only those.
+it); give source files to build only those. ``--unbuilt`` lists the notebooks that have no
+source; ``--clear-unbuilt`` clears their outputs and widget state (``make clean-outputs``).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
-from warkit_widgets.lessons.source import LANGS, SourceError, dumps, notebook, parse
+from warkit_widgets.lessons.source import LANGS, SourceError, dumps, notebook, parse, parse_header
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 SOURCES = NOTEBOOKS / "source"
@@ -21,6 +23,55 @@ SOURCES = NOTEBOOKS / "source"
 def sources(root: Path = SOURCES) -> list[Path]:
     """Every lesson source, in a stable order."""
     return sorted(root.rglob("*.md"))
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One built notebook: its source, its language, where it is, and the source's metadata
+    (``{"lesson": "classic/03", "rules": [...]}`` or ``{"lab": "probability/01"}``)."""
+
+    source: Path
+    lang: str
+    path: Path
+    metadata: dict
+
+    @property
+    def name(self) -> str:
+        """``classic/03``, ``smart/06b``, ``probability/01``: the group and the file's number."""
+        group = (self.metadata.get("lesson") or self.metadata.get("lab", "?")).split("/")[0]
+        return f"{group}/{self.source.name.split('-')[0]}"
+
+
+def editions(root: Path = SOURCES, notebooks: Path = NOTEBOOKS) -> list[Edition]:
+    """Every notebook the sources build (both languages), from the sources' headers alone."""
+    found = []
+    for path in sources(root):
+        targets, metadata, _ = parse_header(path)
+        found += [Edition(path, lang, notebooks / targets[lang], metadata) for lang in LANGS]
+    return found
+
+
+def unbuilt(notebooks: Path = NOTEBOOKS) -> list[Path]:
+    """The notebooks written by hand (no source builds them): the game, the gallery."""
+    made = {e.path.resolve() for e in editions(notebooks=notebooks)}
+    return sorted(p for p in notebooks.rglob("*.ipynb")
+                  if ".ipynb_checkpoints" not in p.parts and p.resolve() not in made)
+
+
+def clear_outputs(path: Path) -> bool:
+    """Clear a saved notebook's outputs (nbconvert's ClearOutputPreprocessor) and its stored
+    widget state; True when the file changed."""
+    import nbformat
+    from nbconvert.preprocessors import ClearOutputPreprocessor
+
+    before = path.read_text(encoding="utf-8")
+    nb = nbformat.reads(before, as_version=4)
+    nb, _ = ClearOutputPreprocessor().preprocess(nb, {})
+    nb.metadata.pop("widgets", None)
+    after = nbformat.writes(nb) + "\n"
+    if after != before:
+        path.write_text(after, encoding="utf-8")
+    return after != before
 
 
 def built(path: Path, notebooks: Path = NOTEBOOKS) -> dict[Path, str]:
@@ -33,7 +84,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path, help="sources to build (default: all)")
     parser.add_argument("--check", action="store_true", help="only check, write nothing")
+    parser.add_argument("--unbuilt", action="store_true",
+                        help="list the notebooks no source builds, and stop")
+    parser.add_argument("--clear-unbuilt", action="store_true",
+                        help="clear the outputs of the notebooks no source builds, and stop")
     args = parser.parse_args(argv)
+    if args.unbuilt or args.clear_unbuilt:
+        for path in unbuilt():
+            cleared = args.clear_unbuilt and clear_outputs(path)
+            print(f"{'cleared ' if cleared else ''}{path.relative_to(NOTEBOOKS.parent)}")
+        return 0
     stale = []
     for path in args.files or sources():
         try:

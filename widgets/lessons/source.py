@@ -53,8 +53,9 @@ class Source:
     cells: tuple[Cell, ...]
 
 
-def parse(path: Path, text: str | None = None) -> Source:
-    """Read a source file; raise :class:`SourceError` for a missing twin or a bad header."""
+def parse_header(path: Path, text: str | None = None) -> tuple[dict[str, str], dict, int]:
+    """The header of a source: its notebooks' paths (lang -> path relative to ``notebooks/``),
+    its ``warkit`` metadata, and the index of the header's closing line."""
     text = path.read_text(encoding="utf-8") if text is None else text
     lines = text.splitlines()
     if not lines or lines[0].strip() != "---" or "---" not in (s.strip() for s in lines[1:]):
@@ -71,6 +72,14 @@ def parse(path: Path, text: str | None = None) -> Source:
         raise SourceError(f"{path}: the header has no {missing} path") from None
     except json.JSONDecodeError as error:
         raise SourceError(f"{path}: the header's warkit metadata is not JSON ({error})") from None
+    return targets, metadata, end
+
+
+def parse(path: Path, text: str | None = None) -> Source:
+    """Read a source file; raise :class:`SourceError` for a missing twin or a bad header."""
+    text = path.read_text(encoding="utf-8") if text is None else text
+    lines = text.splitlines()
+    targets, metadata, end = parse_header(path, text)
 
     raw: list[tuple[int, str, str | None, tuple[str, ...], list[str]]] = []
     for number, line in enumerate(lines[end + 1:], start=end + 2):

@@ -1,0 +1,119 @@
+"""The exercise checker: answers as fractions, decimals (point or comma), percentages and whole
+numbers, a relative tolerance, targeted hints, both languages, and sealed answers."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from warkit_widgets import Hint, check_answer, is_correct, unseal
+from warkit_widgets.exercise import format_value, parse_answer, placeholder_for, seal
+
+THIRD = Fraction(1, 3)
+ROLL = Fraction(95, 144)  # classic 03: 3 attack dice take the lone defender's army
+
+
+@pytest.mark.parametrize("answer", [
+    Fraction(95, 144), "95/144", " 95 / 144 ", 0.66, "0.66", "0,66", "66%", "66,0 %", "65.97%",
+    np.float64(0.6597), "0,6597",
+])
+def test_an_answer_is_read_in_every_form_a_student_writes(answer):
+    assert is_correct(answer, ROLL)
+
+
+@pytest.mark.parametrize("answer", [Fraction(2, 3), 0.65, "0,65", "65%", "abc", "", True, None,
+                                    "1/0", float("nan")])
+def test_wrong_or_unreadable_answers_are_refused(answer):
+    assert not is_correct(answer, ROLL)
+
+
+def test_the_tolerance_is_relative_and_one_percent_by_default():
+    """1% of 1/3 is 1/300: 0.33 is exactly on the edge and passes, 0.32 is 4% off."""
+    assert is_correct(0.33, THIRD) and is_correct("0,33", THIRD) and is_correct("33%", THIRD)
+    assert not is_correct(0.32, THIRD) and not is_correct("32%", THIRD)
+    assert not is_correct(0.33, THIRD, rel_tol=0.001)  # an exercise may ask for more
+    assert is_correct(0.32, THIRD, rel_tol=0.05)
+    small = Fraction(1, 1000)  # relative: 0.0011 is 10% off a small probability
+    assert not is_correct(0.0011, small) and is_correct(0.001005, small)
+
+
+def test_whole_number_answers_must_be_exact():
+    assert is_correct(13, 13) and is_correct("13", 13) and is_correct(13.0, 13)
+    assert is_correct(np.int64(13), Fraction(13)) and is_correct("13,0", 13)
+    assert not is_correct(13.01, 13) and not is_correct("12,9", 13) and not is_correct(14, 13)
+    assert is_correct("46.656", 46656) and is_correct("46,656", 46656)  # grouped thousands
+    assert is_correct("46 656", 46656) and not is_correct("46.656", Fraction(46656, 1000) + 1)
+    assert parse_answer("46.656") == Fraction(46656, 1000)  # a decimal unless whole is asked
+
+
+def test_integers_are_shown_as_integers_never_as_percentages():
+    good = check_answer(13, 13, lang="en")
+    assert good and repr(good) == "Correct! 13" and "Correct! 13</div>" in good._repr_html_()
+    assert repr(check_answer(1300, 1300, lang="en")) == "Correct! 1,300"
+    assert repr(check_answer("46.656", 46656, lang="pt")) == "Correto! 46.656"
+
+
+def test_fractions_show_their_value_in_the_language():
+    assert repr(check_answer("0,66", ROLL, lang="pt")) == "Correto! 95/144 ≈ 65,97%"
+    assert repr(check_answer(0.66, ROLL, lang="en")) == "Correct! 95/144 ≈ 65.97%"
+    assert format_value(Fraction(21, 2), "pt") == "21/2 ≈ 10,50"  # a mean is not a percentage
+    assert format_value(19.1, "en") == "19.10" and format_value(0.191, "pt") == "19,10%"
+
+
+def test_missing_and_unreadable_answers_say_what_to_do():
+    missing = check_answer(None, ROLL, lang="en")
+    assert not missing and missing.kind == "info" and "your answer" in repr(missing)
+    assert "Escreva sua resposta" in repr(check_answer(None, ROLL, lang="pt"))
+    assert "not a number" in repr(check_answer("two thirds", ROLL, lang="en"))
+    assert "não é um número" in repr(check_answer("dois terços", ROLL, lang="pt"))
+
+
+TIES = Hint(Fraction(91, 216), en="Ties go to the defence (C-ATK-4).",
+            pt="O empate é da defesa (C-ATK-4).")
+ONE_DIE = Hint(Fraction(1, 2), en="Three dice, not one.", pt="São três dados, não um.")
+
+
+@pytest.mark.parametrize(("lang", "ties", "generic"), [
+    ("en", "Not yet. Ties go to the defence (C-ATK-4).", "Not yet: 0.9 is not the answer."),
+    ("pt", "Ainda não. O empate é da defesa (C-ATK-4).", "Ainda não: 0.9 não é a resposta."),
+])
+def test_a_common_wrong_answer_gets_its_hint_in_both_languages(lang, ties, generic):
+    hints = [TIES, ONE_DIE]
+    assert repr(check_answer("91/216", ROLL, lang=lang, hints=hints)) == ties
+    assert repr(check_answer(0.42, ROLL, lang=lang, hints=hints)) == ties  # same tolerance
+    assert repr(check_answer("50%", ROLL, lang=lang, hints=hints)) == ONE_DIE.text(lang).join(
+        ("Not yet. " if lang == "en" else "Ainda não. ", ""))
+    assert repr(check_answer(0.9, ROLL, lang=lang, hints=hints)).startswith(generic)
+    assert check_answer(ROLL, ROLL, lang=lang, hints=hints)  # the right answer wins
+
+
+def test_a_hint_that_would_be_accepted_is_an_error_of_the_exercise():
+    with pytest.raises(ValueError, match="hint"):
+        check_answer(None, ROLL, hints=[Hint(0.66, en="?", pt="?")])
+
+
+def test_the_autograder_gets_an_error_for_a_wrong_answer(monkeypatch):
+    """nbgrader sets NBGRADER_EXECUTION while grading: a check cell then fails when wrong."""
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    assert check_answer("95/144", ROLL, lang="en")
+    for wrong in (None, "0,5"):
+        with pytest.raises(AssertionError):
+            check_answer(wrong, ROLL, lang="en")
+
+
+def test_placeholders_show_the_form_of_an_answer_never_a_value():
+    assert placeholder_for(13, "pt") == "um número inteiro"
+    assert placeholder_for(ROLL, "en") == "a fraction, decimal or %"
+    assert not any(ch.isdigit() for ch in placeholder_for(ROLL, "pt") + placeholder_for(7, "en"))
+
+
+@pytest.mark.parametrize("value", [ROLL, 13, 0.191, Fraction(-7, 3), np.float64(0.25), 46656])
+def test_sealed_answers_come_back_exactly_and_hide_the_number(value):
+    sealed = seal(value)
+    assert unseal(sealed) == value and type(unseal(sealed)) is type(value if not isinstance(
+        value, np.floating) else 0.0)
+    assert str(value) not in sealed and "95" not in seal(ROLL)
+    assert check_answer("95/144", unseal(seal(ROLL)))
+    with pytest.raises(ValueError):
+        unseal("95/144")
