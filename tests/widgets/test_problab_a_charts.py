@@ -114,3 +114,15 @@ def test_interval_chart_can_write_its_axis_in_percent():
     texts = [t.text for t in parse(interval_chart_svg(["a"], [0.5], [(0.4, 0.6)], percent=True))
              .iter(f"{SVG}text")]
     assert {"0%", "20%", "100%"} <= set(texts)
+
+
+def test_bar_chart_makes_room_for_long_names_and_can_write_percentages():
+    names = {"War + attacker's terrain card": [0.5, 0.25], "War": [0.4, 0.3]}
+    narrow, wide = bar_chart_svg(["a", "b"], names), bar_chart_svg(["a", "b"], names,
+                                                                   legend_width=220)
+    column = [r for r in parse(narrow).iter(f"{SVG}rect") if r.find(f"{SVG}title") is not None]
+    wider = [r for r in parse(wide).iter(f"{SVG}rect") if r.find(f"{SVG}title") is not None]
+    assert float(wider[0].get("width")) < float(column[0].get("width"))  # the plot gave way
+    texts = [t.text for t in parse(bar_chart_svg(["a"], {"p": [0.5]}, percent=True))
+             .iter(f"{SVG}text")]
+    assert {"0%", "20%", "40%"} <= set(texts)

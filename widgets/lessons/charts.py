@@ -52,10 +52,12 @@ def _legend(names: Sequence[str], x: float, y: float) -> str:
 
 def bar_chart_svg(labels: Sequence[object], series: Mapping[str, Sequence[float]], *,
                   title: str = "", y_label: str = "", width: int = 520, height: int = 220,
-                  legend: bool | None = None) -> str:
+                  legend: bool | None = None, legend_width: int = 120,
+                  percent: bool = False) -> str:
     """Grouped columns: one group per label, one column per series (same length as labels).
 
-    Each column has a tooltip with its exact value; the y axis starts at 0.
+    Each column has a tooltip with its exact value; the y axis starts at 0. ``legend_width``
+    makes room for long series names; ``percent`` writes the axis as percentages (``25%``).
     """
     names = list(series)
     values = [list(map(float, series[n])) for n in names]
@@ -63,7 +65,8 @@ def bar_chart_svg(labels: Sequence[object], series: Mapping[str, Sequence[float]
         raise ValueError("every series needs one value per label")
     if legend is None:
         legend = len(names) > 1
-    left, right, top_pad, bottom = 46, 12 + (120 if legend else 0), 24 if title else 10, 26
+    left, right = 46, 12 + (legend_width if legend else 0)
+    top_pad, bottom = 24 if title else 10, 26
     plot_w, plot_h = width - left - right, height - top_pad - bottom
     top = max([max(v) for v in values if v] + [0.0]) or 1.0
     ticks = _nice_ticks(top)
@@ -79,7 +82,8 @@ def bar_chart_svg(labels: Sequence[object], series: Mapping[str, Sequence[float]
         y = top_pad + plot_h * (1 - t / top)
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}" '
                    f'stroke="#ddd"/><text x="{left - 4}" y="{y + 4:.1f}" font-size="10" '
-                   f'text-anchor="end" {FONT}>{_fmt(t)}</text>')
+                   f'text-anchor="end" {FONT}>{f"{round(100 * t)}%" if percent else _fmt(t)}'
+                   "</text>")
     for i, label in enumerate(labels):
         x0 = left + i * group + group * 0.1
         for k, (name, vals) in enumerate(zip(names, values, strict=True)):
