@@ -126,3 +126,13 @@ def test_bar_chart_makes_room_for_long_names_and_can_write_percentages():
     texts = [t.text for t in parse(bar_chart_svg(["a"], {"p": [0.5]}, percent=True))
              .iter(f"{SVG}text")]
     assert {"0%", "20%", "40%"} <= set(texts)
+
+
+def test_line_chart_axis_numbers_follow_the_language_and_chosen_ticks():
+    x = np.arange(1, 10_001)
+    texts = [t.text for t in parse(line_chart_svg(x, {"a": x / 10_000}, log_x=True, lang="pt"))
+             .iter(f"{SVG}text")]
+    assert {"10.000", "1.000", "0,75", "0,5"} <= set(texts) and "10,000" not in texts
+    texts = [t.text for t in parse(line_chart_svg(range(1, 13), {"a": range(12)},
+                                                  x_ticks=[1, 4, 8, 12])).iter(f"{SVG}text")]
+    assert {"1", "4", "8", "12"} <= set(texts) and "3.75" not in texts

@@ -29,6 +29,12 @@ def _fmt(value: float) -> str:
     return "0" if value == 0 else f"{value:.3g}"
 
 
+def _in_lang(text: str, lang: str) -> str:
+    """An axis number as ``lang`` writes it: Portuguese swaps the decimal point and the
+    thousands comma (``0.75`` → ``0,75``, ``10,000`` → ``10.000``)."""
+    return text.translate(str.maketrans(".,", ",.")) if lang == "pt" else text
+
+
 def _nice_ticks(top: float, count: int = 4) -> list[float]:
     """Round ticks from 0 up to about ``top``."""
     if top <= 0:
@@ -53,11 +59,12 @@ def _legend(names: Sequence[str], x: float, y: float) -> str:
 def bar_chart_svg(labels: Sequence[object], series: Mapping[str, Sequence[float]], *,
                   title: str = "", y_label: str = "", width: int = 520, height: int = 220,
                   legend: bool | None = None, legend_width: int = 120,
-                  percent: bool = False) -> str:
+                  percent: bool = False, lang: str = "en") -> str:
     """Grouped columns: one group per label, one column per series (same length as labels).
 
     Each column has a tooltip with its exact value; the y axis starts at 0. ``legend_width``
-    makes room for long series names; ``percent`` writes the axis as percentages (``25%``).
+    makes room for long series names; ``percent`` writes the axis as percentages (``25%``);
+    ``lang="pt"`` writes the axis numbers with a decimal comma.
     """
     names = list(series)
     values = [list(map(float, series[n])) for n in names]
@@ -80,10 +87,10 @@ def bar_chart_svg(labels: Sequence[object], series: Mapping[str, Sequence[float]
                    f"{escape(title)}</text>")
     for t in ticks:
         y = top_pad + plot_h * (1 - t / top)
+        text = f"{round(100 * t)}%" if percent else _in_lang(_fmt(t), lang)
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}" '
                    f'stroke="#ddd"/><text x="{left - 4}" y="{y + 4:.1f}" font-size="10" '
-                   f'text-anchor="end" {FONT}>{f"{round(100 * t)}%" if percent else _fmt(t)}'
-                   "</text>")
+                   f'text-anchor="end" {FONT}>{text}</text>')
     for i, label in enumerate(labels):
         x0 = left + i * group + group * 0.1
         for k, (name, vals) in enumerate(zip(names, values, strict=True)):
@@ -111,11 +118,14 @@ def line_chart_svg(x: Sequence[float], series: Mapping[str, Sequence[float]], *,
                    bands: Mapping[str, tuple[Sequence[float], Sequence[float]]] | None = None,
                    hlines: Mapping[str, float] | None = None, title: str = "",
                    x_label: str = "", log_x: bool = False, y_range: tuple[float, float] | None
-                   = None, width: int = 560, height: int = 240) -> str:
+                   = None, width: int = 560, height: int = 240,
+                   x_ticks: Sequence[float] | None = None, lang: str = "en") -> str:
     """Lines over a common ``x``; ``bands`` shade (low, high) around the series or the
     reference line of the same name (a funnel around an exact value, say), in its colour;
     ``hlines`` draw dashed reference lines (an exact value, say). ``log_x`` for sample
-    sizes. A band named after nothing drawn is refused (it would silently not show)."""
+    sizes; ``x_ticks`` chooses the x axis's labelled values (whole numbers of players, say);
+    ``lang="pt"`` writes axis numbers the Portuguese way (``0,75``, ``10.000``). A band named
+    after nothing drawn is refused (it would silently not show)."""
     bands, hlines = bands or {}, hlines or {}
     unnamed = [name for name in bands if name not in series and name not in hlines]
     if unnamed:
@@ -160,13 +170,15 @@ def line_chart_svg(x: Sequence[float], series: Mapping[str, Sequence[float]], *,
         y = float(py(t))
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}" '
                    f'stroke="#eee"/><text x="{left - 4}" y="{y + 4:.1f}" font-size="10" '
-                   f'text-anchor="end" {FONT}>{_fmt(round(float(t), 4))}</text>')
-    ticks = ([10 ** k for k in range(math.ceil(x0), math.floor(x1) + 1)] if log_x
+                   f'text-anchor="end" {FONT}>{_in_lang(_fmt(round(float(t), 4)), lang)}</text>')
+    ticks = (x_ticks if x_ticks is not None
+             else [10 ** k for k in range(math.ceil(x0), math.floor(x1) + 1)] if log_x
              else np.linspace(xs.min(), xs.max(), 5))
     for t in ticks:
         xx = float(px(t))
         out.append(f'<text x="{xx:.1f}" y="{top_pad + plot_h + 14}" font-size="10" '
-                   f'text-anchor="middle" {FONT}>{f"{t:,}" if log_x else _fmt(float(t))}</text>')
+                   f'text-anchor="middle" {FONT}>'
+                   f'{_in_lang(f"{t:,}" if log_x else _fmt(float(t)), lang)}</text>')
     if x_label:
         out.append(f'<text x="{left + plot_w / 2}" y="{height - 3}" font-size="10" '
                    f'text-anchor="middle" {FONT}>{escape(x_label)}</text>')
@@ -247,10 +259,11 @@ def interval_chart_svg(labels: Sequence[object], estimates: Sequence[float],
                        reference: float | None = None, reference_label: str = "",
                        title: str = "", x_label: str = "", x_range: tuple[float, float]
                        = (0.0, 1.0), percent: bool = False, label_width: int = 210,
-                       width: int = 600) -> str:
+                       width: int = 600, lang: str = "en") -> str:
     """One row per label: a dot at the estimate and a bar across its interval (a win rate and
     its 95% interval, say), with an optional dashed vertical ``reference`` line (a fair share).
-    ``percent`` writes the axis as percentages (``20%``, the same in every language).
+    ``percent`` writes the axis as percentages (``20%``, the same in every language);
+    ``lang="pt"`` writes other axis numbers with a decimal comma.
 
     Rows whose bars overlap cannot be told apart by the data; that is what the chart shows.
     """
@@ -267,7 +280,7 @@ def interval_chart_svg(labels: Sequence[object], estimates: Sequence[float],
     height = top_pad + row * len(labels) + bottom
 
     def tick(v: float) -> str:
-        return f"{round(100 * v)}%" if percent else _fmt(round(v, 6))
+        return f"{round(100 * v)}%" if percent else _in_lang(_fmt(round(v, 6)), lang)
 
     def px(v: float) -> float:
         return label_width + plot_w * (min(max(v, lo_x), hi_x) - lo_x) / (hi_x - lo_x)
