@@ -91,3 +91,71 @@ def test_heat_map_has_a_square_per_cell_with_its_percentage():
     assert "3 × 2: 25.0%" in {s.find(f"{SVG}title").text for s in squares}
     outlined = [r for r in root.iter(f"{SVG}rect") if r.get("fill") == "none"]
     assert len(outlined) == 1
+
+
+def test_line_chart_draws_a_band_around_a_reference_line():
+    """Lab 04's funnel: a band keyed by a reference line's name is drawn in its colour."""
+    x = np.arange(1, 101)
+    half = 1 / np.sqrt(x)
+    root = parse(line_chart_svg(x, {"share": np.full(100, 0.4)},
+                                bands={"exact": (5 / 12 - half, 5 / 12 + half)},
+                                hlines={"exact": 5 / 12}, log_x=True))
+    polygons = list(root.iter(f"{SVG}polygon"))
+    dashed = [ln for ln in root.iter(f"{SVG}line") if ln.get("stroke-dasharray")]
+    assert len(polygons) == 1 and polygons[0].get("fill") == dashed[0].get("stroke")
+
+
+def test_line_chart_refuses_a_band_that_names_nothing():
+    with pytest.raises(ValueError, match="name no series"):
+        line_chart_svg([1, 2], {"a": [0, 1]}, bands={"b": ([0, 0], [1, 1])})
+
+
+def test_interval_chart_draws_a_dot_and_a_bar_per_row_and_the_reference():
+    from warkit_widgets.lessons.charts import interval_chart_svg
+
+    root = parse(interval_chart_svg(["a", "b & c"], [0.2, 0.5], [(0.1, 0.3), (0.4, 0.6)],
+                                    reference=1 / 3, reference_label="1/3", title="t"))
+    assert len(list(root.iter(f"{SVG}circle"))) == 2
+    tips = [g.find(f"{SVG}title").text for g in root.iter(f"{SVG}g")]
+    assert tips == ["a: 0.2 [0.1, 0.3]", "b & c: 0.5 [0.4, 0.6]"]
+    dashed = [ln for ln in root.iter(f"{SVG}line") if ln.get("stroke-dasharray")]
+    assert len(dashed) == 1 and dashed[0].find(f"{SVG}title").text.startswith("1/3: 0.3333")
+
+
+def test_interval_chart_refuses_an_estimate_outside_its_interval():
+    from warkit_widgets.lessons.charts import interval_chart_svg
+
+    with pytest.raises(ValueError, match="inside its interval"):
+        interval_chart_svg(["a"], [0.5], [(0.1, 0.3)])
+    with pytest.raises(ValueError, match="one estimate"):
+        interval_chart_svg(["a", "b"], [0.5], [(0.1, 0.6)])
+
+
+def test_interval_chart_can_write_its_axis_in_percent():
+    from warkit_widgets.lessons.charts import interval_chart_svg
+
+    texts = [t.text for t in parse(interval_chart_svg(["a"], [0.5], [(0.4, 0.6)], percent=True))
+             .iter(f"{SVG}text")]
+    assert {"0%", "20%", "100%"} <= set(texts)
+
+
+def test_bar_chart_makes_room_for_long_names_and_can_write_percentages():
+    names = {"War + attacker's terrain card": [0.5, 0.25], "War": [0.4, 0.3]}
+    narrow, wide = bar_chart_svg(["a", "b"], names), bar_chart_svg(["a", "b"], names,
+                                                                   legend_width=220)
+    column = [r for r in parse(narrow).iter(f"{SVG}rect") if r.find(f"{SVG}title") is not None]
+    wider = [r for r in parse(wide).iter(f"{SVG}rect") if r.find(f"{SVG}title") is not None]
+    assert float(wider[0].get("width")) < float(column[0].get("width"))  # the plot gave way
+    texts = [t.text for t in parse(bar_chart_svg(["a"], {"p": [0.5]}, percent=True))
+             .iter(f"{SVG}text")]
+    assert {"0%", "20%", "40%"} <= set(texts)
+
+
+def test_line_chart_axis_numbers_follow_the_language_and_chosen_ticks():
+    x = np.arange(1, 10_001)
+    texts = [t.text for t in parse(line_chart_svg(x, {"a": x / 10_000}, log_x=True, lang="pt"))
+             .iter(f"{SVG}text")]
+    assert {"10.000", "1.000", "0,75", "0,5"} <= set(texts) and "10,000" not in texts
+    texts = [t.text for t in parse(line_chart_svg(range(1, 13), {"a": range(12)},
+                                                  x_ticks=[1, 4, 8, 12])).iter(f"{SVG}text")]
+    assert {"1", "4", "8", "12"} <= set(texts) and "3.75" not in texts

@@ -16,7 +16,6 @@ from html import escape
 
 import numpy as np
 from warkit_widgets.html import heat_color
-from warkit_widgets.i18n import normalize_lang
 
 from warkit.svg import readable_text_color
 
@@ -25,18 +24,15 @@ SERIES_COLORS = ("#b3261e", "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9
 FONT = 'font-family="sans-serif"'
 
 
-def _fmt(value: float, lang: str = "en") -> str:
-    """An axis label: up to 3 significant digits, no trailing zeros; a decimal comma in
-    Portuguese (``lang="pt"``)."""
-    text = "0" if value == 0 else f"{value:.3g}"
-    return _decimal(text, lang)
+def _fmt(value: float) -> str:
+    """An axis label: up to 3 significant digits, no trailing zeros."""
+    return "0" if value == 0 else f"{value:.3g}"
 
 
-def _decimal(text: str, lang: str) -> str:
-    """``text`` (a number written the English way) with the decimal mark of ``lang``."""
-    if normalize_lang(lang) != "pt":
-        return text
-    return text.replace(",", "\0").replace(".", ",").replace("\0", ".")
+def _in_lang(text: str, lang: str) -> str:
+    """An axis number as ``lang`` writes it: Portuguese swaps the decimal point and the
+    thousands comma (``0.75`` → ``0,75``, ``10,000`` → ``10.000``)."""
+    return text.translate(str.maketrans(".,", ",.")) if lang == "pt" else text
 
 
 def _nice_ticks(top: float, count: int = 4) -> list[float]:
@@ -62,12 +58,14 @@ def _legend(names: Sequence[str], x: float, y: float) -> str:
 
 def bar_chart_svg(labels: Sequence[object], series: Mapping[str, Sequence[float]], *,
                   title: str = "", y_label: str = "", width: int = 520, height: int = 220,
-                  legend: bool | None = None, label_every: int = 1, lang: str = "en") -> str:
+                  legend: bool | None = None, legend_width: int = 120,
+                  percent: bool = False, label_every: int = 1, lang: str = "en") -> str:
     """Grouped columns: one group per label, one column per series (same length as labels).
 
-    Each column has a tooltip with its exact value; the y axis starts at 0. With many
-    columns, ``label_every=k`` writes only every k-th label under the axis (the first one
-    included; tooltips keep them all). ``lang="pt"`` writes numbers with a decimal comma.
+    Each column has a tooltip with its exact value; the y axis starts at 0. ``legend_width``
+    makes room for long series names; ``percent`` writes the axis as percentages (``25%``);
+    with many columns, ``label_every=k`` writes only every k-th label under the axis (the first
+    one included; tooltips keep them all); ``lang="pt"`` writes numbers with a decimal comma.
     """
     names = list(series)
     values = [list(map(float, series[n])) for n in names]
@@ -75,7 +73,8 @@ def bar_chart_svg(labels: Sequence[object], series: Mapping[str, Sequence[float]
         raise ValueError("every series needs one value per label")
     if legend is None:
         legend = len(names) > 1
-    left, right, top_pad, bottom = 46, 12 + (120 if legend else 0), 24 if title else 10, 26
+    left, right = 46, 12 + (legend_width if legend else 0)
+    top_pad, bottom = 24 if title else 10, 26
     plot_w, plot_h = width - left - right, height - top_pad - bottom
     top = max([max(v) for v in values if v] + [0.0]) or 1.0
     ticks = _nice_ticks(top)
@@ -89,18 +88,19 @@ def bar_chart_svg(labels: Sequence[object], series: Mapping[str, Sequence[float]
                    f"{escape(title)}</text>")
     for t in ticks:
         y = top_pad + plot_h * (1 - t / top)
+        text = f"{round(100 * t)}%" if percent else _in_lang(_fmt(t), lang)
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}" '
                    f'stroke="#ddd"/><text x="{left - 4}" y="{y + 4:.1f}" font-size="10" '
-                   f'text-anchor="end" {FONT}>{_fmt(t, lang)}</text>')
+                   f'text-anchor="end" {FONT}>{text}</text>')
     for i, label in enumerate(labels):
         x0 = left + i * group + group * 0.1
         for k, (name, vals) in enumerate(zip(names, values, strict=True)):
             h = plot_h * vals[i] / top
             color = SERIES_COLORS[k % len(SERIES_COLORS)]
-            value = _decimal(f"{vals[i]:.4g}", lang)
             out.append(f'<rect x="{x0 + k * col:.1f}" y="{top_pad + plot_h - h:.1f}" '
                        f'width="{max(col - 1, 1):.1f}" height="{h:.1f}" fill="{color}">'
-                       f"<title>{escape(name)} · {escape(str(label))}: {value}</title>"
+                       f"<title>{escape(name)} · {escape(str(label))}: "
+                       f"{_in_lang(f'{vals[i]:.4g}', lang)}</title>"
                        "</rect>")
         if i % max(1, label_every) == 0:
             out.append(f'<text x="{left + (i + 0.5) * group:.1f}" y="{top_pad + plot_h + 14}" '
@@ -121,11 +121,18 @@ def line_chart_svg(x: Sequence[float], series: Mapping[str, Sequence[float]], *,
                    bands: Mapping[str, tuple[Sequence[float], Sequence[float]]] | None = None,
                    hlines: Mapping[str, float] | None = None, title: str = "",
                    x_label: str = "", log_x: bool = False, y_range: tuple[float, float] | None
-                   = None, width: int = 560, height: int = 240, lang: str = "en") -> str:
-    """Lines over a common ``x``; ``bands`` shade (low, high) around the series of the same
-    name; ``hlines`` draw dashed reference lines (an exact value, say). ``log_x`` for
-    sample sizes. ``lang="pt"`` writes numbers with a decimal comma."""
+                   = None, width: int = 560, height: int = 240,
+                   x_ticks: Sequence[float] | None = None, lang: str = "en") -> str:
+    """Lines over a common ``x``; ``bands`` shade (low, high) around the series or the
+    reference line of the same name (a funnel around an exact value, say), in its colour;
+    ``hlines`` draw dashed reference lines (an exact value, say). ``log_x`` for sample
+    sizes; ``x_ticks`` chooses the x axis's labelled values (whole numbers of players, say);
+    ``lang="pt"`` writes axis numbers the Portuguese way (``0,75``, ``10.000``). A band named
+    after nothing drawn is refused (it would silently not show)."""
     bands, hlines = bands or {}, hlines or {}
+    unnamed = [name for name in bands if name not in series and name not in hlines]
+    if unnamed:
+        raise ValueError(f"bands {unnamed} name no series and no reference line")
     xs = np.asarray(x, dtype=float)
     if log_x and (xs <= 0).any():
         raise ValueError("log_x needs positive x")
@@ -150,6 +157,13 @@ def line_chart_svg(x: Sequence[float], series: Mapping[str, Sequence[float]], *,
     def py(v: np.ndarray) -> np.ndarray:
         return top_pad + plot_h * (1 - (np.clip(np.asarray(v, float), lo, hi) - lo) / (hi - lo))
 
+    def band(name: str, color: str) -> str:
+        low, high = bands[name]
+        pts = list(zip(px(xs), py(high), strict=True)) + list(
+            zip(px(xs)[::-1], py(low)[::-1], strict=True))
+        poly = " ".join(f"{a:.1f},{b:.1f}" for a, b in pts)
+        return f'<polygon points="{poly}" fill="{color}" fill-opacity="0.18"/>'
+
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
            f'width="{width}" height="{height}" class="problab-chart">']
     if title:
@@ -159,29 +173,28 @@ def line_chart_svg(x: Sequence[float], series: Mapping[str, Sequence[float]], *,
         y = float(py(t))
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}" '
                    f'stroke="#eee"/><text x="{left - 4}" y="{y + 4:.1f}" font-size="10" '
-                   f'text-anchor="end" {FONT}>{_fmt(round(float(t), 4), lang)}</text>')
-    ticks = ([10 ** k for k in range(math.ceil(x0), math.floor(x1) + 1)] if log_x
+                   f'text-anchor="end" {FONT}>{_in_lang(_fmt(round(float(t), 4)), lang)}</text>')
+    ticks = (x_ticks if x_ticks is not None
+             else [10 ** k for k in range(math.ceil(x0), math.floor(x1) + 1)] if log_x
              else np.linspace(xs.min(), xs.max(), 5))
     for t in ticks:
         xx = float(px(t))
-        tick = _decimal(f"{t:,}", lang) if log_x else _fmt(float(t), lang)
         out.append(f'<text x="{xx:.1f}" y="{top_pad + plot_h + 14}" font-size="10" '
-                   f'text-anchor="middle" {FONT}>{tick}</text>')
+                   f'text-anchor="middle" {FONT}>'
+                   f'{_in_lang(f"{t:,}" if log_x else _fmt(float(t)), lang)}</text>')
     if x_label:
         out.append(f'<text x="{left + plot_w / 2}" y="{height - 3}" font-size="10" '
                    f'text-anchor="middle" {FONT}>{escape(x_label)}</text>')
     for k, name in enumerate(names):
         color = SERIES_COLORS[k % len(SERIES_COLORS)]
         if name in bands:
-            low, high = bands[name]
-            pts = list(zip(px(xs), py(high), strict=True)) + list(
-                zip(px(xs)[::-1], py(low)[::-1], strict=True))
-            poly = " ".join(f"{a:.1f},{b:.1f}" for a, b in pts)
-            out.append(f'<polygon points="{poly}" fill="{color}" fill-opacity="0.18"/>')
+            out.append(band(name, color))
         pts = " ".join(f"{a:.1f},{b:.1f}" for a, b in zip(px(xs), py(series[name]), strict=True))
         out.append(f'<polyline points="{pts}" fill="none" stroke="{color}" stroke-width="1.5"/>')
     for k, (name, value) in enumerate(hlines.items(), start=len(names)):
         color = SERIES_COLORS[k % len(SERIES_COLORS)] if name not in series else "#333"
+        if name in bands and name not in series:
+            out.append(band(name, color))
         y = float(py(value))
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}" '
                    f'stroke="{color}" stroke-dasharray="5 3" stroke-width="1.5">'
@@ -241,4 +254,71 @@ def heat_map_svg(table: np.ndarray, *, title: str = "", row_label: str = "attack
             out.append(f'<text x="{sx + 18}" y="{top_pad + k * 12 + 10}" font-size="9" '
                        f"{FONT}>{round(100 * p)}%</text>")
     out.append("</svg>")
+    return "".join(out)
+
+
+def interval_chart_svg(labels: Sequence[object], estimates: Sequence[float],
+                       intervals: Sequence[tuple[float, float]], *,
+                       reference: float | None = None, reference_label: str = "",
+                       title: str = "", x_label: str = "", x_range: tuple[float, float]
+                       = (0.0, 1.0), percent: bool = False, label_width: int = 210,
+                       width: int = 600, lang: str = "en") -> str:
+    """One row per label: a dot at the estimate and a bar across its interval (a win rate and
+    its 95% interval, say), with an optional dashed vertical ``reference`` line (a fair share).
+    ``percent`` writes the axis as percentages (``20%``, the same in every language);
+    ``lang="pt"`` writes other axis numbers with a decimal comma.
+
+    Rows whose bars overlap cannot be told apart by the data; that is what the chart shows.
+    """
+    if not len(labels) == len(estimates) == len(intervals):
+        raise ValueError("every label needs one estimate and one interval")
+    if any(not lo <= est <= hi for est, (lo, hi) in zip(estimates, intervals, strict=True)):
+        raise ValueError("every estimate must lie inside its interval")
+    lo_x, hi_x = x_range
+    if hi_x <= lo_x:
+        raise ValueError("x_range needs low < high")
+    row, top_pad = 20, 26 if title else 10
+    bottom = 34 if x_label else 22
+    plot_w = width - label_width - 16
+    height = top_pad + row * len(labels) + bottom
+
+    def tick(v: float) -> str:
+        return f"{round(100 * v)}%" if percent else _in_lang(_fmt(round(v, 6)), lang)
+
+    def px(v: float) -> float:
+        return label_width + plot_w * (min(max(v, lo_x), hi_x) - lo_x) / (hi_x - lo_x)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+           f'width="{width}" height="{height}" class="problab-chart">']
+    if title:
+        out.append(f'<text x="{width / 2}" y="15" font-size="13" text-anchor="middle" {FONT}>'
+                   f"{escape(title)}</text>")
+    bottom_y = top_pad + row * len(labels)
+    for t in _nice_ticks(hi_x - lo_x, 5):
+        x = px(lo_x + t)
+        out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top_pad}" y2="{bottom_y}" '
+                   f'stroke="#eee"/><text x="{x:.1f}" y="{bottom_y + 13}" font-size="10" '
+                   f'text-anchor="middle" {FONT}>{tick(lo_x + t)}</text>')
+    if x_label:
+        out.append(f'<text x="{label_width + plot_w / 2}" y="{height - 4}" font-size="10" '
+                   f'text-anchor="middle" {FONT}>{escape(x_label)}</text>')
+    color = SERIES_COLORS[1]
+    for i, (label, est, (lo, hi)) in enumerate(zip(labels, estimates, intervals, strict=True)):
+        y = top_pad + row * i + row / 2
+        out.append(f'<text x="{label_width - 6}" y="{y + 4:.1f}" font-size="11" '
+                   f'text-anchor="end" {FONT}>{escape(str(label))}</text>')
+        out.append(f'<g><title>{escape(str(label))}: {est:.4g} [{lo:.4g}, {hi:.4g}]</title>'
+                   f'<line x1="{px(lo):.1f}" x2="{px(hi):.1f}" y1="{y:.1f}" y2="{y:.1f}" '
+                   f'stroke="{color}" stroke-width="3" stroke-opacity="0.5"/>'
+                   f'<circle cx="{px(est):.1f}" cy="{y:.1f}" r="4" fill="{color}"/></g>')
+    if reference is not None:
+        x = px(reference)
+        out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top_pad - 4}" y2="{bottom_y}" '
+                   f'stroke="{SERIES_COLORS[0]}" stroke-dasharray="5 3" stroke-width="1.5">'
+                   f"<title>{escape(reference_label)}: {reference:.4g}</title></line>")
+        if reference_label:
+            out.append(f'<text x="{x + 4:.1f}" y="{top_pad + 6}" font-size="10" '
+                       f'fill="{SERIES_COLORS[0]}" {FONT}>{escape(reference_label)}</text>')
+    out.append(f'<line x1="{label_width}" x2="{label_width + plot_w}" y1="{bottom_y}" '
+               f'y2="{bottom_y}" stroke="#333"/></svg>')
     return "".join(out)
