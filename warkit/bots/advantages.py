@@ -11,7 +11,9 @@
   cards of the hunted colour's territories);
 - :meth:`more_attacks` (S-AIR-1): air attacks, scored as attacks minus the card;
 - :meth:`react` (S-TERRAIN, S-REROLL): reveal the attacked territory's card,
-  reroll when the exact gain, weighted by what the battle decides, beats the card;
+  reroll when the exact gain in armies beats the card (weighted by what the battle
+  decides only in a battle that wins the game or decides a survival: elsewhere
+  the weighted rerolls spent the cards that trades need);
 - :meth:`regroup` (S-ALLY-1, S-AIRLIFT-1, S-PASS-1): an alliance when a wholly
   owned continent's armies sit inside it, an airlift when a big stack is far
   from the front, a hidden passage when it lets interior armies reach the front
@@ -50,6 +52,10 @@ from .smart_play import (
     revealed_cards,
 )
 
+BIG_TRADE_HAND = 5
+"""Hand size from which the hard level makes its turn's trade a big one (S-TRADE-1)."""
+BIG_TRADE_KEEP = 0.5
+"""Share of a card's keep value counted against a big trade."""
 AIRLIFT_MIN = 3
 """Armies an airlift must bring nearer the front to be worth a card."""
 ALLIANCE_MIN = 3
@@ -88,10 +94,18 @@ class SmartAdvantages:
         return lambda card: card_keep_value(view, board, card, target)
 
     def smart_trade(self, view: PlayerView, legal: LegalActions) -> Action:
+        """Intelligence first (its cards cannot be traded this turn anyway), then the turn's
+        one trade (S-TRADE-1): from 5 cards a big one (a group of n cards is worth up to n²,
+        S-TRADE-3, so the cards go together, each counted at half its keep value), else only
+        a trade worth more than the cards kept."""
         choice = self.intelligence(view, legal)
         if choice is not None:
             return choice
-        choice = choose_trade(view, legal, self.card_keep(view), hand_at_least=3)
+        keep = self.card_keep(view)
+        if len(view.hand) >= BIG_TRADE_HAND:
+            choice = choose_trade(view, legal, lambda c: keep(c) * BIG_TRADE_KEEP)
+        else:
+            choice = choose_trade(view, legal, keep, hand_at_least=3)
         if choice is not None:
             self._note("trade")
             return choice
@@ -149,9 +163,7 @@ class SmartAdvantages:
     def react(self, view: PlayerView, legal: LegalActions) -> Action:
         board = self.board(view)
         attacking = view.player == view.current
-        value = (lambda t: self.conquest_value(board, t)) if attacking \
-            else (lambda t: self.keep_value(board, t))
-        stake = battle_stake(view, board, value)
+        stake = self.stake(view, board, attacking)
         action = react(view, legal, board, self.card_keep(view, board), stake=stake)
         side = "attacker" if attacking else "defender"
         if isinstance(action, Reveal):
@@ -159,6 +171,21 @@ class SmartAdvantages:
         elif action.keyword == "reroll":
             self._note(f"reroll_{side}")
         return action
+
+    def stake(self, view: PlayerView, board: Board, attacking: bool) -> float:
+        """How much a reroll's gain in armies counts: more only in a battle for a territory
+        that wins the game, or (defending) one whose loss may end it for this bot; elsewhere
+        the weighted gain spent the cards trades need (idea of commit 307638a)."""
+        b = view.battle
+        if b is None:
+            return 1.0
+        if attacking:
+            if not self.decisive(board, b.dst):  # type: ignore[attr-defined]
+                return 1.0
+            return battle_stake(view, board, lambda t: self.conquest_value(board, t))
+        if not self.in_danger(board):  # type: ignore[attr-defined]
+            return 1.0
+        return battle_stake(view, board, lambda t: self.keep_value(board, t))
 
     # -- movement advantages (S-ALLY-1, S-AIRLIFT-1, S-PASS-1) ---------------------------------
     def regroup(self, view: PlayerView, legal: LegalActions) -> Action:

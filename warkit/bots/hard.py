@@ -12,6 +12,10 @@ On top of :class:`~warkit.bots.normal.NormalBot` it:
   (:class:`~warkit.bots.opponents.OpponentModel`) and hits the territories
   that the most dangerous ones need;
 - guards itself harder when few territories are left (somebody may hunt it);
+  in SMART, where the first elimination ends the game (S-WIN-1), it works out
+  whether an opponent could take all its territories next turn
+  (:meth:`HardBot.danger`) and then defends them: placing, occupying, moving
+  and attacking (the source left behind) with that risk counted;
 - in SMART, uses every advantage where it pays
   (:class:`~warkit.bots.advantages.SmartAdvantages`).
 """
@@ -32,7 +36,9 @@ from .evaluate import (
     MEMBERS,
     Board,
     Goal,
+    attack_cost,
     goal_of,
+    p_win,
     ranges_of,
 )
 from .normal import NormalBot
@@ -42,6 +48,16 @@ from .sweep import Sweep, best_sweep
 
 WIN = 400.0
 """Value (territory units, before scaling) of the conquest that wins the game."""
+LOSS = 300.0
+"""Value (territory units) of not being eliminated in SMART (the end of the game, lost)."""
+DANGER_TERRITORIES = 8
+"""In SMART, with this many territories or fewer the bot checks whether it can be wiped out."""
+DANGER_FLOOR = 0.02
+"""Below this chance of being eliminated next turn, the bot plays on as usual."""
+SURE_SWEEP = 0.8
+"""In danger, every reserve goes on the sweep's pad only when the sweep is this likely."""
+CARD_ARMIES = 2.5
+"""Armies a SMART card held by an opponent may bring in a trade (three or more cards)."""
 
 
 @dataclass
@@ -234,7 +250,54 @@ class HardBot(SmartAdvantages, NormalBot):
         plan: Plan = board.plan  # type: ignore[attr-defined]
         value = super().keep_value(board, i) \
             + self.keep_goal * plan.weight.get(i, 0.0) * self.scale(board.view)
+        danger = self.danger(board)
+        if danger > DANGER_FLOOR and board.owner[i] == board.seat:
+            value += LOSS * danger / max(1, board.counts[board.seat])
         return value * (1.0 + 3.0 * plan.hunted)
+
+    # -- survival in SMART (S-WIN-1: the first elimination ends the game) ------------------
+    def danger(self, board: Board) -> float:
+        """Chance (rough, on the high side) that one opponent takes every territory of this
+        bot before its next turn, in SMART: for each opponent, its strongest neighbouring
+        stack plus its whole income against each territory in turn (a territory it does not
+        border counts as hard to reach). 0 in classic games or with many territories."""
+        cached = board.memo.get(("danger",))
+        if cached is not None:
+            return cached
+        danger = 0.0
+        seat, view = board.seat, board.view
+        mine = [i for i, o in enumerate(board.owner) if o == seat]
+        if is_smart(view) and 0 < len(mine) <= DANGER_TERRITORIES:
+            owner, armies = board.owner, board.armies
+            for s in range(board.players):
+                if s == seat or not board.counts[s]:
+                    continue
+                cards = view.hand_sizes[s]
+                income = max(3, board.counts[s] // 2) + board.bonuses[s] \
+                    + (CARD_ARMIES * cards if cards >= 3 else 0.0)
+                p = 1.0
+                for i in mine:
+                    stack = max((armies[j] - 1 for j in ADJ[i] if owner[j] == s), default=None)
+                    p *= 0.1 if stack is None else p_win(int(stack + income), armies[i])
+                    if p < DANGER_FLOOR / 10:
+                        break
+                danger = max(danger, p)
+        board.memo[("danger",)] = danger
+        return danger
+
+    def in_danger(self, board: Board) -> bool:
+        return self.danger(board) > DANGER_FLOOR
+
+    def score_attack(self, view: PlayerView, board: Board, family, card: float) -> float | None:
+        """The normal score; in danger (SMART), minus what the source left weak risks."""
+        score = super().score_attack(view, board, family, card)
+        if score is None or not self.in_danger(board):
+            return score
+        b_src, b_dst = (INDEX[family.largest.src], INDEX[family.largest.dst])
+        attackers = view.armies[b_src] - 1
+        left = view.armies[b_src] - attack_cost(attackers, view.armies[b_dst]) \
+            - min(3, attackers)
+        return score - self.exposure(board, b_src, left)
 
     # -- decisions with objective-specific steps ----------------------------------------
     def place(self, view: PlayerView, legal: LegalActions) -> Action:
@@ -250,7 +313,8 @@ class HardBot(SmartAdvantages, NormalBot):
                 weak.sort(key=lambda f: board.threat(INDEX[f.largest.territory]))  # type: ignore[attr-defined]
                 return weak[0].make(goal.min_armies - view.armies[INDEX[weak[0].largest.territory]])  # type: ignore[attr-defined]
         if plan.sweep is not None and plan.sweep.pad is not None \
-                and not any(view.continent_reserves):
+                and not any(view.continent_reserves) \
+                and (plan.sweep.chance >= SURE_SWEEP or not self.in_danger(board)):
             for f in ranges_of(legal, Place):
                 if INDEX[f.largest.territory] == plan.sweep.pad:  # type: ignore[attr-defined]
                     return f.make(min(view.reserves, f.high))
