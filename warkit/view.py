@@ -10,9 +10,12 @@ Bots and widgets receive views, never states.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .state import Battle, BoardQueries, GameState, Phase
+
+if TYPE_CHECKING:
+    from .rules.classic import ClassicRules
 
 
 @dataclass(frozen=True, repr=False)
@@ -20,6 +23,9 @@ class PlayerView(BoardQueries):
     """A state as seen by ``player`` (``None``: a spectator)."""
 
     player: int | None
+    rules: ClassicRules
+    """The rule set and its settings: ask its hooks (``view.rules.trade_quote(...)``,
+    ``view.rules.battle_rule(view, dst)``...) instead of testing its name."""
     rules_name: str
     colors: tuple[str, ...]
     phase: Phase
@@ -68,7 +74,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
     rules = state.rules
     over = state.phase is Phase.GAME_OVER
     fields = {
-        "player": player, "rules_name": rules.name, "colors": state.colors,
+        "player": player, "rules": rules, "rules_name": rules.name, "colors": state.colors,
         "phase": state.phase, "current": state.current,
         "current_player": rules.current_player(state), "turn": state.turn,
         "round": state.round, "owner": state.owner, "armies": state.armies,

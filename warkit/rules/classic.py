@@ -29,15 +29,18 @@ from ..actions import (
     Trade,
     card_name,
 )
+from ..cards import is_set, trade_value
 from ..errors import IllegalActionError, InvalidActionError, Reason
 from ..legal import LegalActions
-from ..state import CHANCE, CHANCE_PHASES, TERMINAL, GameState, Phase, evolve
+from ..state import CHANCE, CHANCE_PHASES, TERMINAL, BoardQueries, GameState, Phase, evolve
+from ..worldmap import world_map
 from . import victory
 from .combat import CombatRules
 from .common import fail
 from .regroup import RegroupRules
 from .reinforce import ReinforceRules
 from .setup import SetupRules
+from .terms import BattleRule, EndDecision, TradeQuote
 from .turn import TurnRules
 
 PHASE_HINTS = {
@@ -73,6 +76,22 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
 
     name: ClassVar[str] = "classic"
     aliases: ClassVar[tuple[str, ...]] = ("classic", "classico", "clássico", "war")
+
+    # -- what callers may ask instead of testing the rule set's name (see also the hooks below)
+    trade_sizes: ClassVar[tuple[int, ...]] = (3,)
+    """How many cards one trade may hold (C-CARD-2; SMART: 1 to 6, S-TRADE-1)."""
+    shared_trade_table: ClassVar[bool] = True
+    """A trade's value grows with the game's trades (C-CARD-4); SMART has no table (S-TRADE-6)."""
+    card_per_conquest: ClassVar[bool] = False
+    """Each conquest draws a card (S-CONQ-2); classic: one card a turn (C-CARD-1)."""
+    ends_at_first_elimination: ClassVar[bool] = False
+    """The game ends when the first player is eliminated (S-WIN-1)."""
+    hand_limit: ClassVar[int | None] = None
+    """Cards kept at the end of a turn (S-END-2: 6); ``None``: no limit."""
+    terrain_cards: ClassVar[bool] = False
+    """Cards can be revealed for terrain knowledge of a battle's target (S-TERRAIN-1)."""
+    advantages: ClassVar[tuple[type[Action], ...]] = ()
+    """Actions beyond the classic turn (SMART's advantages and reactions)."""
     handlers: ClassVar[dict[tuple[Phase, type[Action]], str]] = {
         (Phase.SETUP, DealObjective): "do_objective",
         (Phase.SETUP, ChooseDealer): "do_dealer",
@@ -218,6 +237,50 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
 
     def effective_objective(self, state: GameState, seat: int) -> str | None:
         return victory.effective_objective(state, seat)
+
+    # -- hooks for callers (bots, widgets): a state or a view as ``board`` ------------------------
+    def trade_quote(self, cards: tuple[int, ...], owned: frozenset[int] | set[int],
+                    trades: int) -> TradeQuote:
+        """What trading ``cards`` (card numbers, in the order given) brings a player owning
+        ``owned`` after ``trades`` trades in the game: C-CARD-2 (a set of 3), C-CARD-4 (the
+        game's next value), C-CARD-5 (+2 on owned card territories, once with
+        ``card_bonus="once"``)."""
+        if len(cards) != 3:
+            return TradeQuote(cards, False, problem="empty" if not cards else "count",
+                              rule="C-CARD-2")
+        if not is_set(cards):
+            return TradeQuote(cards, False, problem="not_a_set", rule="C-CARD-2")
+        m = world_map()
+        bonus = [(c, 2) for c in cards if c < len(m.ids) and c in owned]
+        if self.card_bonus == "once":
+            bonus = bonus[:1]
+        return TradeQuote(cards, True, trade_value(trades, m.trade_values, m.trade_step),
+                          tuple(bonus), rule="C-CARD-4")
+
+    def largest_move_in(self, src_armies: int, attack_dice: int) -> int:
+        """C-CONQ-1: armies that may move into a conquered territory from a territory holding
+        ``src_armies`` after a battle of ``attack_dice`` dice (one always stays behind)."""
+        return min(attack_dice, src_armies - 1)
+
+    def reacting(self, board: BoardQueries) -> int | None:
+        """The seat deciding a reaction to the roll now (SMART's S-REROLL-1 window), or
+        ``None`` when nobody may react (classic War has no reactions)."""
+        return None
+
+    def battle_rule(self, board: BoardQueries, dst: int) -> BattleRule:
+        """What decides the losses of a battle on ``dst`` as ``board`` shows it (C-ATK-2..4)."""
+        return BattleRule(self.attack_dice_max, self.defence_dice_max, "defender", None,
+                          False, self.sides)
+
+    def attack_limit(self, round_number: int) -> int | None:
+        """Attacks a player may declare in round ``round_number`` (``None``: no limit)."""
+        return None
+
+    def end_decision(self, board: BoardQueries) -> EndDecision | None:
+        """Why the winners of a finished game won (``None`` while the game goes on)."""
+        if not getattr(board, "winners", ()):
+            return None
+        return EndDecision("objective", board.winners[0], rule="C-WIN-1")  # type: ignore
 
     # -- hooks of warkit.validate ---------------------------------------------------------
     def battle_expected(self, state: GameState) -> bool:

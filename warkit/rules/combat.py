@@ -171,7 +171,7 @@ class CombatRules:
     def occupy_max(self, state: GameState) -> int:
         """C-CONQ-1: at most the armies of the last battle, one always staying behind."""
         b = state.battle
-        return min(b.attack_dice, state.armies[b.src] - 1)
+        return self.largest_move_in(state.armies[b.src], b.attack_dice)
 
     def do_occupy(self, state: GameState, action: Occupy) -> GameState:
         b = state.battle

@@ -24,7 +24,7 @@ from ..errors import Reason
 from ..legal import ActionRange, Family, LegalActions
 from ..smart import attack_limit, card_kind, reroll_terms
 from ..smart_actions import AirAttack, Pass, Reroll, Rerolled, Reveal
-from ..state import JOKERS, GameState, Phase, evolve
+from ..state import JOKERS, BoardQueries, GameState, Phase, evolve
 from ..worldmap import world_map
 from .common import card as card_of
 from .common import fail, label, territory
@@ -297,10 +297,10 @@ class SmartCombatRules:
         return self.next_reaction(state, p.side, passed=False)
 
     # -- resolution (S-TERRAIN-2/3) and conquest (S-CONQ-1..3) -----------------------------------
-    def terrain_side(self, state: GameState, target: int) -> str | None:
+    def terrain_side(self, state: GameState | BoardQueries, target: int) -> str | None:
         """Who has terrain knowledge of ``target`` this turn (S-TERRAIN-1): its card revealed
-        for terrain by the attacker or by the target's owner."""
-        mark = state.extra.marked(target)
+        for terrain by the attacker or by the target's owner (a state or a view)."""
+        mark = next((m for m in state.extra.revealed if m.card == target), None)
         if mark is None or mark.use != "terrain":
             return None
         if mark.seat == state.current:
@@ -321,9 +321,9 @@ class SmartCombatRules:
                               attackers=state.armies[b.src] - 1,
                               lone_defender_shield=self.lone_defender_shield)
 
-    def occupy_max(self, state: GameState) -> int:
+    def largest_move_in(self, src_armies: int, attack_dice: int) -> int:
         """S-CONQ-1: any number of the attacking territory's armies, leaving 1."""
-        return state.armies[state.battle.src] - 1
+        return src_armies - 1
 
     def conquer(self, state: GameState) -> GameState:
         """The target fell: it changes hands; the conqueror takes the defender's revealed card of

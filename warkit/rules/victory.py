@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..state import GameState
+from ..state import BoardQueries, GameState
 from ..worldmap import Objective, world_map
 
 
-def target_seat(state: GameState, objective: Objective) -> int | None:
+def target_seat(state: BoardQueries, objective: Objective) -> int | None:
     """The seat holding the colour a "destroy" objective hunts (``None`` if not in the game)."""
     try:
         return state.colors.index(objective.color)
