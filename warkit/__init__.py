@@ -6,7 +6,7 @@
 True
 """
 
-from . import bots, odds
+from . import bots, events, odds
 from .actions import (
     Action,
     Attack,
@@ -85,6 +85,7 @@ __all__ = [
     "bots",
     "chance_outcomes",
     "dumps",
+    "events",
     "find_rules",
     "illegal_reason",
     "initial_state",
