@@ -135,3 +135,11 @@ def test_the_view_carries_the_rule_set():
     assert v.rules is state.rules and v.rules.army_supply == 60
     assert isinstance(v.rules, SmartRules) and v.rules.hand_limit == 6
     assert conquer  # the positions helpers stay importable
+
+
+@pytest.mark.parametrize("cls", sorted(set(warkit.rules.RULESETS.values()), key=lambda c: c.name))
+def test_every_handler_is_the_rule_sets_own_method(cls):
+    """Handlers are functions, not names: each must be what the rule set's class resolves for
+    that name, so an override listed nowhere cannot be skipped silently."""
+    for key, handler in {**cls.handlers, **cls.legal_by_phase}.items():
+        assert getattr(cls, handler.__name__) is handler, (cls.name, key, handler.__qualname__)

@@ -42,6 +42,7 @@ from .game import (
 )
 from .legal import ActionRange, LegalActions
 from .match import Match
+from .position_builder import position
 from .record import dumps, loads, match_from_dict, match_to_dict, state_from_dict, state_to_dict
 from .rules import ClassicRules, find_rules
 from .simulate import simulate
@@ -97,6 +98,7 @@ __all__ = [
     "new_game",
     "odds",
     "parse_action",
+    "position",
     "simulate",
     "state_from_dict",
     "state_to_dict",

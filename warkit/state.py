@@ -95,7 +95,7 @@ class BoardQueries:
         return self.owner[world_map().index(territory)]
 
     def __str__(self) -> str:
-        from .text import state_text
+        from .render.text import state_text
 
         return state_text(self)
 

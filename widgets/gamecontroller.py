@@ -42,7 +42,7 @@ from warkit import (
     Roll,
 )
 from warkit.narrate import BATTLE_STEPS
-from warkit.smart_actions import AirAttack, Rerolled
+from warkit.rules.smart import AirAttack, Rerolled
 from warkit.state import evolve
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)

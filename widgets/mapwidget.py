@@ -16,7 +16,7 @@ from ipycanvas import MultiCanvas, hold_canvas
 from ipycanvas.canvas import _CANVAS_MANAGER
 
 from warkit import GameState
-from warkit.geometry import board_geometry
+from warkit.render.geometry import board_geometry
 
 from .controller import MapController
 from .html import message_html

@@ -16,7 +16,7 @@ from html import escape
 
 import numpy as np
 
-from warkit.svg import readable_text_color
+from warkit.render.svg import readable_text_color
 
 from .html import heat_color
 

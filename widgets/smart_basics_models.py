@@ -22,7 +22,7 @@ from itertools import combinations
 from math import factorial
 
 from warkit.odds import win_probability
-from warkit.smart import intelligence_draws
+from warkit.rules.smart import intelligence_draws
 from warkit.worldmap import world_map
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from warkit.geometry import board_geometry
+from warkit.render.geometry import board_geometry
 from warkit.worldmap import world_map
 
 ROOT = Path(__file__).resolve().parents[2]

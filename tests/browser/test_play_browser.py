@@ -35,9 +35,9 @@ from warkit_widgets.models import card_label
 from warkit_widgets.painter import hex_rgb
 
 import warkit
-from warkit.geometry import board_geometry
-from warkit.layout import BADGE_DROP, badge_radius
-from warkit.svg import CONTINENT_COLORS, PLAYER_COLORS
+from warkit.render.geometry import board_geometry
+from warkit.render.layout import BADGE_DROP, badge_radius
+from warkit.render.svg import CONTINENT_COLORS, PLAYER_COLORS
 
 SEED = 7
 SEATS = (Seat("Ana", "red", "human"), Seat("Bento", "blue", "normal"),

@@ -43,6 +43,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from ..dice import SIDES
 from .chain import Chain
 from .exact import end_distribution
 from .options import BattleRules, Reroll, Side, battle_rules, check_whole
@@ -97,7 +98,7 @@ def _final(rules: BattleRules, a: int, d: int, stop_at: int) -> dict[tuple[int, 
 
 
 def win_probability(attackers: int, defenders: int, *, stop_at: int = 0, exact: bool = False,
-                    sides: int = 6, ties: Side | None = None, attacker_dice_max: int = 3,
+                    sides: int = SIDES, ties: Side | None = None, attacker_dice_max: int = 3,
                     defender_dice_max: int = 3, terrain: Side | None = None,
                     reroll: Reroll | None = None,
                     lone_defender_shield: bool = False) -> float | Fraction:
@@ -127,7 +128,7 @@ def win_probability(attackers: int, defenders: int, *, stop_at: int = 0, exact: 
     return _win_probability(rules, a, d, stop, bool(exact))
 
 
-def win_table(max_attackers: int, max_defenders: int, *, stop_at: int = 0, sides: int = 6,
+def win_table(max_attackers: int, max_defenders: int, *, stop_at: int = 0, sides: int = SIDES,
               ties: Side | None = None, attacker_dice_max: int = 3, defender_dice_max: int = 3,
               terrain: Side | None = None, reroll: Reroll | None = None,
               lone_defender_shield: bool = False) -> np.ndarray:
@@ -148,7 +149,7 @@ def win_table(max_attackers: int, max_defenders: int, *, stop_at: int = 0, sides
 
 
 def final_distribution(attackers: int, defenders: int, *, stop_at: int = 0, exact: bool = False,
-                       sides: int = 6, ties: Side | None = None, attacker_dice_max: int = 3,
+                       sides: int = SIDES, ties: Side | None = None, attacker_dice_max: int = 3,
                        defender_dice_max: int = 3, terrain: Side | None = None,
                        reroll: Reroll | None = None, lone_defender_shield: bool = False
                        ) -> dict[tuple[int, int], float | Fraction]:
@@ -171,7 +172,7 @@ def final_distribution(attackers: int, defenders: int, *, stop_at: int = 0, exac
 
 
 def expected_losses(attackers: int, defenders: int, *, stop_at: int = 0, exact: bool = False,
-                    sides: int = 6, ties: Side | None = None, attacker_dice_max: int = 3,
+                    sides: int = SIDES, ties: Side | None = None, attacker_dice_max: int = 3,
                     defender_dice_max: int = 3, terrain: Side | None = None,
                     reroll: Reroll | None = None, lone_defender_shield: bool = False
                     ) -> tuple[float, float] | tuple[Fraction, Fraction]:

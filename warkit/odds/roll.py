@@ -18,7 +18,14 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations
 
-from ..dice import battle_losses, defence_dice, sort_dice, sorted_roll_distribution, terrain_losses
+from ..dice import (
+    SIDES,
+    battle_losses,
+    defence_dice,
+    sort_dice,
+    sorted_roll_distribution,
+    terrain_losses,
+)
 from .options import BattleRules, CardKind, Reroll, Side, battle_rules, check_choice, check_whole
 
 Outcome = tuple[int, int]          # (attacker losses, defender losses)
@@ -233,7 +240,7 @@ def check_attackers(rules: BattleRules, na: int, attackers: object) -> bool:
 
 
 def roll_outcomes(att_dice: int, def_dice: int, *, defenders: int | None = None,
-                  attackers: int | None = None, sides: int = 6, ties: Side | None = None,
+                  attackers: int | None = None, sides: int = SIDES, ties: Side | None = None,
                   attacker_dice_max: int = 3, defender_dice_max: int = 3,
                   terrain: Side | None = None, reroll: Reroll | None = None,
                   lone_defender_shield: bool = False) -> dict[Outcome, Fraction]:

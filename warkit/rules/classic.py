@@ -10,6 +10,7 @@ rule of the licensed online game). Phase logic lives in the mixins
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, NoReturn
@@ -42,6 +43,14 @@ from .reinforce import ReinforceRules
 from .setup import SetupRules
 from .terms import BattleRule, EndDecision, TradeQuote
 from .turn import TurnRules
+
+Handler = Callable[[Any, GameState, Any], GameState]
+"""A phase handler: (rule set, state, action) -> the new state."""
+LegalLister = Callable[[Any, GameState], LegalActions]
+
+QUIET_OBJECTIVES = ("asia_africa", "asia_south_america", "north_america_africa",
+                    "north_america_oceania", "europe_oceania_plus_one",
+                    "europe_south_america_plus_one")
 
 PHASE_HINTS = {
     Phase.SETUP: "the game is being set up",
@@ -92,28 +101,30 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
     """Cards can be revealed for terrain knowledge of a battle's target (S-TERRAIN-1)."""
     advantages: ClassVar[tuple[type[Action], ...]] = ()
     """Actions beyond the classic turn (SMART's advantages and reactions)."""
-    handlers: ClassVar[dict[tuple[Phase, type[Action]], str]] = {
-        (Phase.SETUP, DealObjective): "do_objective",
-        (Phase.SETUP, ChooseDealer): "do_dealer",
-        (Phase.SETUP, Deal): "do_deal",
-        (Phase.TRADE, Trade): "do_trade",
-        (Phase.TRADE, EndPhase): "end_trade",
-        (Phase.PLACE, Place): "do_place",
-        (Phase.ATTACK, Attack): "do_attack",
-        (Phase.ATTACK, EndPhase): "end_attacks",
-        (Phase.ROLL, Roll): "do_roll",
-        (Phase.LOOT, Draw): "do_loot",
-        (Phase.OCCUPY, Occupy): "do_occupy",
-        (Phase.MOVE, Move): "do_move",
-        (Phase.MOVE, EndPhase): "end_regroup",
-        (Phase.DRAW, Draw): "do_draw",
+    handlers: ClassVar[dict[tuple[Phase, type[Action]], Handler]] = {
+        (Phase.SETUP, DealObjective): SetupRules.do_objective,
+        (Phase.SETUP, ChooseDealer): SetupRules.do_dealer,
+        (Phase.SETUP, Deal): SetupRules.do_deal,
+        (Phase.TRADE, Trade): ReinforceRules.do_trade,
+        (Phase.TRADE, EndPhase): ReinforceRules.end_trade,
+        (Phase.PLACE, Place): ReinforceRules.do_place,
+        (Phase.ATTACK, Attack): CombatRules.do_attack,
+        (Phase.ATTACK, EndPhase): CombatRules.end_attacks,
+        (Phase.ROLL, Roll): CombatRules.do_roll,
+        (Phase.LOOT, Draw): CombatRules.do_loot,
+        (Phase.OCCUPY, Occupy): CombatRules.do_occupy,
+        (Phase.MOVE, Move): RegroupRules.do_move,
+        (Phase.MOVE, EndPhase): RegroupRules.end_regroup,
+        (Phase.DRAW, Draw): TurnRules.do_draw,
     }
-    legal_by_phase: ClassVar[dict[Phase, str]] = {
-        Phase.TRADE: "legal_trade",
-        Phase.PLACE: "legal_place",
-        Phase.ATTACK: "legal_attack",
-        Phase.OCCUPY: "legal_occupy",
-        Phase.MOVE: "legal_move",
+    """The function applying each action in each phase (a subclass lists its overrides: a
+    test checks that every entry is the rule set's own method of that name)."""
+    legal_by_phase: ClassVar[dict[Phase, LegalLister]] = {
+        Phase.TRADE: ReinforceRules.legal_trade,
+        Phase.PLACE: ReinforceRules.legal_place,
+        Phase.ATTACK: CombatRules.legal_attack,
+        Phase.OCCUPY: CombatRules.legal_occupy,
+        Phase.MOVE: RegroupRules.legal_move,
     }
 
     def __post_init__(self) -> None:
@@ -140,8 +151,8 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
 
     def legal_actions(self, state: GameState) -> LegalActions:
         """Every legal decision of the deciding player (empty at chance steps and at the end)."""
-        method = self.legal_by_phase.get(state.phase)
-        return getattr(self, method)(state) if method else LegalActions()
+        lister = self.legal_by_phase.get(state.phase)
+        return lister(self, state) if lister is not None else LegalActions()
 
     def chance_outcomes(self, state: GameState) -> list[tuple[Action, Fraction]]:
         """The possible outcomes of a chance step with their exact probabilities."""
@@ -190,7 +201,7 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
         handler = self.handlers.get((state.phase, type(action)))
         if handler is None:
             self.wrong_phase(state, action)
-        return self.after_action(state, getattr(self, handler)(state, action))
+        return self.after_action(state, handler(self, state, action))
 
     def wrong_phase(self, state: GameState, action: Action) -> NoReturn:
         """Refuse an action that has no handler in this phase (rule sets may name their rule)."""
@@ -256,6 +267,11 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
             bonus = bonus[:1]
         return TradeQuote(cards, True, trade_value(trades, m.trade_values, m.trade_step),
                           tuple(bonus), rule="C-CARD-4")
+
+    def quiet_objectives(self, colors: tuple[str, ...]) -> tuple[str, ...]:
+        """One objective per seat that a hand-made position does not meet by accident
+        (:func:`warkit.position`): two-continent objectives."""
+        return QUIET_OBJECTIVES[:len(colors)]
 
     def largest_move_in(self, src_armies: int, attack_dice: int) -> int:
         """C-CONQ-1: armies that may move into a conquered territory from a territory holding

@@ -6,7 +6,7 @@ from fractions import Fraction
 from functools import cache, partial
 
 from ..actions import Action, Attack, Draw, EndPhase, Occupy, Roll, card_name
-from ..dice import attack_dice, battle_losses, defence_dice, sorted_roll_distribution
+from ..dice import SIDES, attack_dice, battle_losses, defence_dice, sorted_roll_distribution
 from ..errors import Reason
 from ..legal import ActionRange, Family, LegalActions
 from ..state import Battle, GameState, Phase, evolve
@@ -25,7 +25,7 @@ def _roll_outcomes(att: int, dfn: int, sides: int) -> tuple[tuple[Roll, Fraction
 class CombatRules:
     """Mixin of :class:`~warkit.rules.classic.ClassicRules`: the attack phase."""
 
-    sides: int = 6
+    sides: int = SIDES
     loot_hand_limit: int = 5
     """C-ELIM-2: the eliminator's hand is filled up to this many cards."""
 

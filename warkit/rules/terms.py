@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..dice import SIDES
+
 Side = Literal["attacker", "defender"]
 BIG_COUNT = 24
 """Territories of the "24 territories" objective and of SMART's first tie-break (S-WIN-3)."""
@@ -58,7 +60,7 @@ class BattleRule:
     ties: Side = "defender"
     terrain: Side | None = None
     lone_defender_shield: bool = False
-    sides: int = 6
+    sides: int = SIDES
 
 
 @dataclass(frozen=True)

@@ -18,17 +18,17 @@ from fractions import Fraction
 from functools import cache, partial
 from itertools import combinations
 
-from ..actions import Attack, Roll, card_name
-from ..dice import attack_dice, battle_losses, sorted_roll_distribution, terrain_losses
-from ..errors import Reason
-from ..legal import ActionRange, Family, LegalActions
-from ..smart import attack_limit, card_kind, reroll_terms
-from ..smart_actions import AirAttack, Pass, Reroll, Rerolled, Reveal
-from ..state import JOKERS, BoardQueries, GameState, Phase, evolve
-from ..worldmap import world_map
-from .common import card as card_of
-from .common import fail, label, territory
-from .smart_state import PendingReroll, Reaction, SmartExtra
+from ...actions import Attack, Roll, card_name
+from ...dice import attack_dice, battle_losses, sorted_roll_distribution, terrain_losses
+from ...errors import Reason
+from ...legal import ActionRange, Family, LegalActions
+from ...state import JOKERS, BoardQueries, GameState, Phase, evolve
+from ...worldmap import world_map
+from ..common import card as card_of
+from ..common import fail, label, territory
+from .actions import AirAttack, Pass, Reroll, Rerolled, Reveal
+from .state import PendingReroll, Reaction, SmartExtra
+from .tables import attack_limit, card_kind, reroll_terms
 
 
 @cache

@@ -2,7 +2,7 @@
 
 S-REINF-1..3, S-TRADE-1..6, S-INTEL-1..2, S-SUPPLY-1. Every turn opens with
 the TRADE step (never forced, S-REINF-2), where the player may make one trade
-of 1 to 6 cards (S-TRADE-1's decision; valued by :func:`warkit.smart.best_trade`)
+of 1 to 6 cards (S-TRADE-1's decision; valued by :func:`warkit.rules.smart.best_trade`)
 and may give up whole continents' bonuses for cards, once, in either order;
 ``end`` goes on to placing (classic :meth:`do_place`). Card draws are chance steps (DRAW) that
 return to the step they came from.
@@ -12,16 +12,16 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..actions import Action, Draw, EndPhase, Trade, card_name
-from ..errors import Reason
-from ..legal import LegalActions
-from ..smart import MAX_TRADE, TERRITORY_BONUS, best_trade, intelligence_draws
-from ..smart_actions import Intelligence
-from ..state import GameState, Phase, evolve
-from ..worldmap import world_map
-from .common import card as card_of
-from .common import fail
-from .smart_state import EMPTY, SmartExtra
+from ...actions import Action, Draw, EndPhase, Trade, card_name
+from ...errors import Reason
+from ...legal import LegalActions
+from ...state import GameState, Phase, evolve
+from ...worldmap import world_map
+from ..common import card as card_of
+from ..common import fail
+from .actions import Intelligence
+from .state import EMPTY, SmartExtra
+from .tables import MAX_TRADE, TERRITORY_BONUS, best_trade, intelligence_draws
 
 
 def _continent(name: object) -> int:
@@ -68,7 +68,7 @@ class SmartTradeRules:
 
     def trade_value(self, state: GameState) -> int:
         """S-TRADE-6: no game-wide progression, so no "next trade value" (0); a SMART trade
-        is worth what its cards make (:func:`warkit.smart.best_trade`)."""
+        is worth what its cards make (:func:`warkit.rules.smart.best_trade`)."""
         return 0
 
     # -- the trade step ---------------------------------------------------------------------

@@ -1,4 +1,7 @@
-"""SVG of a state or a view for ``_repr_svg_``: an adapter to :func:`warkit.svg.board_svg`."""
+"""Rendering, in one package: the drawn board (:mod:`.geometry`), where labels and badges go
+(:mod:`.layout`), the SVG picture (:mod:`.svg`) and the text table (:mod:`.text`).
+
+This module adapts a state or a view for ``_repr_svg_`` (:func:`state_svg`)."""
 
 from __future__ import annotations
 

@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from functools import lru_cache, partial
 
-from ..actions import EndPhase, Move, card_name
-from ..errors import Reason
-from ..legal import ActionRange, Family, LegalActions
-from ..smart import HAND_LIMIT
-from ..smart_actions import Airlift, Alliance, Discard, Reveal
-from ..state import JOKERS, GameState, Phase, evolve
-from ..worldmap import world_map
-from .common import card as card_of
-from .common import count, fail, label, territory
-from .smart_state import SmartExtra
+from ...actions import EndPhase, Move, card_name
+from ...errors import Reason
+from ...legal import ActionRange, Family, LegalActions
+from ...state import JOKERS, GameState, Phase, evolve
+from ...worldmap import world_map
+from ..common import card as card_of
+from ..common import count, fail, label, territory
+from .actions import Airlift, Alliance, Discard, Reveal
+from .state import SmartExtra
+from .tables import HAND_LIMIT
 
 
 def _revealed_chain(src: int, passages: frozenset[int]) -> set[int]:

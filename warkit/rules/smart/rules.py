@@ -14,11 +14,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, NoReturn
 
-from ..actions import Action, DealObjective, EndPhase, Move, Trade
-from ..errors import Reason
-from ..smart import HAND_LIMIT, MAX_TRADE, best_trade
-from ..smart import attack_limit as smart_attack_limit
-from ..smart_actions import (
+from ...actions import Action, Attack, DealObjective, Draw, EndPhase, Move, Roll, Trade
+from ...errors import Reason
+from ...state import BoardQueries, GameState, Phase, evolve
+from ...worldmap import world_map
+from ..classic import ClassicRules
+from ..common import fail
+from ..terms import BIG_COUNT, BattleRule, EndDecision, TradeQuote
+from ..victory import target_seat
+from .actions import (
     AirAttack,
     Airlift,
     Alliance,
@@ -29,16 +33,12 @@ from ..smart_actions import (
     Rerolled,
     Reveal,
 )
-from ..state import BoardQueries, GameState, Phase, evolve
-from ..worldmap import world_map
-from .classic import ClassicRules
-from .common import fail
-from .smart_combat import SmartCombatRules
-from .smart_moves import SmartMoveRules
-from .smart_state import EMPTY, SmartExtra, extra_from_dict, extra_to_dict, public_view
-from .smart_trades import SmartTradeRules
-from .terms import BIG_COUNT, BattleRule, EndDecision, TradeQuote
-from .victory import target_seat
+from .combat import SmartCombatRules
+from .moves import SmartMoveRules
+from .state import EMPTY, SmartExtra, extra_from_dict, extra_to_dict, public_view
+from .tables import HAND_LIMIT, MAX_TRADE, best_trade
+from .tables import attack_limit as smart_attack_limit
+from .trades import SmartTradeRules
 
 # When an advantage is tried in the wrong step: its rule and when it is possible.
 ADVANTAGE_STEPS: dict[type[Action], tuple[str, str]] = {
@@ -107,32 +107,6 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
     terrain_cards: ClassVar[bool] = True
     advantages: ClassVar[tuple[type[Action], ...]] = (
         Intelligence, AirAttack, Reveal, Reroll, Pass, Alliance, Airlift, Discard)
-    handlers: ClassVar[dict[tuple[Phase, type[Action]], str]] = {
-        **{key: method for key, method in ClassicRules.handlers.items()
-           if key[0] is not Phase.LOOT},
-        (Phase.TRADE, Intelligence): "do_intelligence",
-        (Phase.ATTACK, AirAttack): "do_air_attack",
-        (Phase.REACT, Pass): "do_pass",
-        (Phase.REACT, Reveal): "do_reveal_terrain",
-        (Phase.REACT, Reroll): "do_reroll",
-        (Phase.REROLL, Rerolled): "do_rerolled",
-        (Phase.MOVE, Reveal): "do_reveal_passage",
-        (Phase.MOVE, Alliance): "do_alliance",
-        (Phase.MOVE, Airlift): "do_airlift",
-        (Phase.ALLIANCE, Move): "do_alliance_move",
-        (Phase.ALLIANCE, EndPhase): "end_substep",
-        (Phase.AIRLIFT, Move): "do_airlift_move",
-        (Phase.AIRLIFT, EndPhase): "end_substep",
-        (Phase.DISCARD, Discard): "do_discard",
-    }
-    legal_by_phase: ClassVar[dict[Phase, str]] = {
-        **ClassicRules.legal_by_phase,
-        Phase.REACT: "legal_react",
-        Phase.ALLIANCE: "legal_alliance",
-        Phase.AIRLIFT: "legal_airlift",
-        Phase.DISCARD: "legal_discard",
-    }
-
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.card_bonus != "per_card":
@@ -244,6 +218,10 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
                           groups=tuple((g.cards, g.value) for g in value.groups),
                           joker_bonus=value.joker_bonus, rule="S-TRADE-1")
 
+    def quiet_objectives(self, colors: tuple[str, ...]) -> tuple[str, ...]:
+        """S-SETUP-1: "destroy colour X" cards only; seat ``s`` hunts seat ``s + 1``."""
+        return tuple(f"destroy_{colors[(s + 1) % len(colors)]}" for s in range(len(colors)))
+
     def reacting(self, board: BoardQueries) -> int | None:
         if getattr(board, "phase", None) is not Phase.REACT:
             return None
@@ -326,3 +304,40 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
             report("the deck is empty but the discards were not reshuffled (S-CONQ-2)")
         return problems
 
+
+
+SmartRules.handlers = {
+    **{key: handler for key, handler in ClassicRules.handlers.items()
+       if key[0] is not Phase.LOOT},  # S-WIN-3: no loot draws, the game ends
+    (Phase.SETUP, DealObjective): SmartRules.do_objective,
+    (Phase.TRADE, Trade): SmartTradeRules.do_trade,
+    (Phase.TRADE, EndPhase): SmartTradeRules.end_trade,
+    (Phase.TRADE, Intelligence): SmartTradeRules.do_intelligence,
+    (Phase.ATTACK, Attack): SmartCombatRules.do_attack,
+    (Phase.ATTACK, AirAttack): SmartCombatRules.do_air_attack,
+    (Phase.ROLL, Roll): SmartCombatRules.do_roll,
+    (Phase.REACT, Pass): SmartCombatRules.do_pass,
+    (Phase.REACT, Reveal): SmartCombatRules.do_reveal_terrain,
+    (Phase.REACT, Reroll): SmartCombatRules.do_reroll,
+    (Phase.REROLL, Rerolled): SmartCombatRules.do_rerolled,
+    (Phase.MOVE, Reveal): SmartMoveRules.do_reveal_passage,
+    (Phase.MOVE, Alliance): SmartMoveRules.do_alliance,
+    (Phase.MOVE, Airlift): SmartMoveRules.do_airlift,
+    (Phase.MOVE, EndPhase): SmartMoveRules.end_regroup,
+    (Phase.ALLIANCE, Move): SmartMoveRules.do_alliance_move,
+    (Phase.ALLIANCE, EndPhase): SmartMoveRules.end_substep,
+    (Phase.AIRLIFT, Move): SmartMoveRules.do_airlift_move,
+    (Phase.AIRLIFT, EndPhase): SmartMoveRules.end_substep,
+    (Phase.DRAW, Draw): SmartTradeRules.do_draw,
+    (Phase.DISCARD, Discard): SmartMoveRules.do_discard,
+}
+SmartRules.legal_by_phase = {
+    **ClassicRules.legal_by_phase,
+    Phase.TRADE: SmartTradeRules.legal_trade,
+    Phase.ATTACK: SmartCombatRules.legal_attack,
+    Phase.MOVE: SmartMoveRules.legal_move,
+    Phase.REACT: SmartCombatRules.legal_react,
+    Phase.ALLIANCE: SmartMoveRules.legal_alliance,
+    Phase.AIRLIFT: SmartMoveRules.legal_airlift,
+    Phase.DISCARD: SmartMoveRules.legal_discard,
+}

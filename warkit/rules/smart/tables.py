@@ -1,8 +1,9 @@
-"""SMART mod helpers for lessons, bots and the dashboard: trade values, attack limits, cards.
+"""SMART's tables and their helpers: trade values, attack limits, card kinds (S-TRADE, S-LIMIT,
+S-REROLL). Lessons, bots, the dashboard and :mod:`warkit.odds` read them from here.
 
 The engine uses the same functions, so what a lesson shows is what a game does:
 
->>> from warkit.smart import best_trade
+>>> from warkit.rules.smart import best_trade
 >>> best_trade(["joker1"]).total                 # one joker alone (S-TRADE-5)
 11
 >>> best_trade(["joker1", "joker2"]).total       # two jokers alone
@@ -10,8 +11,7 @@ The engine uses the same functions, so what a lesson shows is what a game does:
 >>> print(best_trade(["brasil", "argelia", "joker1"]))
 circle x2 + joker (9) + joker bonus 10 = 19
 
-The SMART actions (``AirAttack``, ``Reveal``, ``Reroll``...) are re-exported
-here; play SMART with ``warkit.new_game(rules="smart")``.
+Play SMART with ``warkit.new_game(rules="smart")``.
 """
 
 from __future__ import annotations
@@ -20,21 +20,15 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from .cards import card_shape
-from .odds.options import CARD_KINDS
-from .smart_actions import (
-    AirAttack,
-    Airlift,
-    Alliance,
-    Discard,
-    Intelligence,
-    Pass,
-    Reroll,
-    Rerolled,
-    Reveal,
-)
-from .state import JOKERS
+from ...cards import card_shape
+from ...state import JOKERS
 
+#: S-REROLL-1: card kind -> (how many dice may be rerolled, minimum of a rerolled die).
+CARD_KINDS: dict[str, tuple[tuple[int, ...], int]] = {
+    "non_controlled": ((1,), 2),   # card of a territory the player does not control
+    "controlled": ((1, 2), 3),     # card of a territory the player controls
+    "joker": ((1, 2, 3), 4),
+}
 MAX_TRADE = 6
 """S-TRADE-1: 1 to 6 cards at once."""
 JOKER_BONUS = (0, 10, 25)
@@ -159,7 +153,7 @@ def best_trade(cards: Iterable[int | str], owned: Iterable[int | str] = ()) -> T
     >>> v.groups_value, v.joker_bonus, v.total            # the largest trade
     (36, 25, 69)
     """
-    from .actions import card_index, card_name
+    from ...actions import card_index, card_name
 
     numbers = tuple(sorted(c if isinstance(c, int) else card_index(c) for c in cards))
     if not 1 <= len(numbers) <= MAX_TRADE:
@@ -207,7 +201,7 @@ def attack_limit(round_number: int) -> int | None:
 
 def card_kind(card: int, controlled: bool) -> str:
     """The reroll strength of a card (S-REROLL-1): ``"joker"``, ``"controlled"`` (a territory
-    the player controls) or ``"non_controlled"``; see :data:`warkit.odds.CARD_KINDS`."""
+    the player controls) or ``"non_controlled"``; see :data:`CARD_KINDS`."""
     if card in JOKERS:
         return "joker"
     return "controlled" if controlled else "non_controlled"
@@ -220,19 +214,11 @@ def reroll_terms(kind: str) -> tuple[tuple[int, ...], int]:
 
 __all__ = [
     "ATTACK_LIMITS",
+    "CARD_KINDS",
     "HAND_LIMIT",
     "JOKER_BONUS",
     "MAX_TRADE",
     "TERRITORY_BONUS",
-    "AirAttack",
-    "Airlift",
-    "Alliance",
-    "Discard",
-    "Intelligence",
-    "Pass",
-    "Reroll",
-    "Rerolled",
-    "Reveal",
     "TradeGroup",
     "TradeValue",
     "attack_limit",
