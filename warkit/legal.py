@@ -44,15 +44,15 @@ class LegalActions(Sequence[Action]):
 
     def __init__(self, families: Sequence[Family] = ()) -> None:
         self.families: tuple[Family, ...] = tuple(
-            f for f in families if not isinstance(f, ActionRange) or f.high >= f.low)
+            [f for f in families if f.__class__ is not ActionRange or f.high >= f.low])
         self._ends_cache: list[int] | None = None
 
     @property
     def _ends(self) -> list[int]:
         """Cumulative sizes of the families (computed on first use: bots often skip it)."""
         if self._ends_cache is None:
-            self._ends_cache = list(accumulate(1 if isinstance(f, Action) else len(f)
-                                               for f in self.families))
+            self._ends_cache = list(accumulate(
+                [f.high - f.low + 1 if f.__class__ is ActionRange else 1 for f in self.families]))
         return self._ends_cache
 
     def __len__(self) -> int:

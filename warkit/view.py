@@ -67,8 +67,8 @@ class PlayerView(BoardQueries):
 
 def view(state: GameState, player: int | None) -> PlayerView:
     """What ``player`` (a seat, or ``None`` for a spectator) may see of ``state``."""
-    if player is not None and (isinstance(player, bool) or not isinstance(player, int)
-                               or player not in range(state.num_players)):
+    if player is not None and (type(player) is not int
+                               or not 0 <= player < len(state.colors)):
         raise ValueError(f"player must be a seat from 0 to {state.num_players - 1} or None, "
                          f"got {player!r}")
     rules = state.rules
@@ -79,7 +79,7 @@ def view(state: GameState, player: int | None) -> PlayerView:
         "current_player": rules.current_player(state), "turn": state.turn,
         "round": state.round, "owner": state.owner, "armies": state.armies,
         "moved_in": state.moved_in, "alive": state.alive, "eliminated_by": state.eliminated_by,
-        "hand_sizes": tuple(len(h) for h in state.hands), "deck_size": len(state.deck),
+        "hand_sizes": tuple(map(len, state.hands)), "deck_size": len(state.deck),
         "discard_size": len(state.discard), "trades": state.trades,
         "next_trade_value": rules.trade_value(state), "reserves": state.reserves,
         "continent_reserves": state.continent_reserves, "battle": state.battle,

@@ -231,7 +231,8 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
         if state.phase is Phase.SETUP or (state.owner is before.owner
                                           and state.armies is before.armies):
             return state
-        won = victory.winners(state, everyone=state.alive != before.alive)
+        won = victory.winners(state, everyone=state.alive != before.alive,
+                              armies_only=state.owner is before.owner)
         if not won:
             return state
         b = state.battle

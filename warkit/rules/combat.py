@@ -12,7 +12,7 @@ from ..legal import ActionRange, Family, LegalActions
 from ..state import Battle, GameState, Phase, evolve
 from ..worldmap import world_map
 from .common import card as card_of
-from .common import count, fail, label, owned, territory
+from .common import count, fail, label, owned, territory, within
 
 
 @cache
@@ -20,6 +20,14 @@ def _roll_outcomes(att: int, dfn: int, sides: int) -> tuple[tuple[Roll, Fraction
     return tuple((Roll(a, d), pa * pd)
                  for a, pa in sorted_roll_distribution(att, sides)
                  for d, pd in sorted_roll_distribution(dfn, sides))
+
+
+@cache
+def _attack_range(src: int, dst: int, most: int) -> ActionRange:
+    """The attacks from ``src`` on ``dst`` with 1..``most`` dice (made once: legal actions are
+    listed for every decision)."""
+    ids = world_map().ids
+    return ActionRange(partial(Attack, ids[src], ids[dst]), 1, most)
 
 
 class CombatRules:
@@ -38,15 +46,13 @@ class CombatRules:
         actions: list[Family] = [EndPhase()]
         if not self.may_attack_now(state):
             return LegalActions(actions)
-        m, seat, owner, armies = world_map(), state.current, state.owner, state.armies
-        ids = m.ids
+        seat, owner, armies = state.current, state.owner, state.armies
         for src, o in enumerate(owner):
             if o != seat or armies[src] < 2:
                 continue
             most = attack_dice(armies[src], self.attack_dice_max)
-            for dst in self.attack_targets(state, src):
-                if owner[dst] != seat:
-                    actions.append(ActionRange(partial(Attack, ids[src], ids[dst]), 1, most))
+            actions.extend(_attack_range(src, dst, most)
+                           for dst in self.attack_targets(state, src) if owner[dst] != seat)
         return LegalActions(actions)
 
     def attack_targets(self, state: GameState, src: int) -> tuple[int, ...]:
@@ -73,7 +79,8 @@ class CombatRules:
             fail(Reason.TOO_FEW_ARMIES, f"{label(src)} has 1 army, which must stay: attacking "
                  "needs at least 2", "C-ATK-1", territory=label(src))
         most = attack_dice(state.armies[src], self.attack_dice_max)
-        dice = count(action.dice, 1, most, f"attack dice from {label(src)} (armies - 1, at most "
+        dice = action.dice if within(action.dice, 1, most) else count(
+            action.dice, 1, most, f"attack dice from {label(src)} (armies - 1, at most "
                      f"{self.attack_dice_max})", "C-ATK-2", counting="attack_dice",
                      territory=label(src))
         return Battle(src, dst, dice, defence_dice(state.armies[dst], self.defence_dice_max))
@@ -115,10 +122,11 @@ class CombatRules:
         armies = list(state.armies)
         armies[b.src] -= lost_att
         armies[b.dst] -= lost_def
-        state = evolve(state, armies=tuple(armies), last_roll=(roll.attack, roll.defence))
         if armies[b.dst] > 0:
-            return evolve(state, phase=Phase.ATTACK, battle=None)
-        return self.conquer(state)
+            return evolve(state, armies=tuple(armies), last_roll=(roll.attack, roll.defence),
+                          phase=Phase.ATTACK, battle=None)
+        return self.conquer(evolve(state, armies=tuple(armies),
+                                   last_roll=(roll.attack, roll.defence)))
 
     # -- conquest and elimination ----------------------------------------------------------
     def conquer(self, state: GameState) -> GameState:
@@ -175,7 +183,8 @@ class CombatRules:
 
     def do_occupy(self, state: GameState, action: Occupy) -> GameState:
         b = state.battle
-        n = count(action.armies, 1, self.occupy_max(state),
+        high = self.occupy_max(state)
+        n = action.armies if within(action.armies, 1, high) else count(action.armies, 1, high,
                   f"armies moving into {label(b.dst)}", "C-CONQ-1", counting="occupy",
                   territory=label(b.dst))
         armies = list(state.armies)

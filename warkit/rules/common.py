@@ -43,6 +43,11 @@ def owned(state: GameState, index: int, seat: int, rule: str) -> None:
         fail(Reason.NOT_OWNED, f"{label(index)} is not yours", rule, territory=label(index))
 
 
+def within(n: object, low: int, high: int) -> bool:
+    """The quick test of :func:`count` (no message built): a whole number in ``low..high``."""
+    return type(n) is int and low <= n <= high
+
+
 def count(n: object, low: int, high: int, what: str, rule: str, **params: object) -> int:
     """Check a number of armies or dice lies in ``low..high``; ``params`` say what is counted
     (e.g. ``counting="place", territory=...``) for translations of the refusal."""

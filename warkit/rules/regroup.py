@@ -10,7 +10,7 @@ from ..errors import Reason
 from ..legal import ActionRange, Family, LegalActions
 from ..state import GameState, Phase, evolve
 from ..worldmap import world_map
-from .common import count, fail, label, owned, territory
+from .common import count, fail, label, owned, territory, within
 
 
 class RegroupRules:
@@ -63,7 +63,8 @@ class RegroupRules:
         # regroup move are what holds the rest back (C-MOVE-3).
         rule = "C-MOVE-3" if state.moved_in[src] and isinstance(action.armies, int) \
             and action.armies <= state.armies[src] - 1 else "C-MOVE-2"
-        n = count(action.armies, 1, most, f"armies to move from {label(src)}", rule,
+        n = action.armies if within(action.armies, 1, most) else count(
+            action.armies, 1, most, f"armies to move from {label(src)}", rule,
                   counting="move", territory=label(src))
         armies, moved = list(state.armies), list(state.moved_in)
         armies[src] -= n

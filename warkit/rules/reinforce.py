@@ -11,7 +11,7 @@ from ..legal import ActionRange, LegalActions
 from ..state import GameState, Phase, evolve
 from ..worldmap import world_map
 from .common import card as card_of
-from .common import count, fail, label, owned, territory
+from .common import count, fail, label, owned, territory, within
 
 
 class ReinforceRules:
@@ -120,7 +120,8 @@ class ReinforceRules:
             fail(Reason.CONTINENT_RESTRICTED,
                  f"the armies left are continent bonuses for other continents; none may go on "
                  f"{label(index)}", "C-REINF-2", territory=label(index))
-        n = count(action.armies, 1, available, f"armies to place on {label(index)}",
+        n = action.armies if within(action.armies, 1, available) else count(
+            action.armies, 1, available, f"armies to place on {label(index)}",
                   "C-REINF-3", counting="place", territory=label(index))
         k = world_map().continent_of[index]
         from_continent = min(n, state.continent_reserves[k])  # bonus armies go first
