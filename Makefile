@@ -29,6 +29,7 @@ lesson: $(STAMP)
 
 lint: $(STAMP)
 	$(PY) -m ruff check warkit widgets tests
+	$(PY) -m mypy
 
 test: lint
 	$(PY) -m pytest --nbval-lax tests notebooks

@@ -26,7 +26,7 @@ class ActionRange(NamedTuple):
     low: int
     high: int
 
-    def __len__(self) -> int:  # type: ignore[override]
+    def __len__(self) -> int:
         return self.high - self.low + 1
 
     @property
@@ -108,7 +108,8 @@ class LegalActions(Sequence[Action]):
             return list(self) == list(other)
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        raise TypeError("unhashable type: 'LegalActions' (it compares equal to lists)")
 
     def __repr__(self) -> str:
         shown = [str(a) for a in self[:8]]

@@ -64,7 +64,7 @@ def _words(before: GameState, event: Event) -> str | None:
                 if event.source == "loot" else f"{who} draws a card")
     if isinstance(event, Advantage):
         if event.action.keyword == "reveal":
-            return f"{who} reveals {event.action.card} (hidden passage)"  # type: ignore
+            return f"{who} reveals {getattr(event.action, 'card', '?')} (hidden passage)"
         return f"{who}: {event.action}"
     return None  # Won: told at the end of the story
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .worldmap import WorldMap, world_map
 
@@ -70,6 +70,9 @@ class BoardQueries:
     owner: tuple[int, ...]
     armies: tuple[int, ...]
     colors: tuple[str, ...]
+    current: int
+    phase: Phase
+    extra: Any
 
     @property
     def map(self) -> WorldMap:
@@ -97,7 +100,7 @@ class BoardQueries:
     def __str__(self) -> str:
         from .render.text import state_text
 
-        return state_text(self)
+        return state_text(cast("GameState", self))  # a PlayerView has the same fields
 
     def __repr__(self) -> str:
         who = self.colors[self.current] if self.colors else "-"

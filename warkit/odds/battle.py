@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import cast
 
 import numpy as np
 
@@ -188,4 +189,4 @@ def expected_losses(attackers: int, defenders: int, *, stop_at: int = 0, exact: 
     zero = Fraction(0) if exact else 0.0
     lost_att = sum((p * (attackers - a) for (a, _), p in final.items()), zero)
     lost_def = sum((p * (defenders - d) for (_, d), p in final.items()), zero)
-    return lost_att, lost_def
+    return cast("tuple[float, float] | tuple[Fraction, Fraction]", (lost_att, lost_def))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from ..dice import MAX_DICE, SIDES, TIES
 from ..rules.smart.tables import CARD_KINDS
@@ -235,5 +235,5 @@ def _check_rules(sides: object, ties: object, attacker_dice_max: object, defende
         if sides != SIDES or max(attacker_dice_max, defender_dice_max) > MAX_DICE:
             raise ValueError("reroll needs the game's dice: sides=6 and at most 3 dice a side "
                              "(S-REROLL-1 is stated for them)")
-    return BattleRules(sides, ties, attacker_dice_max, defender_dice_max, terrain, reroll,
-                       lone_defender_shield)
+    return BattleRules(sides, cast(str, ties), attacker_dice_max, defender_dice_max,
+                       cast("Side | None", terrain), reroll, lone_defender_shield)

@@ -20,7 +20,7 @@ def board_data(state: Any) -> dict[str, Any]:
     ids = state.map.ids
     owners = {ids[i]: state.colors[o] for i, o in enumerate(state.owner) if o >= 0}
     armies = {ids[i]: a for i, a in enumerate(state.armies) if state.owner[i] >= 0}
-    arrows = ()
+    arrows: tuple[tuple[str, str], ...] = ()
     if state.battle is not None:
         arrows = ((ids[state.battle.src], ids[state.battle.dst]),)
     return {"owners": owners, "armies": armies, "arrows": arrows}

@@ -33,7 +33,7 @@ from ..actions import (
 from ..cards import is_set, trade_value
 from ..errors import IllegalActionError, InvalidActionError, Reason
 from ..legal import LegalActions
-from ..state import CHANCE, CHANCE_PHASES, TERMINAL, BoardQueries, GameState, Phase, evolve
+from ..state import CHANCE, CHANCE_PHASES, TERMINAL, GameState, Phase, evolve
 from ..worldmap import world_map
 from . import victory
 from .combat import CombatRules
@@ -41,7 +41,7 @@ from .common import fail
 from .regroup import RegroupRules
 from .reinforce import ReinforceRules
 from .setup import SetupRules
-from .terms import BattleRule, EndDecision, TradeQuote
+from .terms import BattleRule, Board, EndDecision, TradeQuote
 from .turn import TurnRules
 
 Handler = Callable[[Any, GameState, Any], GameState]
@@ -279,12 +279,12 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
         ``src_armies`` after a battle of ``attack_dice`` dice (one always stays behind)."""
         return min(attack_dice, src_armies - 1)
 
-    def reacting(self, board: BoardQueries) -> int | None:
+    def reacting(self, board: Board) -> int | None:
         """The seat deciding a reaction to the roll now (SMART's S-REROLL-1 window), or
         ``None`` when nobody may react (classic War has no reactions)."""
         return None
 
-    def battle_rule(self, board: BoardQueries, dst: int) -> BattleRule:
+    def battle_rule(self, board: Board, dst: int) -> BattleRule:
         """What decides the losses of a battle on ``dst`` as ``board`` shows it (C-ATK-2..4)."""
         return BattleRule(self.attack_dice_max, self.defence_dice_max, "defender", None,
                           False, self.sides)
@@ -293,11 +293,11 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
         """Attacks a player may declare in round ``round_number`` (``None``: no limit)."""
         return None
 
-    def end_decision(self, board: BoardQueries) -> EndDecision | None:
+    def end_decision(self, board: Board) -> EndDecision | None:
         """Why the winners of a finished game won (``None`` while the game goes on)."""
-        if not getattr(board, "winners", ()):
+        if not board.winners:
             return None
-        return EndDecision("objective", board.winners[0], rule="C-WIN-1")  # type: ignore
+        return EndDecision("objective", board.winners[0], rule="C-WIN-1")
 
     # -- hooks of warkit.validate ---------------------------------------------------------
     def battle_expected(self, state: GameState) -> bool:

@@ -11,8 +11,9 @@ from ..errors import Reason
 from ..legal import ActionRange, Family, LegalActions
 from ..state import Battle, GameState, Phase, evolve
 from ..worldmap import world_map
+from .common import battle_of, count, fail, label, owned, territory, within
 from .common import card as card_of
-from .common import count, fail, label, owned, territory, within
+from .host import MixinBase
 
 
 @cache
@@ -30,7 +31,7 @@ def _attack_range(src: int, dst: int, most: int) -> ActionRange:
     return ActionRange(partial(Attack, ids[src], ids[dst]), 1, most)
 
 
-class CombatRules:
+class CombatRules(MixinBase):
     """Mixin of :class:`~warkit.rules.classic.ClassicRules`: the attack phase."""
 
     sides: int = SIDES
@@ -94,16 +95,16 @@ class CombatRules:
 
     # -- the roll -----------------------------------------------------------------------------
     def roll_outcomes(self, state: GameState) -> tuple[tuple[Roll, Fraction], ...]:
-        b = state.battle
+        b = battle_of(state)
         return _roll_outcomes(b.attack_dice, b.defence_dice, self.sides)
 
     def sample_roll(self, state: GameState, rng) -> Roll:
-        b, sides = state.battle, self.sides
+        b, sides = battle_of(state), self.sides
         return Roll(tuple(rng.randint(1, sides) for _ in range(b.attack_dice)),
                     tuple(rng.randint(1, sides) for _ in range(b.defence_dice)))
 
     def check_roll(self, state: GameState, roll: Roll) -> None:
-        b = state.battle
+        b = battle_of(state)
         if len(roll.attack) != b.attack_dice or len(roll.defence) != b.defence_dice:
             fail(Reason.NOT_A_CHANCE_OUTCOME, f"this battle rolls {b.attack_dice} attack and "
                  f"{b.defence_dice} defence dice, got {roll}", "C-ATK-3")
@@ -117,7 +118,7 @@ class CombatRules:
 
     def do_roll(self, state: GameState, roll: Roll) -> GameState:
         self.check_roll(state, roll)
-        b = state.battle
+        b = battle_of(state)
         lost_att, lost_def = self.battle_losses(state, roll)
         armies = list(state.armies)
         armies[b.src] -= lost_att
@@ -131,7 +132,7 @@ class CombatRules:
     # -- conquest and elimination ----------------------------------------------------------
     def conquer(self, state: GameState) -> GameState:
         """The target fell: it changes hands; its old owner may be out (C-ELIM-1)."""
-        b, seat = state.battle, state.current
+        b, seat = battle_of(state), state.current
         defender = state.owner[b.dst]
         owner = (*state.owner[:b.dst], seat, *state.owner[b.dst + 1:])
         state = evolve(state, owner=owner, conquered=True, phase=Phase.OCCUPY)
@@ -178,11 +179,11 @@ class CombatRules:
 
     def occupy_max(self, state: GameState) -> int:
         """C-CONQ-1: at most the armies of the last battle, one always staying behind."""
-        b = state.battle
+        b = battle_of(state)
         return self.largest_move_in(state.armies[b.src], b.attack_dice)
 
     def do_occupy(self, state: GameState, action: Occupy) -> GameState:
-        b = state.battle
+        b = battle_of(state)
         high = self.occupy_max(state)
         n = action.armies if within(action.armies, 1, high) else count(action.armies, 1, high,
                   f"armies moving into {label(b.dst)}", "C-CONQ-1", counting="occupy",

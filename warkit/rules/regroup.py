@@ -11,9 +11,10 @@ from ..legal import ActionRange, Family, LegalActions
 from ..state import GameState, Phase, evolve
 from ..worldmap import world_map
 from .common import count, fail, label, owned, territory, within
+from .host import MixinBase
 
 
-class RegroupRules:
+class RegroupRules(MixinBase):
     """Mixin of :class:`~warkit.rules.classic.ClassicRules`: moving armies."""
 
     def movable(self, state: GameState, index: int) -> int:

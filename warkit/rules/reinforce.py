@@ -12,9 +12,10 @@ from ..state import GameState, Phase, evolve
 from ..worldmap import world_map
 from .common import card as card_of
 from .common import count, fail, label, owned, territory, within
+from .host import MixinBase
 
 
-class ReinforceRules:
+class ReinforceRules(MixinBase):
     """Mixin of :class:`~warkit.rules.classic.ClassicRules`: trades and reinforcements."""
 
     forced_trade_hand: int = 5

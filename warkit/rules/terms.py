@@ -10,13 +10,48 @@ testing its name: :meth:`~warkit.rules.classic.ClassicRules.trade_quote` gives a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from ..dice import SIDES
+
+if TYPE_CHECKING:
+    from ..state import Battle, Phase
 
 Side = Literal["attacker", "defender"]
 BIG_COUNT = 24
 """Territories of the "24 territories" objective and of SMART's first tie-break (S-WIN-3)."""
+
+
+class Board(Protocol):
+    """What the hooks read of a board: a :class:`~warkit.GameState` or a
+    :class:`~warkit.PlayerView` (both have these)."""
+
+    @property
+    def colors(self) -> tuple[str, ...]: ...
+    @property
+    def owner(self) -> tuple[int, ...]: ...
+    @property
+    def armies(self) -> tuple[int, ...]: ...
+    @property
+    def alive(self) -> tuple[bool, ...]: ...
+    @property
+    def eliminated_by(self) -> tuple[int | None, ...]: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def battle(self) -> Battle | None: ...
+    @property
+    def extra(self) -> Any: ...
+    @property
+    def num_players(self) -> int: ...
+    def territory_count(self, seat: int) -> int: ...
+    def army_count(self, seat: int) -> int: ...
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,12 @@ from collections.abc import Callable
 from functools import cache
 from operator import itemgetter
 
-from ..state import BoardQueries, GameState
+from ..state import GameState
 from ..worldmap import Objective, world_map
+from .terms import Board
 
 
-def target_seat(state: BoardQueries, objective: Objective) -> int | None:
+def target_seat(state: Board, objective: Objective) -> int | None:
     """The seat holding the colour a "destroy" objective hunts (``None`` if not in the game)."""
     try:
         return state.colors.index(objective.color)

@@ -16,11 +16,11 @@ from typing import Any, ClassVar, NoReturn
 
 from ...actions import Action, Attack, DealObjective, Draw, EndPhase, Move, Roll, Trade
 from ...errors import Reason
-from ...state import BoardQueries, GameState, Phase, evolve
+from ...state import GameState, Phase, evolve
 from ...worldmap import world_map
 from ..classic import ClassicRules
 from ..common import fail
-from ..terms import BIG_COUNT, BattleRule, EndDecision, TradeQuote
+from ..terms import BIG_COUNT, BattleRule, Board, EndDecision, TradeQuote
 from ..victory import target_seat
 from .actions import (
     AirAttack,
@@ -63,6 +63,8 @@ def smart_winners(state: GameState) -> tuple[int, ...]:
     (S-WIN-3)."""
     out = next(s for s in range(state.num_players) if not state.alive[s])
     eliminator = state.eliminated_by[out]
+    if eliminator is None:
+        raise ValueError(f"{state.colors[out]} is out but nobody eliminated them")
     objective = state.objective_cards[eliminator]
     if objective is not None and target_seat(state, world_map().objective(objective)) == out:
         return (eliminator,)
@@ -70,7 +72,7 @@ def smart_winners(state: GameState) -> tuple[int, ...]:
     return tuple(_tie_break(state, field, state.hand_sizes)[0])
 
 
-def _tie_break(board: BoardQueries, field: list[int], hand_sizes: tuple[int, ...]
+def _tie_break(board: Board, field: list[int], hand_sizes: tuple[int, ...]
                ) -> tuple[list[int], str]:
     """S-WIN-3 on ``field`` (the seats still in): the winners and the criterion that separated
     them (``"shared"`` if none did)."""
@@ -139,7 +141,8 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
         cards = state.objective_cards
         if None in cards:
             return state
-        if any(target_seat(state, world_map().objective(o)) == s for s, o in enumerate(cards)):
+        if any(o is not None and target_seat(state, world_map().objective(o)) == s
+               for s, o in enumerate(cards)):
             return evolve(state, objective_cards=(None,) * len(cards))
         return state
 
@@ -222,38 +225,38 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
         """S-SETUP-1: "destroy colour X" cards only; seat ``s`` hunts seat ``s + 1``."""
         return tuple(f"destroy_{colors[(s + 1) % len(colors)]}" for s in range(len(colors)))
 
-    def reacting(self, board: BoardQueries) -> int | None:
+    def reacting(self, board: Board) -> int | None:
         if getattr(board, "phase", None) is not Phase.REACT:
             return None
-        return self.reacting_seat(board, board.extra.reaction.side)  # type: ignore
+        return self.reacting_seat(board, board.extra.reaction.side)
 
-    def battle_rule(self, board: BoardQueries, dst: int) -> BattleRule:
+    def battle_rule(self, board: Board, dst: int) -> BattleRule:
         """S-TERRAIN-1..3: public terrain knowledge of ``dst`` changes ties and losses."""
-        terrain = self.terrain_side(board, dst) if board.extra is not None else None  # type: ignore
+        terrain = self.terrain_side(board, dst) if board.extra is not None else None
         return BattleRule(self.attack_dice_max, self.defence_dice_max,
                           "attacker" if terrain == "attacker" else "defender",
-                          terrain, self.lone_defender_shield, self.sides)  # type: ignore
+                          terrain, self.lone_defender_shield, self.sides)
 
     def attack_limit(self, round_number: int) -> int | None:
         return smart_attack_limit(round_number)  # S-LIMIT-1
 
-    def end_decision(self, board: BoardQueries) -> EndDecision | None:
+    def end_decision(self, board: Board) -> EndDecision | None:
         """S-WIN-2 (the eliminator's own objective) or the first tie-break of S-WIN-3 that
         separated the field; the objectives must be shown (a finished game's view)."""
         winners = getattr(board, "winners", ())
         if not winners:
             return None
-        out = next((s for s in range(board.num_players) if not board.alive[s]), None)  # type: ignore
+        out = next((s for s in range(board.num_players) if not board.alive[s]), None)
         if out is not None:
-            by = board.eliminated_by[out]  # type: ignore
+            by = board.eliminated_by[out]
             objectives = getattr(board, "revealed_objectives", None) or getattr(
                 board, "objective_cards", ())
             objective = objectives[by] if by is not None and objectives else None
             hunted = world_map().objective(objective) if objective is not None else None
             if hunted is not None and target_seat(board, hunted) == out:
                 return EndDecision("eliminator", by, rule="S-WIN-2")
-        field = [s for s in range(board.num_players) if board.alive[s]]  # type: ignore
-        _, criterion = _tie_break(board, field, board.hand_sizes)  # type: ignore
+        field = [s for s in range(board.num_players) if board.alive[s]]
+        _, criterion = _tie_break(board, field, board.hand_sizes)
         return EndDecision("tiebreak", winners[0] if len(winners) == 1 else None, criterion,
                            rule="S-WIN-3")
 
@@ -279,7 +282,7 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
         x = state.extra
         if not isinstance(x, SmartExtra):
             return [f"SMART keeps its state in a SmartExtra, got {type(x).__name__}"]
-        problems = []
+        problems: list[str] = []
         report = problems.append
         for mark in x.revealed:
             if not 0 <= mark.seat < state.num_players or mark.card not in state.hands[mark.seat]:

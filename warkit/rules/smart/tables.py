@@ -52,7 +52,7 @@ class TradeGroup:
     value: int
 
     def __str__(self) -> str:
-        shapes = [card_shape(c) for c in self.cards if c not in JOKERS]
+        shapes = [str(card_shape(c)) for c in self.cards if c not in JOKERS]
         jokers = len(self.cards) - len(shapes)
         if self.kind == "same" and shapes:
             text = f"{shapes[0]} x{len(shapes)}"
