@@ -47,6 +47,10 @@ class Phase(enum.Enum):
     ALLIANCE = "alliance"  # free shifts inside one wholly owned continent
     AIRLIFT = "airlift"  # shifts to or from one territory, ignoring borders
 
+    # Members are singletons compared by identity: hash them by identity too (Enum's own
+    # __hash__ is Python code, and phases key the rule sets' dispatch tables).
+    __hash__ = object.__hash__
+
 
 CHANCE_PHASES = frozenset({Phase.SETUP, Phase.ROLL, Phase.LOOT, Phase.DRAW, Phase.REROLL})
 

@@ -47,13 +47,12 @@ class CombatRules(MixinBase):
         actions: list[Family] = [EndPhase()]
         if not self.may_attack_now(state):
             return LegalActions(actions)
-        seat, owner, armies = state.current, state.owner, state.armies
-        for src, o in enumerate(owner):
-            if o != seat or armies[src] < 2:
-                continue
-            most = attack_dice(armies[src], self.attack_dice_max)
-            actions.extend(_attack_range(src, dst, most)
-                           for dst in self.attack_targets(state, src) if owner[dst] != seat)
+        seat, owner, armies, top = state.current, state.owner, state.armies, self.attack_dice_max
+        targets = self.attack_targets
+        for src in [i for i, (o, a) in enumerate(zip(owner, armies)) if o == seat and a > 1]:
+            most = min(top, armies[src] - 1)  # C-ATK-2: one army stays home
+            actions += [_attack_range(src, dst, most) for dst in targets(state, src)
+                        if owner[dst] != seat]
         return LegalActions(actions)
 
     def attack_targets(self, state: GameState, src: int) -> tuple[int, ...]:
