@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import partial
+from functools import cache, partial
 
 from ..actions import EndPhase, Move
 from ..cards import has_set
@@ -12,6 +12,14 @@ from ..state import GameState, Phase, evolve
 from ..worldmap import world_map
 from .common import count, fail, label, owned, territory, within
 from .host import MixinBase
+
+
+@cache
+def move_range(src: int, dst: int, most: int) -> ActionRange:
+    """Moving 1..``most`` armies from ``src`` to ``dst`` (made once: listed at every decision;
+    SMART's alliance and airlift shifts use it too)."""
+    ids = world_map().ids
+    return ActionRange(partial(Move, ids[src], ids[dst]), 1, most)
 
 
 class RegroupRules(MixinBase):
@@ -33,18 +41,14 @@ class RegroupRules(MixinBase):
                  "C-MOVE-1", src=label(src), dst=label(dst))
 
     def legal_move(self, state: GameState) -> LegalActions:
-        m, seat, owner = world_map(), state.current, state.owner
-        ids = m.ids
+        seat, owner, movable, targets = state.current, state.owner, self.movable, \
+            self.move_targets
         actions: list[Family] = [EndPhase()]
-        for src, o in enumerate(owner):
-            if o != seat:
-                continue
-            most = self.movable(state, src)
-            if most == 0:
-                continue
-            for dst in self.move_targets(state, src):
-                if owner[dst] == seat:
-                    actions.append(ActionRange(partial(Move, ids[src], ids[dst]), 1, most))
+        for src in [i for i, o in enumerate(owner) if o == seat]:
+            most = movable(state, src)
+            if most:
+                actions += [move_range(src, dst, most) for dst in targets(state, src)
+                            if owner[dst] == seat]
         return LegalActions(actions)
 
     def do_move(self, state: GameState, action: Move) -> GameState:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import partial
+from functools import cache, partial
 
 from ..actions import Action, EndPhase, Place, Trade, card_name
 from ..cards import has_set, is_set, sets_in, trade_value
@@ -13,6 +13,12 @@ from ..worldmap import world_map
 from .common import card as card_of
 from .common import count, fail, label, owned, territory, within
 from .host import MixinBase
+
+
+@cache
+def _place_range(territory: int, most: int) -> ActionRange:
+    """Placing 1..``most`` armies on ``territory`` (made once: listed at every decision)."""
+    return ActionRange(partial(Place, world_map().ids[territory]), 1, most)
 
 
 class ReinforceRules(MixinBase):
@@ -109,8 +115,8 @@ class ReinforceRules(MixinBase):
         return state.reserves + state.continent_reserves[world_map().continent_of[index]]
 
     def legal_place(self, state: GameState) -> LegalActions:
-        ids, seat = world_map().ids, state.current
-        return LegalActions([ActionRange(partial(Place, ids[i]), 1, self.placeable(state, i))
+        seat, placeable = state.current, self.placeable
+        return LegalActions([_place_range(i, placeable(state, i))
                              for i, o in enumerate(state.owner) if o == seat])
 
     def do_place(self, state: GameState, action: Place) -> GameState:
