@@ -48,6 +48,7 @@ handouts: $(STAMP)
 
 lint: $(STAMP)
 	$(PY) -m ruff check warkit widgets tests
+	$(PY) -m mypy
 
 test: lint
 	$(PY) -m pytest --nbval-lax tests notebooks

@@ -1,7 +1,7 @@
 """Hand-built War positions for rule tests, so that a test reads like the rule book.
 
-``position(...)`` takes a real state from :func:`warkit.initial_state` and
-:func:`~warkit.state.evolve` s it into the position described: who owns what,
+``position(...)`` is :func:`warkit.position` (the engine's checked builder) with
+the classic tests' defaults: who owns what,
 how many armies stand where, the cards in hands, deck and discard pile, the
 phase and the player to act. Everything not given gets a harmless default:
 
@@ -22,28 +22,21 @@ count (C-REINF-1, C-REINF-2) and the TRADE step opens when it should.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
 import warkit
 from warkit import Attack, EndPhase, GameState, IllegalActionError, Phase, Reason, Roll
-from warkit.state import CARD_COUNT, JOKERS, evolve
+from warkit.state import JOKERS, evolve
 
 MAP = warkit.world_map()
 IDS = MAP.ids
 JOKER1, JOKER2 = JOKERS
 
 # Continent objectives that hand-built positions do not meet unless a test says so.
-QUIET_OBJECTIVES = (
-    "asia_africa",
-    "asia_south_america",
-    "north_america_africa",
-    "north_america_oceania",
-    "europe_oceania_plus_one",
-    "europe_south_america_plus_one",
-)
+QUIET_OBJECTIVES = warkit.ClassicRules().quiet_objectives(("a",) * 6)
 
 
 def idx(territory: str) -> int:
@@ -65,75 +58,16 @@ def members(continent: str) -> tuple[str, ...]:
     return MAP.continent(continent).territories
 
 
-def position(
-    owners: Mapping[str, int] | None = None,
-    armies: Mapping[str, int] | None = None,
-    *,
-    players: int = 4,
-    rest: int | tuple[int, ...] | None = None,
-    current: int = 0,
-    phase: Phase = Phase.ATTACK,
-    hands: Mapping[int, Iterable[str]] | None = None,
-    discard: Iterable[str] = (),
-    deck: Iterable[str] | None = None,
-    objectives: Mapping[int, str] | None = None,
-    round: int = 2,
-    turn: int | None = None,
-    trades: int = 0,
-    reserves: int = 0,
-    continent_reserves: Mapping[str, int] | None = None,
-    alive: Iterable[bool] | None = None,
-    eliminated_by: Mapping[int, int] | None = None,
-    settings: Mapping[str, Any] | None = None,
-    **changes: Any,
-) -> GameState:
-    """A hand-made position (see the module docstring); ``changes`` are raw state fields."""
-    base = warkit.initial_state(players, **(settings or {}))
-    n = players
-    owners = dict(owners or {})
-    for tid in owners:
-        idx(tid)  # fail loudly on a typo
-    if rest is None:
-        rest = tuple(s for s in range(n) if s != current)
-    elif isinstance(rest, int):
-        rest = (rest,)
-    owner = [owners[tid] if tid in owners else rest[i % len(rest)] for i, tid in enumerate(IDS)]
-    army = [1] * len(IDS)
-    for tid, a in (armies or {}).items():
-        army[idx(tid)] = a
-
-    hand_cards = [tuple(sorted(card(c) for c in (hands or {}).get(s, ()))) for s in range(n)]
-    discard_cards = tuple(sorted(card(c) for c in discard))
-    loot = tuple(changes.get("loot", ()))
-    used = [c for h in hand_cards for c in h] + list(discard_cards) + list(loot)
-    if deck is None:
-        deck_cards = tuple(c for c in range(CARD_COUNT) if c not in used)
-    else:
-        deck_cards = tuple(sorted(card(c) for c in deck))
-
-    objective_cards = [QUIET_OBJECTIVES[s] for s in range(n)]
-    for s, o in (objectives or {}).items():
-        objective_cards[s] = o
-    alive_t = tuple(alive) if alive is not None else tuple(s in owner for s in range(n))
-    by = [None] * n
-    for s, e in (eliminated_by or {}).items():
-        by[s] = e
-    cont = [0] * len(MAP.continents)
-    for c, r in (continent_reserves or {}).items():
-        cont[MAP.continent(c).index] = r
-
-    fields: dict[str, Any] = dict(
-        phase=phase, owner=tuple(owner), armies=tuple(army),
-        objective_cards=tuple(objective_cards), hands=tuple(hand_cards), deck=deck_cards,
-        discard=discard_cards, alive=alive_t, eliminated_by=tuple(by), dealer=n - 1,
-        first_player=0, current=current, turn=turn if turn is not None else n * (round - 1) + 1,
-        round=round, trades=trades, reserves=reserves, continent_reserves=tuple(cont),
-        moved_in=(0,) * len(IDS),
-    )
-    fields.update(changes)
-    if "loot" in changes:
-        fields["loot"] = tuple(sorted(card(c) if isinstance(c, str) else c for c in loot))
-    return evolve(base, **fields)
+def position(owners: Mapping[str, int] | None = None, armies: Mapping[str, int] | None = None,
+             *, players: int = 4, round: int = 2, turn: int | None = None,
+             check: bool = False, **kwargs: Any) -> GameState:
+    """A hand-made classic position: :func:`warkit.position` with the turn of seat 0 (so a
+    test's ``current`` seat plays out of its usual order) and round 2 by default. Not
+    checked by default: rule tests build partial positions on purpose (a 3-card deck, a
+    ``current`` seat owning nothing)."""
+    return warkit.position(owners, armies, players=players, round=round,
+                           turn=turn if turn is not None else players * (round - 1) + 1,
+                           check=check, **kwargs)
 
 
 def turn_start(owners: Mapping[str, int] | None = None, armies: Mapping[str, int] | None = None,

@@ -1,8 +1,7 @@
 """Hand-built SMART positions for rule tests, so that a test reads like the mod's text.
 
-``smart_position(...)`` takes a real SMART state from
-``warkit.initial_state(rules="smart")`` and evolves it into the position
-described; everything not given gets a harmless default:
+``smart_position(...)`` is :func:`warkit.position` with ``rules="smart"`` (the
+engine's checked builder); everything not given gets a harmless default:
 
 - territories not listed in ``owners`` go round-robin to the seats in
   ``rest`` (default: every seat but ``current``), so nobody owns a whole
@@ -24,8 +23,8 @@ import pytest
 
 import warkit
 from warkit import GameState, IllegalActionError, Phase, Reason
-from warkit.rules.smart_state import EMPTY, Mark
-from warkit.state import CARD_COUNT, JOKERS, evolve
+from warkit.rules.smart import EMPTY, Mark
+from warkit.state import JOKERS, evolve
 
 MAP = warkit.world_map()
 IDS = MAP.ids
@@ -44,56 +43,25 @@ def card(name: str) -> int:
 
 
 def smart_position(owners: Mapping[str, int] | None = None,
-                   armies: Mapping[str, int] | None = None, *, players: int = 4,
-                   rest: int | tuple[int, ...] | None = None, current: int = 0,
-                   phase: Phase = Phase.ATTACK, hands: Mapping[int, Iterable[str]] | None = None,
-                   discard: Iterable[str] = (), deck: Iterable[str] | None = None,
-                   objectives: Mapping[int, str] | None = None, round: int = 5,
-                   reserves: int = 0, continent_reserves: Mapping[str, int] | None = None,
-                   revealed: Iterable[tuple[str, int, str]] = (),
-                   settings: Mapping[str, Any] | None = None, **changes: Any) -> GameState:
-    """A hand-made SMART position; ``revealed`` are (card, seat, use) marks; ``changes`` are
-    raw state fields (``extra=...`` replaces the SMART state)."""
-    base = warkit.initial_state(players, "smart", **(settings or {}))
-    n = players
+                   armies: Mapping[str, int] | None = None, *, current: int = 0,
+                   revealed: Iterable[tuple[str, int, str]] = (), **kwargs: Any) -> GameState:
+    """A hand-made SMART position (:func:`warkit.position` with ``rules="smart"``);
+    ``revealed`` are (card, seat, use) marks; ``changes`` are raw state fields
+    (``extra=...`` replaces the SMART state)."""
     owners = dict(owners or {})
-    if rest is None:
-        rest = tuple(s for s in range(n) if s != current)
-    elif isinstance(rest, int):
-        rest = (rest,)
-    owner = [owners[t] if t in owners else rest[i % len(rest)] for i, t in enumerate(IDS)]
-    for t in owners:
-        idx(t)
-    if current not in owner:  # the player to act owns something: Australia, unless listed
-        owner[idx("australia")] = current
-    army = [1] * len(IDS)
-    for t, a in (armies or {}).items():
-        army[idx(t)] = a
-    hand_cards = [tuple(sorted(card(c) for c in (hands or {}).get(s, ()))) for s in range(n)]
-    discard_cards = tuple(sorted(card(c) for c in discard))
-    used = {c for h in hand_cards for c in h} | set(discard_cards)
-    deck_cards = (tuple(c for c in range(CARD_COUNT) if c not in used) if deck is None
-                  else tuple(sorted(card(c) for c in deck)))
-    colors = base.colors
-    objective_cards = [f"destroy_{colors[(s + 1) % n]}" for s in range(n)]
-    for s, o in (objectives or {}).items():
-        objective_cards[s] = o
-    cont = [0] * len(MAP.continents)
-    for c, r in (continent_reserves or {}).items():
-        cont[MAP.continent(c).index] = r
+    n = kwargs.get("players", 4)
+    rest = kwargs.pop("rest", None)
+    rest = tuple(s for s in range(n) if s != current) if rest is None else (
+        (rest,) if isinstance(rest, int) else rest)
+    listed = set(owners.values()) | {r for i, r in enumerate(rest * len(IDS))
+                                     if i < len(IDS) and IDS[i] not in owners}
+    if current not in listed:  # the player to act owns something: Australia, unless listed
+        owners.setdefault("australia", current)
     marks = tuple(sorted((Mark(card(c), seat, use) for c, seat, use in revealed),
                          key=lambda m: m.card))
-    fields: dict[str, Any] = dict(
-        phase=phase, owner=tuple(owner), armies=tuple(army),
-        objective_cards=tuple(objective_cards), hands=tuple(hand_cards), deck=deck_cards,
-        discard=discard_cards, alive=tuple(s in owner for s in range(n)),
-        eliminated_by=(None,) * n, dealer=n - 1, first_player=0, current=current,
-        turn=n * (round - 1) + current + 1, round=round, reserves=reserves,
-        continent_reserves=tuple(cont), moved_in=(0,) * len(IDS),
-        extra=replace(EMPTY, revealed=marks),
-    )
-    fields.update(changes)
-    return evolve(base, **fields)
+    kwargs.setdefault("extra", replace(EMPTY, revealed=marks))
+    kwargs.setdefault("check", False)  # partial positions on purpose (a 3-card deck...)
+    return warkit.position(owners, armies, rules="smart", current=current, rest=rest, **kwargs)
 
 
 def with_extra(state: GameState, **changes: Any) -> GameState:

@@ -29,8 +29,16 @@ from warkit.bots import BOTS, EasyBot, HardBot, NormalBot, make
 from warkit.bots.evaluate import attack_cost, attack_kills, p_win
 from warkit.bots.smart_play import elimination_outcome, trade_armies
 from warkit.odds import expected_losses, win_probability
-from warkit.smart import best_trade
-from warkit.smart_actions import AirAttack, Airlift, Alliance, Intelligence, Pass, Reroll, Reveal
+from warkit.rules.smart import (
+    AirAttack,
+    Airlift,
+    Alliance,
+    Intelligence,
+    Pass,
+    Reroll,
+    Reveal,
+    best_trade,
+)
 from warkit.state import CHANCE, evolve
 from warkit.validate import state_problems
 
@@ -264,7 +272,7 @@ def test_smart_attacker_rerolls_only_when_it_pays():
 
 def test_smart_trades_use_the_best_split():
     """S-TRADE: the normal level trades the cards whose best split is worth more than
-    keeping them; the value it counts is warkit.smart.best_trade's."""
+    keeping them; the value it counts is warkit.rules.smart.best_trade's."""
     hand = ["brasil", "mexico", "argelia", "franca", "joker1"]
     state = smart_position({"brasil": 0}, players=3, rest=(1, 2), phase=Phase.TRADE,
                            hands={0: hand})

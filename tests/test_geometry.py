@@ -25,7 +25,7 @@ from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from warkit import MapDataError, world_map
-from warkit.geometry import BoardGeometry, board_geometry, hit_test, parse_geometry
+from warkit.render.geometry import BoardGeometry, board_geometry, hit_test, parse_geometry
 
 TOOLS = Path(__file__).resolve().parent / "tools"
 sys.path.insert(0, str(TOOLS))

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 import warkit
 from warkit import record
 from warkit.actions import Attack, EndPhase, Move, Occupy, Place, Trade, parse_action
-from warkit.smart_actions import (
+from warkit.rules.smart import (
     AirAttack,
     Airlift,
     Alliance,

@@ -1,7 +1,7 @@
 """States and views draw themselves as SVG (``_repr_svg_``), without a kernel or widget."""
 
 import warkit
-from warkit.svg import PLAYER_COLORS
+from warkit.render.svg import PLAYER_COLORS
 
 
 def test_a_state_shows_its_owners_colours_and_armies():

@@ -16,7 +16,7 @@ from smart_positions import battle, card, idx, pass_all, play, refused, smart_po
 
 import warkit
 from warkit import Attack, EndPhase, Phase, Reason, Roll, odds
-from warkit.smart_actions import AirAttack, Pass, Reroll, Reveal
+from warkit.rules.smart import AirAttack, Pass, Reroll, Reveal
 from warkit.state import CHANCE
 
 # Seat 0 (white) holds South America and New York; black and red face it.
@@ -80,7 +80,8 @@ def test_no_limit_from_round_5_s_limit_1():
     for src, dst in PAIRS * 3:
         state = lose(state, src, dst)
     assert state.extra.attacks == 12
-    assert warkit.smart.attack_limit(5) is None and warkit.smart.attack_limit(40) is None
+    limit = warkit.rules.smart.attack_limit
+    assert limit(5) is None and limit(40) is None
 
 
 # -- S-AIR-1 -------------------------------------------------------------------------------------

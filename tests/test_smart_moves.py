@@ -15,8 +15,7 @@ from smart_positions import card, idx, play, refused, smart_position
 
 import warkit
 from warkit import EndPhase, Move, Phase, Reason
-from warkit.rules.smart_moves import passage_reach
-from warkit.smart_actions import Airlift, Alliance, Discard, Reveal
+from warkit.rules.smart import Airlift, Alliance, Discard, Reveal, passage_reach
 
 SOUTH_AMERICA = ("venezuela", "peru", "brasil", "argentina")
 

@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 import warkit
 from warkit import record
 from warkit.actions import EndPhase, Trade
-from warkit.smart import HAND_LIMIT, attack_limit
-from warkit.smart_actions import (
+from warkit.rules.smart import (
+    HAND_LIMIT,
     AirAttack,
     Airlift,
     Alliance,
@@ -36,6 +36,7 @@ from warkit.smart_actions import (
     Reroll,
     Rerolled,
     Reveal,
+    attack_limit,
 )
 from warkit.state import CHANCE, Phase, evolve
 from warkit.validate import state_problems

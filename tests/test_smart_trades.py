@@ -16,8 +16,7 @@ from smart_positions import card, idx, play, refused, smart_position
 
 import warkit
 from warkit import EndPhase, Phase, Reason, Trade
-from warkit.smart import best_trade, group_value, intelligence_draws
-from warkit.smart_actions import Intelligence
+from warkit.rules.smart import Intelligence, best_trade, group_value, intelligence_draws
 
 SQUARES = ("argentina", "franca", "polonia", "mexico", "sudao", "congo")
 TRIANGLES = ("peru", "egito", "moscou")

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from warkit import world_map
-from warkit.svg import (
+from warkit.render.svg import (
     CONTINENT_COLORS,
     PLAYER_COLORS,
     SvgString,

@@ -6,7 +6,7 @@
 True
 """
 
-from . import bots, odds
+from . import bots, events, odds
 from .actions import (
     Action,
     Attack,
@@ -42,6 +42,7 @@ from .game import (
 )
 from .legal import ActionRange, LegalActions
 from .match import Match
+from .position_builder import position
 from .record import dumps, loads, match_from_dict, match_to_dict, state_from_dict, state_to_dict
 from .rules import ClassicRules, find_rules
 from .simulate import simulate
@@ -85,6 +86,7 @@ __all__ = [
     "bots",
     "chance_outcomes",
     "dumps",
+    "events",
     "find_rules",
     "illegal_reason",
     "initial_state",
@@ -96,6 +98,7 @@ __all__ = [
     "new_game",
     "odds",
     "parse_action",
+    "position",
     "simulate",
     "state_from_dict",
     "state_to_dict",

@@ -277,7 +277,7 @@ def parse_action(text: str) -> Action:
         raise InvalidActionError(
             f"unknown action {keyword!r}; actions are: " + ", ".join(sorted(ACTION_TYPES)))
     try:
-        return cls.from_words(args, text)  # type: ignore[attr-defined]
+        return cls.from_words(args, text)
     except InvalidActionError:
         raise
     except (IndexError, ValueError):

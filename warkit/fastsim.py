@@ -137,6 +137,7 @@ class _Game:
         self.deck: list[int] = []
         self.discard: list[int] = []
         self.objective_cards: list[str | None] = [None] * self.n
+        self.fresh = True
         self.alive = [True] * self.n
         self.eliminated_by: list[int | None] = [None] * self.n
         self.current = self.turn = self.round = self.trades = 0
@@ -167,9 +168,9 @@ class _Game:
         self.dealer = dealer = rng.randrange(n)
         self.record(ChooseDealer, dealer)
         undealt = list(range(b.size))
-        for dealt in range(b.size):
+        for k in range(b.size):
             t = undealt.pop(rng.randrange(len(undealt)))
-            seat = (dealer + dealt) % n
+            seat = (dealer + k) % n
             self.owner[t], self.armies[t] = seat, 1
             self.land[seat].add(t)
             self.record(Deal, b.ids[t])
@@ -188,8 +189,15 @@ class _Game:
                               for s in range(self.n)]
 
     # -- victory (C-SETUP-2, C-WIN-1, C-WIN-2) ------------------------------------------------
-    def effective_objective(self, seat: int) -> str:
+    def objective(self, seat: int) -> str:
+        """The objective card dealt to ``seat`` (dealt in the set-up, before any decision)."""
         card = self.objective_cards[seat]
+        if card is None:
+            raise ValueError(f"seat {seat} has no objective yet")
+        return card
+
+    def effective_objective(self, seat: int) -> str:
+        card = self.objective(seat)
         objective = self.b.objectives[card]
         if objective.kind != "destroy":
             return card
@@ -335,7 +343,7 @@ class _Game:
     def wanted(self) -> set[int] | None:
         """Territories the active player's objective asks for (None: any)."""
         b, seat = self.b, self.current
-        objective = b.objectives[self.objective_cards[seat]]
+        objective = b.objectives[self.objective(seat)]
         if objective.kind == "continents":
             return {i for c in objective.continents for i in b.members[b.continent_index[c]]}
         if objective.kind == "destroy" and objective.color in self.colors:
@@ -525,7 +533,7 @@ class FastMatch(Match):
         self.seed = seed
         self.meta = meta
 
-    @property  # type: ignore[override]
+    @property
     def actions(self) -> list[Action]:
         if self._actions is None:
             self._actions = [cls(*args) for cls, args in self._game.log]
@@ -535,7 +543,7 @@ class FastMatch(Match):
     def actions(self, value: list[Action]) -> None:
         self._actions = value
 
-    @property  # type: ignore[override]
+    @property
     def states(self) -> list[GameState]:
         if self._states is None:
             states = [self._initial]

@@ -26,7 +26,7 @@ class ActionRange(NamedTuple):
     low: int
     high: int
 
-    def __len__(self) -> int:  # type: ignore[override]
+    def __len__(self) -> int:
         return self.high - self.low + 1
 
     @property
@@ -44,15 +44,15 @@ class LegalActions(Sequence[Action]):
 
     def __init__(self, families: Sequence[Family] = ()) -> None:
         self.families: tuple[Family, ...] = tuple(
-            f for f in families if not isinstance(f, ActionRange) or f.high >= f.low)
+            [f for f in families if f.__class__ is not ActionRange or f.high >= f.low])
         self._ends_cache: list[int] | None = None
 
     @property
     def _ends(self) -> list[int]:
         """Cumulative sizes of the families (computed on first use: bots often skip it)."""
         if self._ends_cache is None:
-            self._ends_cache = list(accumulate(1 if isinstance(f, Action) else len(f)
-                                               for f in self.families))
+            self._ends_cache = list(accumulate(
+                [f.high - f.low + 1 if f.__class__ is ActionRange else 1 for f in self.families]))
         return self._ends_cache
 
     def __len__(self) -> int:
@@ -108,7 +108,8 @@ class LegalActions(Sequence[Action]):
             return list(self) == list(other)
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        raise TypeError("unhashable type: 'LegalActions' (it compares equal to lists)")
 
     def __repr__(self) -> str:
         shown = [str(a) for a in self[:8]]

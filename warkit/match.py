@@ -13,6 +13,7 @@ from typing import Any
 
 from .actions import Action, parse_action
 from .errors import IllegalActionError, Reason
+from .events import Event, events
 from .game import Sampler, apply
 from .state import CHANCE, GameState
 
@@ -81,6 +82,11 @@ class Match:
                                      "rolled and cards drawn or revealed cannot be taken back")
         self.states.pop()
         return self.actions.pop()
+
+    def events(self, index: int = -1) -> tuple[Event, ...]:
+        """What action ``index`` (default: the last) did, as :mod:`warkit.events` events."""
+        index = range(len(self.actions))[index]
+        return events(self.states[index], self.actions[index], self.states[index + 1])
 
     def replay(self) -> Iterator[GameState]:
         """Rebuild every state from the first one and the actions (checked again)."""

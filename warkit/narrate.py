@@ -1,71 +1,83 @@
-"""A readable log of a match: one line per event, grouped by turn (English)."""
+"""A readable log of a match: one line per event, grouped by turn (English).
+
+The lines are written from :func:`warkit.events.events`, the same events the
+dashboard's log and dice tray read, so every reader tells the same losses.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .actions import Action, Attack, Draw, EndPhase, Move, Occupy, Place, Roll, Trade
+from .actions import Action, Roll, card_name
+from .events import (
+    BATTLE_STEPS,
+    Advantage,
+    BattleResult,
+    CardDrawn,
+    Conquest,
+    Eliminated,
+    Event,
+    MoveIn,
+    Placed,
+    Reacted,
+    Regrouped,
+    Traded,
+    events,
+)
 from .match import Match
 from .state import GameState, Phase
 
-BATTLE_STEPS = (Phase.ROLL, Phase.REACT, Phase.REROLL)
+__all__ = ["BATTLE_STEPS", "describe", "narrate"]
 
 
-def _reaction(before: GameState, action: Action) -> str | None:
-    """A SMART reaction to a roll, in words (``None`` for rolls and passes)."""
-    keyword = action.keyword
-    if keyword == "rerolled":
-        return f"the rerolled dice show {','.join(map(str, action.dice))}"  # type: ignore
-    if keyword not in ("reveal", "reroll"):
-        return None
-    who = before.colors[before.current_player]
-    if keyword == "reveal":
-        return f"{who} reveals {action.card} (terrain knowledge)"  # type: ignore[attr-defined]
-    dice = ",".join(map(str, action.dice))  # type: ignore[attr-defined]
-    return (f"{who} discards {action.card} to reroll {dice} of "  # type: ignore[attr-defined]
-            f"{Roll(*before.last_roll)}")
+def _words(before: GameState, event: Event) -> str | None:
+    """One event in words (``None`` for events told with another)."""
+    ids, colors = before.map.ids, before.colors
+    who = colors[event.seat]
+    if isinstance(event, Traded):
+        return f"{who} trades {', '.join(map(card_name, event.cards))} for {event.armies} armies"
+    if isinstance(event, Placed):
+        return f"{who} places {event.armies} on {ids[event.territory]}"
+    if isinstance(event, Reacted):
+        if event.kind == "rerolled":
+            return f"the rerolled dice show {','.join(map(str, event.dice))}"
+        card = card_name(event.card) if event.card is not None else "?"
+        if event.kind == "reveal":
+            return f"{who} reveals {card} (terrain knowledge)"
+        roll = f" of {Roll(*event.roll)}" if event.roll else ""
+        return f"{who} discards {card} to reroll {','.join(map(str, event.dice))}{roll}"
+    if isinstance(event, BattleResult):
+        return (f"{who} attacks {ids[event.dst]} from {ids[event.src]}: "
+                f"{Roll(event.attack, event.defence)} -> attacker loses {event.lost_attacker}, "
+                f"defender loses {event.lost_defender}")
+    if isinstance(event, Conquest):
+        return f"{ids[event.territory]} conquered"
+    if isinstance(event, Eliminated):
+        return f"{colors[event.loser]} is out of the game"
+    if isinstance(event, MoveIn):
+        return None if event.automatic else f"{who} moves {event.armies} in"
+    if isinstance(event, Regrouped):
+        verb = "regroups" if event.step == "move" else f"shifts ({event.step})"
+        return f"{who} {verb} {event.armies} from {ids[event.src]} to {ids[event.dst]}"
+    if isinstance(event, CardDrawn):
+        return (f"{who} draws a card from the eliminated player's hand"
+                if event.source == "loot" else f"{who} draws a card")
+    if isinstance(event, Advantage):
+        if event.action.keyword == "reveal":
+            return f"{who} reveals {getattr(event.action, 'card', '?')} (hidden passage)"
+        return f"{who}: {event.action}"
+    return None  # Won: told at the end of the story
 
 
 def describe(before: GameState, action: Action, after: GameState) -> str | None:
     """One line about what ``action`` did, or ``None`` for steps not worth a line."""
-    who = before.colors[before.current]
-    if isinstance(action, Trade):
-        gained = after.reserves - before.reserves
-        return f"{who} trades {', '.join(action.cards)} for {gained} armies"
-    if isinstance(action, Place):
-        return f"{who} places {action.armies} on {action.territory}"
-    if before.battle is not None and before.phase in BATTLE_STEPS:
-        # SMART: reactions between the roll and the battle's end (S-TERRAIN-1, S-REROLL-1)
-        reaction = _reaction(before, action)
-        if after.phase in (Phase.REACT, Phase.REROLL):
-            return reaction  # the battle's line comes when it resolves
-        b = before.battle
-        lost_a = before.armies[b.src] - after.armies[b.src]
-        lost_d = before.armies[b.dst] - after.armies[b.dst]
-        src, dst = before.map.ids[b.src], before.map.ids[b.dst]
-        line = (f"{who} attacks {dst} from {src}: {Roll(*after.last_roll)} -> attacker loses "
-                f"{lost_a}, defender loses {lost_d}")
-        if after.owner[b.dst] == before.current:
-            line += f"; {dst} conquered"
-            loser = before.owner[b.dst]
-            if not after.alive[loser]:
-                line += f"; {before.colors[loser]} is out of the game"
-        return f"{reaction}; {line}" if reaction else line
-    if isinstance(action, Occupy):
-        return f"{who} moves {action.armies} in"
-    if isinstance(action, Move):
-        return f"{who} regroups {action.armies} from {action.src} to {action.dst}"
-    if isinstance(action, Draw) and before.phase is Phase.DRAW:
-        return f"{who} draws a card"
-    if action.keyword in ("airattack", "intelligence", "alliance", "airlift", "discard"):
-        return f"{who}: {action}"
-    if action.keyword == "reveal":
-        return f"{who} reveals {action.card} (hidden passage)"  # type: ignore[attr-defined]
-    if isinstance(action, Draw) and before.phase is Phase.LOOT:
-        return f"{who} draws a card from the eliminated player's hand"
-    if isinstance(action, EndPhase | Attack):
+    said = [w for w in (_words(before, e) for e in events(before, action, after)) if w]
+    if not said:
         return None
-    return None
+    line = said[0]
+    for more in said[1:]:  # a battle's conquest and elimination continue its line
+        line += f"; {more}"
+    return line
 
 
 def narrate(match: Match) -> Iterator[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from typing import Any, Literal, overload
 
 from .actions import card_index, card_name, parse_action
 from .errors import IllegalActionError, InvalidActionError, SaveFileError
@@ -91,6 +91,11 @@ class _Reader:
             raise SaveFileError(f"field {where!r} must be {names}, got {type(value).__name__}")
         return value
 
+    @overload
+    def natural(self, key: str, *, optional: Literal[False] = False) -> int: ...
+    @overload
+    def natural(self, key: str, *, optional: bool) -> int | None: ...
+
     def natural(self, key: str, *, optional: bool = False) -> int | None:
         value = self.get(key, int, optional=optional)
         if value is not None and value < 0:
@@ -160,12 +165,13 @@ def state_from_dict(data: Any) -> GameState:
     except (ValueError, KeyError, TypeError) as exc:
         raise SaveFileError(f"bad players: {exc}") from None
 
-    def seat(value: Any, where: str, optional: bool = True) -> int | None:
-        if value is None and optional:
-            return None
+    def seat_of(value: Any, where: str) -> int:
         if value not in colors:
             raise SaveFileError(f"{where}: {value!r} is not a player of this game")
         return colors.index(value)
+
+    def seat(value: Any, where: str) -> int | None:
+        return None if value is None else seat_of(value, where)
 
     phase_name = r.get("phase", str)
     try:
@@ -178,7 +184,7 @@ def state_from_dict(data: Any) -> GameState:
     for tid in m.ids:
         t = territories.sub(tid)
         held_by = t.get("owner", str, optional=True)
-        owner.append(-1 if held_by is None else seat(held_by, f"territories.{tid}.owner"))
+        owner.append(-1 if held_by is None else seat_of(held_by, f"territories.{tid}.owner"))
         armies.append(t.natural("armies"))
         moved.append(t.natural("moved_in"))
 
@@ -210,7 +216,7 @@ def state_from_dict(data: Any) -> GameState:
                 or not all(isinstance(x, int) and 1 <= x <= 6 for d in last_roll for x in d)):
             raise SaveFileError("last_roll must be two lists of dice from 1 to 6")
         last_roll = (tuple(last_roll[0]), tuple(last_roll[1]))
-    winners = [seat(w, "winners", optional=False) for w in r.get("winners", list)]
+    winners = [seat_of(w, "winners") for w in r.get("winners", list)]
     flags = {k: r.get(k, bool) for k in ("conquered", "eliminated_this_turn", "late")}
     state = GameState(
         rules=rules, colors=colors, phase=phase, owner=tuple(owner), armies=tuple(armies),
@@ -219,7 +225,7 @@ def state_from_dict(data: Any) -> GameState:
         alive=tuple(alive), eliminated_by=tuple(eliminated_by),
         dealer=seat(r.get("dealer", str, optional=True), "dealer"),
         first_player=seat(r.get("first_player", str, optional=True), "first_player"),
-        current=seat(r.get("current", str), "current", optional=False),
+        current=seat_of(r.get("current", str), "current"),
         turn=r.natural("turn"), round=r.natural("round"), trades=r.natural("trades"),
         reserves=r.natural("reserves"),
         continent_reserves=tuple(reserves_by.natural(c.id) for c in m.continents),

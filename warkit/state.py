@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .worldmap import WorldMap, world_map
 
@@ -47,6 +47,10 @@ class Phase(enum.Enum):
     ALLIANCE = "alliance"  # free shifts inside one wholly owned continent
     AIRLIFT = "airlift"  # shifts to or from one territory, ignoring borders
 
+    # Members are singletons compared by identity: hash them by identity too (Enum's own
+    # __hash__ is Python code, and phases key the rule sets' dispatch tables).
+    __hash__ = object.__hash__
+
 
 CHANCE_PHASES = frozenset({Phase.SETUP, Phase.ROLL, Phase.LOOT, Phase.DRAW, Phase.REROLL})
 
@@ -70,6 +74,9 @@ class BoardQueries:
     owner: tuple[int, ...]
     armies: tuple[int, ...]
     colors: tuple[str, ...]
+    current: int
+    phase: Phase
+    extra: Any
 
     @property
     def map(self) -> WorldMap:
@@ -95,9 +102,9 @@ class BoardQueries:
         return self.owner[world_map().index(territory)]
 
     def __str__(self) -> str:
-        from .text import state_text
+        from .render.text import state_text
 
-        return state_text(self)
+        return state_text(cast("GameState", self))  # a PlayerView has the same fields
 
     def __repr__(self) -> str:
         who = self.colors[self.current] if self.colors else "-"

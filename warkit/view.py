@@ -10,9 +10,12 @@ Bots and widgets receive views, never states.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .state import Battle, BoardQueries, GameState, Phase
+
+if TYPE_CHECKING:
+    from .rules.classic import ClassicRules
 
 
 @dataclass(frozen=True, repr=False)
@@ -20,6 +23,9 @@ class PlayerView(BoardQueries):
     """A state as seen by ``player`` (``None``: a spectator)."""
 
     player: int | None
+    rules: ClassicRules
+    """The rule set and its settings: ask its hooks (``view.rules.trade_quote(...)``,
+    ``view.rules.battle_rule(view, dst)``...) instead of testing its name."""
     rules_name: str
     colors: tuple[str, ...]
     phase: Phase
@@ -61,19 +67,19 @@ class PlayerView(BoardQueries):
 
 def view(state: GameState, player: int | None) -> PlayerView:
     """What ``player`` (a seat, or ``None`` for a spectator) may see of ``state``."""
-    if player is not None and (isinstance(player, bool) or not isinstance(player, int)
-                               or player not in range(state.num_players)):
+    if player is not None and (type(player) is not int
+                               or not 0 <= player < len(state.colors)):
         raise ValueError(f"player must be a seat from 0 to {state.num_players - 1} or None, "
                          f"got {player!r}")
     rules = state.rules
     over = state.phase is Phase.GAME_OVER
     fields = {
-        "player": player, "rules_name": rules.name, "colors": state.colors,
+        "player": player, "rules": rules, "rules_name": rules.name, "colors": state.colors,
         "phase": state.phase, "current": state.current,
         "current_player": rules.current_player(state), "turn": state.turn,
         "round": state.round, "owner": state.owner, "armies": state.armies,
         "moved_in": state.moved_in, "alive": state.alive, "eliminated_by": state.eliminated_by,
-        "hand_sizes": tuple(len(h) for h in state.hands), "deck_size": len(state.deck),
+        "hand_sizes": tuple(map(len, state.hands)), "deck_size": len(state.deck),
         "discard_size": len(state.discard), "trades": state.trades,
         "next_trade_value": rules.trade_value(state), "reserves": state.reserves,
         "continent_reserves": state.continent_reserves, "battle": state.battle,

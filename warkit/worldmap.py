@@ -265,8 +265,9 @@ def parse_map(raw: Mapping[str, Any]) -> WorldMap:
     for o in objectives:
         _require(o.kind in ("continents", "territories", "destroy"), problems,
                  f"objective {o.id}: unknown kind {o.kind!r}")
-        for c in o.continents:
-            _require(c in continent_ids, problems, f"objective {o.id}: unknown continent {c!r}")
+        for cid in o.continents:
+            _require(cid in continent_ids, problems,
+                     f"objective {o.id}: unknown continent {cid!r}")
         if o.kind == "destroy":
             _require(o.color in {c.id for c in colors}, problems,
                      f"objective {o.id}: unknown colour {o.color!r}")

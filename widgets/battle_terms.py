@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from warkit import PlayerView
 from warkit.odds import Reroll
-from warkit.smart import card_kind
+from warkit.rules.smart import card_kind
 from warkit.state import JOKERS
 from warkit.worldmap import world_map
 
@@ -75,7 +75,7 @@ CLASSIC = BattleTerms()
 
 def terrain_of(view: PlayerView, dst: int) -> Side | None:
     """Who has terrain knowledge of ``dst`` this turn, from the public revealed cards (the
-    engine's rule, :meth:`warkit.rules.smart_combat.SmartCombatRules.terrain_side`)."""
+    engine's rule, :meth:`warkit.rules.smart.combat.SmartCombatRules.terrain_side`)."""
     for mark in view.extra.revealed:
         if mark.card == dst and mark.use == "terrain":
             if mark.seat == view.current:

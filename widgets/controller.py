@@ -1,7 +1,7 @@
 """The map's brain, in pure Python: state, selection, highlights, clicks → actions.
 
 :class:`MapController` holds a game state and turns clicks on territories
-(indices from :func:`warkit.geometry.hit_test`) into a selection — a source,
+(indices from :func:`warkit.render.geometry.hit_test`) into a selection — a source,
 then a target — using the legal actions of the state
 (:func:`warkit.legal_actions`) to know which territories light up. Refused
 clicks get the engine's own explanation (:func:`warkit.illegal_reason`).
@@ -34,8 +34,8 @@ from warkit import (
     Roll,
     Sampler,
 )
-from warkit.narrate import BATTLE_STEPS
-from warkit.smart_actions import AirAttack
+from warkit.events import BATTLE_STEPS
+from warkit.rules.smart import AirAttack
 
 from .battle_terms import CLASSIC, BattleTerms, battle_terms
 from .i18n import color_name, normalize_lang, refusal_text, territory_name, tr

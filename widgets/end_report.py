@@ -25,7 +25,7 @@ from functools import cache
 from html import escape
 
 from warkit import Match, Roll, Trade
-from warkit.svg import PLAYER_COLORS
+from warkit.render.svg import PLAYER_COLORS
 
 from . import panel_messages  # noqa: F401  (registers the report's messages)
 from .i18n import color_name, continent_name, tr

@@ -167,7 +167,7 @@ def render_event(event: LogEvent, lang: str, names: Sequence[str]) -> str:
 def log_html(entries: Sequence[LogEvent], lang: str, names: Sequence[str],
              colors: Sequence[str], limit: int = 200) -> str:
     """The newest ``limit`` entries as HTML, newest turn first (names are escaped)."""
-    from warkit.svg import PLAYER_COLORS
+    from warkit.render.svg import PLAYER_COLORS
 
     rows = []
     for event in reversed(entries[-limit:]):

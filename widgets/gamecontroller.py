@@ -50,7 +50,7 @@ from warkit import (
     Sampler,
 )
 from warkit.narrate import BATTLE_STEPS
-from warkit.smart_actions import AirAttack, Pass, Rerolled
+from warkit.rules.smart import AirAttack, Pass, Rerolled
 from warkit.state import evolve
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)

@@ -14,7 +14,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from warkit.svg import PLAYER_COLORS, readable_text_color
+from warkit.render.svg import PLAYER_COLORS, readable_text_color
 
 from .battle_terms import Note
 from .i18n import fmt_number, fmt_percent, territory_name, tr

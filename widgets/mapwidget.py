@@ -18,7 +18,7 @@ from ipycanvas import MultiCanvas, hold_canvas
 from ipycanvas.canvas import _CANVAS_MANAGER
 
 from warkit import GameState
-from warkit.geometry import board_geometry
+from warkit.render.geometry import board_geometry
 
 from . import panel_messages  # noqa: F401  (registers the tint buttons' labels)
 from .controller import MapController

@@ -18,7 +18,7 @@ from warkit.actions import card_name
 from warkit.cards import card_shape, is_joker, is_set
 from warkit.dice import battle_losses, sort_dice, terrain_losses
 from warkit.odds import Reroll, expected_losses, final_distribution, win_probability, win_table
-from warkit.smart import MAX_TRADE, best_trade
+from warkit.rules.smart import MAX_TRADE, best_trade
 from warkit.worldmap import world_map
 
 from .battle_terms import CLASSIC, BattleTerms, Note

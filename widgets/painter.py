@@ -1,9 +1,9 @@
-"""Draw the War board on canvas layers, with the look of :func:`warkit.svg.board_svg`.
+"""Draw the War board on canvas layers, with the look of :func:`warkit.render.svg.board_svg`.
 
 The functions take any object with the ipycanvas ``Canvas`` drawing API
 (duck-typed), so tests hand them a recorder and the map widget hands them
 the layers of a ``MultiCanvas``. Shapes come from
-:func:`warkit.geometry.board_geometry` and colours from :mod:`warkit.svg`;
+:func:`warkit.render.geometry.board_geometry` and colours from :mod:`warkit.render.svg`;
 nothing here knows about games beyond a :class:`warkit.PlayerView`.
 
 Layers, bottom to top (the z-order of the SVG): the static board (sea,
@@ -28,8 +28,8 @@ from typing import Any
 import numpy as np
 
 from warkit import PlayerView
-from warkit.geometry import board_geometry
-from warkit.layout import (
+from warkit.render.geometry import board_geometry
+from warkit.render.layout import (
     BADGE_DROP,
     NAME_LIFT,
     Point,
@@ -37,7 +37,7 @@ from warkit.layout import (
     arrow_strokes,
     badge_radius,
 )
-from warkit.svg import (
+from warkit.render.svg import (
     ARROW_COLOR,
     CONTINENT_COLORS,
     FONT,

@@ -13,8 +13,8 @@ from html import escape
 
 from warkit import Action, PlayerView
 from warkit.actions import card_index
-from warkit.smart import card_kind, intelligence_draws, reroll_terms
-from warkit.svg import PLAYER_COLORS, readable_text_color
+from warkit.render.svg import PLAYER_COLORS, readable_text_color
+from warkit.rules.smart import card_kind, intelligence_draws, reroll_terms
 from warkit.worldmap import world_map
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)

@@ -24,7 +24,7 @@ from functools import lru_cache
 from warkit import Action, LegalActions, PlayerView
 from warkit.actions import card_index
 from warkit.odds import choose_reroll
-from warkit.smart import card_kind
+from warkit.rules.smart import card_kind
 from warkit.state import JOKERS
 
 from .battle_terms import KIND_ORDER, terrain_of

@@ -17,7 +17,7 @@ import time
 
 from warkit import simulate
 from warkit.actions import Attack
-from warkit.smart_actions import AirAttack
+from warkit.rules.smart import AirAttack
 
 
 def count_attacks(actions) -> int:

@@ -48,7 +48,7 @@ from warkit_widgets.gamecontroller import (
 )
 
 import warkit
-from warkit.geometry import board_geometry
+from warkit.render.geometry import board_geometry
 
 M = warkit.world_map()
 WAIT = 120_000

@@ -15,8 +15,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from warkit.geometry import board_geometry
-from warkit.layout import BADGE_DROP, badge_radius
+from warkit.render.geometry import board_geometry
+from warkit.render.layout import BADGE_DROP, badge_radius
 from warkit.worldmap import world_map
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -21,7 +21,7 @@ from browser_helpers import SCREENSHOTS, LessonPage, interior_point
 from warkit_widgets.painter import hex_rgb
 
 import warkit
-from warkit.svg import CONTINENT_COLORS, SEA_COLOR
+from warkit.render.svg import CONTINENT_COLORS, SEA_COLOR
 
 DRAWN_TIMEOUT = 30_000
 SEA = (470.0, 545.0)  # open sea in the South Atlantic, off the graticule lines

@@ -40,9 +40,9 @@ from warkit_widgets.models import card_label
 from warkit_widgets.painter import hex_rgb, owner_tint
 
 import warkit
-from warkit.geometry import board_geometry
-from warkit.layout import BADGE_DROP, badge_radius
-from warkit.svg import PLAYER_COLORS
+from warkit.render.geometry import board_geometry
+from warkit.render.layout import BADGE_DROP, badge_radius
+from warkit.render.svg import PLAYER_COLORS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from positions import position as position_of

@@ -28,7 +28,7 @@ from warkit_widgets.gamecontroller import GameConfig, GameController, Seat, Step
 from warkit_widgets.painter import owner_tint
 
 import warkit
-from warkit.geometry import board_geometry
+from warkit.render.geometry import board_geometry
 
 SEED = 5
 SEATS = (Seat("Ana", "red", "human"), Seat("Bento", "blue", "normal"),
@@ -146,7 +146,7 @@ def test_territories_take_their_owners_colour_and_change_on_a_conquest(
 def test_the_map_can_show_continents_again(play: PlayPage, replica: GameController):
     from warkit_widgets.painter import hex_rgb
 
-    from warkit.svg import CONTINENT_COLORS
+    from warkit.render.svg import CONTINENT_COLORS
 
     territory = next(t for t in M.ids if replica.state.owner_of(t) != 0 and roomy(t))
     play.page.locator(".warkit-map-tint").get_by_text("Colours: continents").click()

@@ -28,7 +28,7 @@ from warkit_widgets.voila_page import Ticker
 
 import warkit
 from warkit import Attack, Match, Phase, Roll, apply
-from warkit.smart_actions import Pass, Reroll
+from warkit.rules.smart import Pass, Reroll
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from positions import position

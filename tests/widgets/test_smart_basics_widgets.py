@@ -139,7 +139,7 @@ def test_expected_best_trade_matches_every_hand_and_lab_07():
 
     from warkit_widgets.lessons.smart_basics.models import expected_best_trade
 
-    from warkit.smart import best_trade
+    from warkit.rules.smart import best_trade
 
     deck = [*warkit.world_map().ids, "joker1", "joker2"]
     for n in (1, 2):
@@ -156,7 +156,7 @@ def test_trade_text_explains_the_best_split_in_both_languages():
     """S-TRADE-1..5: the split, the joker bonus and the +2 per owned territory, in words."""
     from warkit_widgets.lessons.smart_basics.messages import trade_text
 
-    from warkit.smart import best_trade
+    from warkit.rules.smart import best_trade
 
     hand = ["franca", "polonia", "sudao", "congo", "brasil", "peru"]
     value = best_trade(hand, owned=hand[:4])

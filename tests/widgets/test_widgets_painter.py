@@ -18,9 +18,9 @@ from warkit_widgets.painter import (
 )
 
 import warkit
-from warkit.geometry import board_geometry
-from warkit.layout import arrow_strokes, badge_radius
-from warkit.svg import CONTINENT_COLORS, HIGHLIGHT_COLOR, PLAYER_COLORS, SEA_COLOR
+from warkit.render.geometry import board_geometry
+from warkit.render.layout import arrow_strokes, badge_radius
+from warkit.render.svg import CONTINENT_COLORS, HIGHLIGHT_COLOR, PLAYER_COLORS, SEA_COLOR
 
 GEO = board_geometry()
 M = warkit.world_map()

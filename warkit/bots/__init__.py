@@ -19,6 +19,7 @@ analysis), SMART know-how in :mod:`warkit.bots.smart_play` and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action
@@ -34,7 +35,7 @@ from .random_bot import RandomBot
 class Bot(Protocol):
     """Anything with ``choose(view, legal)`` returning one of ``legal``."""
 
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action: ...
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
 
 
 BOTS: dict[str, type] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot,

@@ -27,8 +27,7 @@ from collections.abc import Callable
 
 from ..actions import Action, EndPhase, Move, card_index
 from ..legal import LegalActions
-from ..rules.smart_moves import passage_reach
-from ..smart_actions import AirAttack, Airlift, Alliance, Intelligence, Reveal
+from ..rules.smart import AirAttack, Airlift, Alliance, Intelligence, Reveal, passage_reach
 from ..state import JOKERS
 from ..view import PlayerView
 from .base import end_or_first

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..actions import Action, Attack, EndPhase, Move, Place, Trade
 from ..legal import LegalActions
-from ..smart_actions import Pass, Reveal
+from ..rules.smart import Pass, Reveal
 from ..view import PlayerView
 from .base import LevelBot, end_or_first
 from .evaluate import ADJ, INDEX, impatience, ranges_of, singles_of

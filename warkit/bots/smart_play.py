@@ -7,7 +7,7 @@ SMART (rules ``S-…``) changes what a good move is:
   conqueror then leads on territories, armies, cards (S-WIN-3); otherwise it
   hands the game to someone else (:func:`elimination_outcome`);
 - every conquest draws a card (S-CONQ-2), trades are any 1..6 cards valued by
-  their best split (S-TRADE-*, :func:`warkit.smart.best_trade`) and a card is
+  their best split (S-TRADE-*, :func:`warkit.rules.smart.best_trade`) and a card is
   also an advantage: terrain knowledge (passive, the card comes back),
   tactical rerolls, air attacks, alliances, passages, airlifts (active, the
   card is spent); so cards are weighed against each other
@@ -27,8 +27,7 @@ from functools import cache, lru_cache
 from ..actions import Action, card_index, card_name
 from ..legal import LegalActions
 from ..odds import choose_reroll
-from ..smart import best_trade, card_kind
-from ..smart_actions import Discard, Pass, Reroll, Reveal
+from ..rules.smart import Discard, Pass, Reroll, Reveal, best_trade, card_kind
 from ..state import JOKERS
 from ..view import PlayerView
 from .evaluate import TERRITORIES, Board, goal_of

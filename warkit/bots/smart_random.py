@@ -24,8 +24,7 @@ from functools import lru_cache
 from ..actions import Action, EndPhase, Move, Trade, card_index
 from ..legal import ActionRange, LegalActions
 from ..odds import choose_reroll
-from ..smart import best_trade, card_kind
-from ..smart_actions import (
+from ..rules.smart import (
     AirAttack,
     Airlift,
     Alliance,
@@ -34,6 +33,8 @@ from ..smart_actions import (
     Pass,
     Reroll,
     Reveal,
+    best_trade,
+    card_kind,
 )
 from ..state import JOKERS, Phase
 from ..view import PlayerView

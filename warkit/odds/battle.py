@@ -40,9 +40,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import cast
 
 import numpy as np
 
+from ..dice import SIDES
 from .chain import Chain
 from .exact import end_distribution
 from .options import BattleRules, Reroll, Side, battle_rules, check_whole
@@ -97,7 +99,7 @@ def _final(rules: BattleRules, a: int, d: int, stop_at: int) -> dict[tuple[int, 
 
 
 def win_probability(attackers: int, defenders: int, *, stop_at: int = 0, exact: bool = False,
-                    sides: int = 6, ties: Side | None = None, attacker_dice_max: int = 3,
+                    sides: int = SIDES, ties: Side | None = None, attacker_dice_max: int = 3,
                     defender_dice_max: int = 3, terrain: Side | None = None,
                     reroll: Reroll | None = None,
                     lone_defender_shield: bool = False) -> float | Fraction:
@@ -127,7 +129,7 @@ def win_probability(attackers: int, defenders: int, *, stop_at: int = 0, exact: 
     return _win_probability(rules, a, d, stop, bool(exact))
 
 
-def win_table(max_attackers: int, max_defenders: int, *, stop_at: int = 0, sides: int = 6,
+def win_table(max_attackers: int, max_defenders: int, *, stop_at: int = 0, sides: int = SIDES,
               ties: Side | None = None, attacker_dice_max: int = 3, defender_dice_max: int = 3,
               terrain: Side | None = None, reroll: Reroll | None = None,
               lone_defender_shield: bool = False) -> np.ndarray:
@@ -148,7 +150,7 @@ def win_table(max_attackers: int, max_defenders: int, *, stop_at: int = 0, sides
 
 
 def final_distribution(attackers: int, defenders: int, *, stop_at: int = 0, exact: bool = False,
-                       sides: int = 6, ties: Side | None = None, attacker_dice_max: int = 3,
+                       sides: int = SIDES, ties: Side | None = None, attacker_dice_max: int = 3,
                        defender_dice_max: int = 3, terrain: Side | None = None,
                        reroll: Reroll | None = None, lone_defender_shield: bool = False
                        ) -> dict[tuple[int, int], float | Fraction]:
@@ -171,7 +173,7 @@ def final_distribution(attackers: int, defenders: int, *, stop_at: int = 0, exac
 
 
 def expected_losses(attackers: int, defenders: int, *, stop_at: int = 0, exact: bool = False,
-                    sides: int = 6, ties: Side | None = None, attacker_dice_max: int = 3,
+                    sides: int = SIDES, ties: Side | None = None, attacker_dice_max: int = 3,
                     defender_dice_max: int = 3, terrain: Side | None = None,
                     reroll: Reroll | None = None, lone_defender_shield: bool = False
                     ) -> tuple[float, float] | tuple[Fraction, Fraction]:
@@ -187,4 +189,4 @@ def expected_losses(attackers: int, defenders: int, *, stop_at: int = 0, exact: 
     zero = Fraction(0) if exact else 0.0
     lost_att = sum((p * (attackers - a) for (a, _), p in final.items()), zero)
     lost_def = sum((p * (defenders - d) for (_, d), p in final.items()), zero)
-    return lost_att, lost_def
+    return cast("tuple[float, float] | tuple[Fraction, Fraction]", (lost_att, lost_def))

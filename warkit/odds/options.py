@@ -13,9 +13,10 @@ from __future__ import annotations
 import numbers
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from ..dice import MAX_DICE, SIDES, TIES
+from ..rules.smart.tables import CARD_KINDS
 
 Side = Literal["attacker", "defender"]
 CardKind = Literal["non_controlled", "controlled", "joker"]
@@ -23,12 +24,6 @@ SIDES_OF_BATTLE = ("attacker", "defender")
 MAX_SIDES = 12
 MAX_DICE_LIMIT = 6
 
-#: S-REROLL-1: card kind -> (how many dice may be rerolled, minimum of a rerolled die).
-CARD_KINDS: dict[str, tuple[tuple[int, ...], int]] = {
-    "non_controlled": ((1,), 2),   # card of a territory the player does not control
-    "controlled": ((1, 2), 3),     # card of a territory the player controls
-    "joker": ((1, 2, 3), 4),
-}
 
 #: A reroll policy: (own dice, enemy dice), both sorted high to low -> own dice to reroll.
 Policy = Literal["best", "lowest"] | Callable[[tuple, tuple], Sequence[int]]
@@ -240,5 +235,5 @@ def _check_rules(sides: object, ties: object, attacker_dice_max: object, defende
         if sides != SIDES or max(attacker_dice_max, defender_dice_max) > MAX_DICE:
             raise ValueError("reroll needs the game's dice: sides=6 and at most 3 dice a side "
                              "(S-REROLL-1 is stated for them)")
-    return BattleRules(sides, ties, attacker_dice_max, defender_dice_max, terrain, reroll,
-                       lone_defender_shield)
+    return BattleRules(sides, cast(str, ties), attacker_dice_max, defender_dice_max,
+                       cast("Side | None", terrain), reroll, lone_defender_shield)

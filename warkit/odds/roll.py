@@ -12,13 +12,22 @@ are whole numbers until the end, so every probability is an exact Fraction.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations
+from typing import Any, cast
 
-from ..dice import battle_losses, defence_dice, sort_dice, sorted_roll_distribution, terrain_losses
+from ..dice import (
+    SIDES,
+    Tie,
+    battle_losses,
+    defence_dice,
+    sort_dice,
+    sorted_roll_distribution,
+    terrain_losses,
+)
 from .options import BattleRules, CardKind, Reroll, Side, battle_rules, check_choice, check_whole
 
 Outcome = tuple[int, int]          # (attacker losses, defender losses)
@@ -26,7 +35,7 @@ Roll = tuple[int, ...]             # dice sorted from highest to lowest
 Analysis = tuple[dict[tuple[int, int, int], Fraction], dict[tuple[Roll, Roll], Roll]]
 
 
-def apply_terrain(lost_att: int, lost_def: int, terrain: str | None, cap: int,
+def apply_terrain(lost_att: int, lost_def: int, terrain: Tie | None, cap: int,
                   attackers: int | None = None, lone_defender_shield: bool = False) -> Outcome:
     """Losses after terrain knowledge (S-TERRAIN-2/3), by :func:`warkit.dice.terrain_losses`.
 
@@ -38,7 +47,7 @@ def apply_terrain(lost_att: int, lost_def: int, terrain: str | None, cap: int,
     (``cap == 1``, the revised S-TERRAIN-3); ``lone_defender_shield=True``
     reads the rule literally, so a lone defender never falls.
     """
-    return terrain_losses(lost_att, lost_def, terrain, cap, attackers,  # type: ignore[arg-type]
+    return terrain_losses(lost_att, lost_def, terrain, cap, attackers,
                           lone_defender_shield=lone_defender_shield)
 
 
@@ -50,7 +59,7 @@ def _weighted_rolls(n: int, sides: int, minimum: int = 1) -> tuple[tuple[Roll, i
 
 
 @cache
-def _loss_table(sides: int, ties: str, terrain: str | None, na: int, nd: int, cap: int,
+def _loss_table(sides: int, ties: Tie, terrain: Side | None, na: int, nd: int, cap: int,
                 all_in: bool = False, shield: bool = False) -> dict[tuple[Roll, Roll], Outcome]:
     """Losses for every pair of sorted rolls (attack, defence) of one battle.
 
@@ -114,7 +123,7 @@ def _candidates(own: Roll, counts: Sequence[int]) -> list[Roll]:
 def _check_policy_choice(choice: object, own: Roll, enemy: Roll, reroll: Reroll) -> Roll:
     """Validate what a callable policy returned."""
     try:
-        chosen = sort_dice(choice)  # type: ignore[arg-type]
+        chosen = sort_dice(cast(Sequence[int], choice))
         _remove(own, chosen)
     except (TypeError, ValueError):
         raise ValueError(f"reroll policy returned {choice!r} for own dice {own} against "
@@ -164,7 +173,8 @@ class _Scorer:
         policy = self.reroll.policy
         if policy == "best":
             # strictly better only: ties keep the card, then fewer dice, then lower dice
-            best, best_value = (), None
+            best: tuple[int, ...] = ()
+            best_value = None
             for chosen, value in self.options(own, enemy).items():
                 if best_value is None or value > best_value:
                     best, best_value = chosen, value
@@ -201,7 +211,8 @@ def _reroll_analysis(rules: BattleRules, na: int, nd: int, cap: int, all_in: boo
             decisions[own, enemy] = chosen
             spent = 1 if chosen else 0
             for new, w in scorer.results(own, chosen):
-                counts[(*scorer.outcome(new, enemy), spent)] += w_own * w_enemy * w
+                lost_att, lost_def = scorer.outcome(new, enemy)
+                counts[lost_att, lost_def, spent] += w_own * w_enemy * w
     total = rules.sides ** (na + nd) * scorer.faces ** scorer.top
     return {k: Fraction(v, total) for k, v in sorted(counts.items())}, decisions
 
@@ -233,7 +244,7 @@ def check_attackers(rules: BattleRules, na: int, attackers: object) -> bool:
 
 
 def roll_outcomes(att_dice: int, def_dice: int, *, defenders: int | None = None,
-                  attackers: int | None = None, sides: int = 6, ties: Side | None = None,
+                  attackers: int | None = None, sides: int = SIDES, ties: Side | None = None,
                   attacker_dice_max: int = 3, defender_dice_max: int = 3,
                   terrain: Side | None = None, reroll: Reroll | None = None,
                   lone_defender_shield: bool = False) -> dict[Outcome, Fraction]:
@@ -301,14 +312,14 @@ class RerollChoice:
 
 def _check_roll(name: str, dice: object, sides: int) -> Roll:
     try:
-        values = tuple(dice)  # type: ignore[arg-type]
+        values = tuple(cast(Iterable[Any], dice))
     except TypeError:
         raise ValueError(f"{name} must be a sequence of 1 to 3 dice, got {dice!r}") from None
     if not 1 <= len(values) <= 3:
         raise ValueError(f"{name} must hold 1 to 3 dice (C-ATK-2, C-ATK-3), got {len(values)}")
     for value in values:
         check_whole(f"each die of {name}", value, 1, sides)
-    return sort_dice(int(v) for v in values)
+    return sort_dice([int(v) for v in values])
 
 
 def choose_reroll(own: Sequence[int], enemy: Sequence[int], card: CardKind, *,
@@ -327,7 +338,7 @@ def choose_reroll(own: Sequence[int], enemy: Sequence[int], card: CardKind, *,
     (1,)
     """
     check_choice("card", card, ("non_controlled", "controlled", "joker"))
-    reroll = Reroll(card, side=side)  # type: ignore[arg-type]
+    reroll = Reroll(card, side=side)
     rules = battle_rules(terrain=terrain, reroll=reroll,
                          lone_defender_shield=lone_defender_shield)
     mine, theirs = _check_roll("own", own, 6), _check_roll("enemy", enemy, 6)

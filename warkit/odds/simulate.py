@@ -9,13 +9,14 @@ arrays, so a lesson can histogram them, and a Wilson confidence interval.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from statistics import NormalDist
 
 import numpy as np
 
+from ..dice import SIDES
+from ..stats import wilson
 from .options import BattleRules, Reroll, Side, battle_rules, check_whole
 from .roll import check_attackers, check_dice, reroll_analysis
 
@@ -151,15 +152,8 @@ class _Battler:
 
 
 def _wilson(successes: int, n: int, confidence: float) -> tuple[float, float]:
-    """Wilson score interval for a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    z = NormalDist().inv_cdf(0.5 + confidence / 2)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    """Wilson score interval at ``confidence`` (:func:`warkit.stats.wilson`)."""
+    return wilson(successes, n, NormalDist().inv_cdf(0.5 + confidence / 2))
 
 
 @dataclass(frozen=True)
@@ -234,7 +228,7 @@ class BattleSample:
 
 def simulate_rolls(att_dice: int, def_dice: int, n: int, *, seed: int | None = None,
                    rng: np.random.Generator | None = None, defenders: int | None = None,
-                   attackers: int | None = None, sides: int = 6, ties: Side | None = None,
+                   attackers: int | None = None, sides: int = SIDES, ties: Side | None = None,
                    attacker_dice_max: int = 3, defender_dice_max: int = 3,
                    terrain: Side | None = None, reroll: Reroll | None = None,
                    lone_defender_shield: bool = False) -> RollSample:
@@ -268,7 +262,7 @@ def simulate_rolls(att_dice: int, def_dice: int, n: int, *, seed: int | None = N
 
 def simulate_battles(attackers: int, defenders: int, n: int, *, seed: int | None = None,
                      rng: np.random.Generator | None = None, stop_at: int = 0,
-                     confidence: float = 0.95, sides: int = 6, ties: Side | None = None,
+                     confidence: float = 0.95, sides: int = SIDES, ties: Side | None = None,
                      attacker_dice_max: int = 3, defender_dice_max: int = 3,
                      terrain: Side | None = None, reroll: Reroll | None = None,
                      lone_defender_shield: bool = False) -> BattleSample:

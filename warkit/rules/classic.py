@@ -10,6 +10,7 @@ rule of the licensed online game). Phase logic lives in the mixins
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, NoReturn
@@ -29,16 +30,27 @@ from ..actions import (
     Trade,
     card_name,
 )
+from ..cards import is_set, trade_value
 from ..errors import IllegalActionError, InvalidActionError, Reason
 from ..legal import LegalActions
 from ..state import CHANCE, CHANCE_PHASES, TERMINAL, GameState, Phase, evolve
+from ..worldmap import world_map
 from . import victory
 from .combat import CombatRules
 from .common import fail
 from .regroup import RegroupRules
 from .reinforce import ReinforceRules
 from .setup import SetupRules
+from .terms import BattleRule, Board, EndDecision, TradeQuote
 from .turn import TurnRules
+
+Handler = Callable[[Any, GameState, Any], GameState]
+"""A phase handler: (rule set, state, action) -> the new state."""
+LegalLister = Callable[[Any, GameState], LegalActions]
+
+QUIET_OBJECTIVES = ("asia_africa", "asia_south_america", "north_america_africa",
+                    "north_america_oceania", "europe_oceania_plus_one",
+                    "europe_south_america_plus_one")
 
 PHASE_HINTS = {
     Phase.SETUP: "the game is being set up",
@@ -73,28 +85,46 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
 
     name: ClassVar[str] = "classic"
     aliases: ClassVar[tuple[str, ...]] = ("classic", "classico", "clássico", "war")
-    handlers: ClassVar[dict[tuple[Phase, type[Action]], str]] = {
-        (Phase.SETUP, DealObjective): "do_objective",
-        (Phase.SETUP, ChooseDealer): "do_dealer",
-        (Phase.SETUP, Deal): "do_deal",
-        (Phase.TRADE, Trade): "do_trade",
-        (Phase.TRADE, EndPhase): "end_trade",
-        (Phase.PLACE, Place): "do_place",
-        (Phase.ATTACK, Attack): "do_attack",
-        (Phase.ATTACK, EndPhase): "end_attacks",
-        (Phase.ROLL, Roll): "do_roll",
-        (Phase.LOOT, Draw): "do_loot",
-        (Phase.OCCUPY, Occupy): "do_occupy",
-        (Phase.MOVE, Move): "do_move",
-        (Phase.MOVE, EndPhase): "end_regroup",
-        (Phase.DRAW, Draw): "do_draw",
+
+    # -- what callers may ask instead of testing the rule set's name (see also the hooks below)
+    trade_sizes: ClassVar[tuple[int, ...]] = (3,)
+    """How many cards one trade may hold (C-CARD-2; SMART: 1 to 6, S-TRADE-1)."""
+    shared_trade_table: ClassVar[bool] = True
+    """A trade's value grows with the game's trades (C-CARD-4); SMART has no table (S-TRADE-6)."""
+    card_per_conquest: ClassVar[bool] = False
+    """Each conquest draws a card (S-CONQ-2); classic: one card a turn (C-CARD-1)."""
+    ends_at_first_elimination: ClassVar[bool] = False
+    """The game ends when the first player is eliminated (S-WIN-1)."""
+    hand_limit: ClassVar[int | None] = None
+    """Cards kept at the end of a turn (S-END-2: 6); ``None``: no limit."""
+    terrain_cards: ClassVar[bool] = False
+    """Cards can be revealed for terrain knowledge of a battle's target (S-TERRAIN-1)."""
+    advantages: ClassVar[tuple[type[Action], ...]] = ()
+    """Actions beyond the classic turn (SMART's advantages and reactions)."""
+    handlers: ClassVar[dict[tuple[Phase, type[Action]], Handler]] = {
+        (Phase.SETUP, DealObjective): SetupRules.do_objective,
+        (Phase.SETUP, ChooseDealer): SetupRules.do_dealer,
+        (Phase.SETUP, Deal): SetupRules.do_deal,
+        (Phase.TRADE, Trade): ReinforceRules.do_trade,
+        (Phase.TRADE, EndPhase): ReinforceRules.end_trade,
+        (Phase.PLACE, Place): ReinforceRules.do_place,
+        (Phase.ATTACK, Attack): CombatRules.do_attack,
+        (Phase.ATTACK, EndPhase): CombatRules.end_attacks,
+        (Phase.ROLL, Roll): CombatRules.do_roll,
+        (Phase.LOOT, Draw): CombatRules.do_loot,
+        (Phase.OCCUPY, Occupy): CombatRules.do_occupy,
+        (Phase.MOVE, Move): RegroupRules.do_move,
+        (Phase.MOVE, EndPhase): RegroupRules.end_regroup,
+        (Phase.DRAW, Draw): TurnRules.do_draw,
     }
-    legal_by_phase: ClassVar[dict[Phase, str]] = {
-        Phase.TRADE: "legal_trade",
-        Phase.PLACE: "legal_place",
-        Phase.ATTACK: "legal_attack",
-        Phase.OCCUPY: "legal_occupy",
-        Phase.MOVE: "legal_move",
+    """The function applying each action in each phase (a subclass lists its overrides: a
+    test checks that every entry is the rule set's own method of that name)."""
+    legal_by_phase: ClassVar[dict[Phase, LegalLister]] = {
+        Phase.TRADE: ReinforceRules.legal_trade,
+        Phase.PLACE: ReinforceRules.legal_place,
+        Phase.ATTACK: CombatRules.legal_attack,
+        Phase.OCCUPY: CombatRules.legal_occupy,
+        Phase.MOVE: RegroupRules.legal_move,
     }
 
     def __post_init__(self) -> None:
@@ -121,8 +151,8 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
 
     def legal_actions(self, state: GameState) -> LegalActions:
         """Every legal decision of the deciding player (empty at chance steps and at the end)."""
-        method = self.legal_by_phase.get(state.phase)
-        return getattr(self, method)(state) if method else LegalActions()
+        lister = self.legal_by_phase.get(state.phase)
+        return lister(self, state) if lister is not None else LegalActions()
 
     def chance_outcomes(self, state: GameState) -> list[tuple[Action, Fraction]]:
         """The possible outcomes of a chance step with their exact probabilities."""
@@ -173,7 +203,7 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
         handler = self.handlers.get((state.phase, type(action)))
         if handler is None:
             self.wrong_phase(state, action)
-        return self.after_action(state, getattr(self, handler)(state, action))
+        return self.after_action(state, handler(self, state, action))
 
     def check_seat(self, state: GameState, player: object) -> None:
         """Refuse a ``player`` that is not a seat of this game (a whole number 0..n-1)."""
@@ -211,7 +241,8 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
         if state.phase is Phase.SETUP or (state.owner is before.owner
                                           and state.armies is before.armies):
             return state
-        won = victory.winners(state, everyone=state.alive != before.alive)
+        won = victory.winners(state, everyone=state.alive != before.alive,
+                              armies_only=state.owner is before.owner)
         if not won:
             return state
         b = state.battle
@@ -228,6 +259,55 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
 
     def effective_objective(self, state: GameState, seat: int) -> str | None:
         return victory.effective_objective(state, seat)
+
+    # -- hooks for callers (bots, widgets): a state or a view as ``board`` ------------------------
+    def trade_quote(self, cards: tuple[int, ...], owned: frozenset[int] | set[int],
+                    trades: int) -> TradeQuote:
+        """What trading ``cards`` (card numbers, in the order given) brings a player owning
+        ``owned`` after ``trades`` trades in the game: C-CARD-2 (a set of 3), C-CARD-4 (the
+        game's next value), C-CARD-5 (+2 on owned card territories, once with
+        ``card_bonus="once"``)."""
+        if len(cards) != 3:
+            return TradeQuote(cards, False, problem="empty" if not cards else "count",
+                              rule="C-CARD-2")
+        if not is_set(cards):
+            return TradeQuote(cards, False, problem="not_a_set", rule="C-CARD-2")
+        m = world_map()
+        bonus = [(c, 2) for c in cards if c < len(m.ids) and c in owned]
+        if self.card_bonus == "once":
+            bonus = bonus[:1]
+        return TradeQuote(cards, True, trade_value(trades, m.trade_values, m.trade_step),
+                          tuple(bonus), rule="C-CARD-4")
+
+    def quiet_objectives(self, colors: tuple[str, ...]) -> tuple[str, ...]:
+        """One objective per seat that a hand-made position does not meet by accident
+        (:func:`warkit.position`): two-continent objectives."""
+        return QUIET_OBJECTIVES[:len(colors)]
+
+    def largest_move_in(self, src_armies: int, attack_dice: int) -> int:
+        """C-CONQ-1: armies that may move into a conquered territory from a territory holding
+        ``src_armies`` after a battle of ``attack_dice`` dice (one always stays behind)."""
+        return min(attack_dice, src_armies - 1)
+
+    def reacting(self, board: Board) -> int | None:
+        """The seat deciding a reaction to the roll now (SMART's S-REROLL-1 window), or
+        ``None`` when nobody may react (classic War has no reactions)."""
+        return None
+
+    def battle_rule(self, board: Board, dst: int) -> BattleRule:
+        """What decides the losses of a battle on ``dst`` as ``board`` shows it (C-ATK-2..4)."""
+        return BattleRule(self.attack_dice_max, self.defence_dice_max, "defender", None,
+                          False, self.sides)
+
+    def attack_limit(self, round_number: int) -> int | None:
+        """Attacks a player may declare in round ``round_number`` (``None``: no limit)."""
+        return None
+
+    def end_decision(self, board: Board) -> EndDecision | None:
+        """Why the winners of a finished game won (``None`` while the game goes on)."""
+        if not board.winners:
+            return None
+        return EndDecision("objective", board.winners[0], rule="C-WIN-1")
 
     # -- hooks of warkit.validate ---------------------------------------------------------
     def battle_expected(self, state: GameState) -> bool:

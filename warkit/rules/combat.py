@@ -6,13 +6,14 @@ from fractions import Fraction
 from functools import cache, partial
 
 from ..actions import Action, Attack, Draw, EndPhase, Occupy, Roll, card_name
-from ..dice import attack_dice, battle_losses, defence_dice, sorted_roll_distribution
+from ..dice import SIDES, attack_dice, battle_losses, defence_dice, sorted_roll_distribution
 from ..errors import Reason
 from ..legal import ActionRange, Family, LegalActions
 from ..state import Battle, GameState, Phase, evolve
 from ..worldmap import world_map
+from .common import battle_of, count, fail, label, owned, territory, within
 from .common import card as card_of
-from .common import count, fail, label, owned, territory
+from .host import MixinBase
 
 
 @cache
@@ -22,10 +23,18 @@ def _roll_outcomes(att: int, dfn: int, sides: int) -> tuple[tuple[Roll, Fraction
                  for d, pd in sorted_roll_distribution(dfn, sides))
 
 
-class CombatRules:
+@cache
+def _attack_range(src: int, dst: int, most: int) -> ActionRange:
+    """The attacks from ``src`` on ``dst`` with 1..``most`` dice (made once: legal actions are
+    listed for every decision)."""
+    ids = world_map().ids
+    return ActionRange(partial(Attack, ids[src], ids[dst]), 1, most)
+
+
+class CombatRules(MixinBase):
     """Mixin of :class:`~warkit.rules.classic.ClassicRules`: the attack phase."""
 
-    sides: int = 6
+    sides: int = SIDES
     loot_hand_limit: int = 5
     """C-ELIM-2: the eliminator's hand is filled up to this many cards."""
 
@@ -38,15 +47,12 @@ class CombatRules:
         actions: list[Family] = [EndPhase()]
         if not self.may_attack_now(state):
             return LegalActions(actions)
-        m, seat, owner, armies = world_map(), state.current, state.owner, state.armies
-        ids = m.ids
-        for src, o in enumerate(owner):
-            if o != seat or armies[src] < 2:
-                continue
-            most = attack_dice(armies[src], self.attack_dice_max)
-            for dst in self.attack_targets(state, src):
-                if owner[dst] != seat:
-                    actions.append(ActionRange(partial(Attack, ids[src], ids[dst]), 1, most))
+        seat, owner, armies, top = state.current, state.owner, state.armies, self.attack_dice_max
+        targets = self.attack_targets
+        for src in [i for i, (o, a) in enumerate(zip(owner, armies)) if o == seat and a > 1]:
+            most = min(top, armies[src] - 1)  # C-ATK-2: one army stays home
+            actions += [_attack_range(src, dst, most) for dst in targets(state, src)
+                        if owner[dst] != seat]
         return LegalActions(actions)
 
     def attack_targets(self, state: GameState, src: int) -> tuple[int, ...]:
@@ -73,7 +79,8 @@ class CombatRules:
             fail(Reason.TOO_FEW_ARMIES, f"{label(src)} has 1 army, which must stay: attacking "
                  "needs at least 2", "C-ATK-1", territory=label(src))
         most = attack_dice(state.armies[src], self.attack_dice_max)
-        dice = count(action.dice, 1, most, f"attack dice from {label(src)} (armies - 1, at most "
+        dice = action.dice if within(action.dice, 1, most) else count(
+            action.dice, 1, most, f"attack dice from {label(src)} (armies - 1, at most "
                      f"{self.attack_dice_max})", "C-ATK-2", counting="attack_dice",
                      territory=label(src))
         return Battle(src, dst, dice, defence_dice(state.armies[dst], self.defence_dice_max))
@@ -87,16 +94,16 @@ class CombatRules:
 
     # -- the roll -----------------------------------------------------------------------------
     def roll_outcomes(self, state: GameState) -> tuple[tuple[Roll, Fraction], ...]:
-        b = state.battle
+        b = battle_of(state)
         return _roll_outcomes(b.attack_dice, b.defence_dice, self.sides)
 
     def sample_roll(self, state: GameState, rng) -> Roll:
-        b, sides = state.battle, self.sides
+        b, sides = battle_of(state), self.sides
         return Roll(tuple(rng.randint(1, sides) for _ in range(b.attack_dice)),
                     tuple(rng.randint(1, sides) for _ in range(b.defence_dice)))
 
     def check_roll(self, state: GameState, roll: Roll) -> None:
-        b = state.battle
+        b = battle_of(state)
         if len(roll.attack) != b.attack_dice or len(roll.defence) != b.defence_dice:
             fail(Reason.NOT_A_CHANCE_OUTCOME, f"this battle rolls {b.attack_dice} attack and "
                  f"{b.defence_dice} defence dice, got {roll}", "C-ATK-3")
@@ -110,20 +117,21 @@ class CombatRules:
 
     def do_roll(self, state: GameState, roll: Roll) -> GameState:
         self.check_roll(state, roll)
-        b = state.battle
+        b = battle_of(state)
         lost_att, lost_def = self.battle_losses(state, roll)
         armies = list(state.armies)
         armies[b.src] -= lost_att
         armies[b.dst] -= lost_def
-        state = evolve(state, armies=tuple(armies), last_roll=(roll.attack, roll.defence))
         if armies[b.dst] > 0:
-            return evolve(state, phase=Phase.ATTACK, battle=None)
-        return self.conquer(state)
+            return evolve(state, armies=tuple(armies), last_roll=(roll.attack, roll.defence),
+                          phase=Phase.ATTACK, battle=None)
+        return self.conquer(evolve(state, armies=tuple(armies),
+                                   last_roll=(roll.attack, roll.defence)))
 
     # -- conquest and elimination ----------------------------------------------------------
     def conquer(self, state: GameState) -> GameState:
         """The target fell: it changes hands; its old owner may be out (C-ELIM-1)."""
-        b, seat = state.battle, state.current
+        b, seat = battle_of(state), state.current
         defender = state.owner[b.dst]
         owner = (*state.owner[:b.dst], seat, *state.owner[b.dst + 1:])
         state = evolve(state, owner=owner, conquered=True, phase=Phase.OCCUPY)
@@ -170,12 +178,13 @@ class CombatRules:
 
     def occupy_max(self, state: GameState) -> int:
         """C-CONQ-1: at most the armies of the last battle, one always staying behind."""
-        b = state.battle
-        return min(b.attack_dice, state.armies[b.src] - 1)
+        b = battle_of(state)
+        return self.largest_move_in(state.armies[b.src], b.attack_dice)
 
     def do_occupy(self, state: GameState, action: Occupy) -> GameState:
-        b = state.battle
-        n = count(action.armies, 1, self.occupy_max(state),
+        b = battle_of(state)
+        high = self.occupy_max(state)
+        n = action.armies if within(action.armies, 1, high) else count(action.armies, 1, high,
                   f"armies moving into {label(b.dst)}", "C-CONQ-1", counting="occupy",
                   territory=label(b.dst))
         armies = list(state.armies)

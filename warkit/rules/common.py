@@ -6,8 +6,9 @@ from typing import NoReturn
 
 from ..actions import card_index
 from ..errors import IllegalActionError, InvalidActionError, Reason
-from ..state import GameState
+from ..state import Battle, GameState
 from ..worldmap import world_map
+from .terms import Board
 
 
 def fail(reason: Reason, message: str, rule: str | None = None, **params: object) -> NoReturn:
@@ -41,6 +42,27 @@ def label(index: int) -> str:
 def owned(state: GameState, index: int, seat: int, rule: str) -> None:
     if state.owner[index] != seat:
         fail(Reason.NOT_OWNED, f"{label(index)} is not yours", rule, territory=label(index))
+
+
+def battle_of(state: Board) -> Battle:
+    """The pending battle of a state whose step has one (ROLL, REACT, OCCUPY...)."""
+    b = state.battle
+    if b is None:
+        raise ValueError(f"no battle is pending in the {state.phase.value} step")
+    return b
+
+
+def roll_of(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The dice of the battle being resolved (a reaction step has them)."""
+    roll = state.last_roll
+    if roll is None:
+        raise ValueError(f"no dice were rolled before the {state.phase.value} step")
+    return roll
+
+
+def within(n: object, low: int, high: int) -> bool:
+    """The quick test of :func:`count` (no message built): a whole number in ``low..high``."""
+    return type(n) is int and low <= n <= high
 
 
 def count(n: object, low: int, high: int, what: str, rule: str, **params: object) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import partial
+from functools import cache, partial
 
 from ..actions import EndPhase, Move
 from ..cards import has_set
@@ -10,10 +10,19 @@ from ..errors import Reason
 from ..legal import ActionRange, Family, LegalActions
 from ..state import GameState, Phase, evolve
 from ..worldmap import world_map
-from .common import count, fail, label, owned, territory
+from .common import count, fail, label, owned, territory, within
+from .host import MixinBase
 
 
-class RegroupRules:
+@cache
+def move_range(src: int, dst: int, most: int) -> ActionRange:
+    """Moving 1..``most`` armies from ``src`` to ``dst`` (made once: listed at every decision;
+    SMART's alliance and airlift shifts use it too)."""
+    ids = world_map().ids
+    return ActionRange(partial(Move, ids[src], ids[dst]), 1, most)
+
+
+class RegroupRules(MixinBase):
     """Mixin of :class:`~warkit.rules.classic.ClassicRules`: moving armies."""
 
     def movable(self, state: GameState, index: int) -> int:
@@ -32,18 +41,14 @@ class RegroupRules:
                  "C-MOVE-1", src=label(src), dst=label(dst))
 
     def legal_move(self, state: GameState) -> LegalActions:
-        m, seat, owner = world_map(), state.current, state.owner
-        ids = m.ids
+        seat, owner, movable, targets = state.current, state.owner, self.movable, \
+            self.move_targets
         actions: list[Family] = [EndPhase()]
-        for src, o in enumerate(owner):
-            if o != seat:
-                continue
-            most = self.movable(state, src)
-            if most == 0:
-                continue
-            for dst in self.move_targets(state, src):
-                if owner[dst] == seat:
-                    actions.append(ActionRange(partial(Move, ids[src], ids[dst]), 1, most))
+        for src in [i for i, o in enumerate(owner) if o == seat]:
+            most = movable(state, src)
+            if most:
+                actions += [move_range(src, dst, most) for dst in targets(state, src)
+                            if owner[dst] == seat]
         return LegalActions(actions)
 
     def do_move(self, state: GameState, action: Move) -> GameState:
@@ -63,7 +68,8 @@ class RegroupRules:
         # regroup move are what holds the rest back (C-MOVE-3).
         rule = "C-MOVE-3" if state.moved_in[src] and isinstance(action.armies, int) \
             and action.armies <= state.armies[src] - 1 else "C-MOVE-2"
-        n = count(action.armies, 1, most, f"armies to move from {label(src)}", rule,
+        n = action.armies if within(action.armies, 1, most) else count(
+            action.armies, 1, most, f"armies to move from {label(src)}", rule,
                   counting="move", territory=label(src))
         armies, moved = list(state.armies), list(state.moved_in)
         armies[src] -= n

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import partial
+from functools import cache, partial
 
 from ..actions import Action, EndPhase, Place, Trade, card_name
 from ..cards import has_set, is_set, sets_in, trade_value
@@ -11,10 +11,17 @@ from ..legal import ActionRange, LegalActions
 from ..state import GameState, Phase, evolve
 from ..worldmap import world_map
 from .common import card as card_of
-from .common import count, fail, label, owned, territory
+from .common import count, fail, label, owned, territory, within
+from .host import MixinBase
 
 
-class ReinforceRules:
+@cache
+def _place_range(territory: int, most: int) -> ActionRange:
+    """Placing 1..``most`` armies on ``territory`` (made once: listed at every decision)."""
+    return ActionRange(partial(Place, world_map().ids[territory]), 1, most)
+
+
+class ReinforceRules(MixinBase):
     """Mixin of :class:`~warkit.rules.classic.ClassicRules`: trades and reinforcements."""
 
     forced_trade_hand: int = 5
@@ -108,8 +115,8 @@ class ReinforceRules:
         return state.reserves + state.continent_reserves[world_map().continent_of[index]]
 
     def legal_place(self, state: GameState) -> LegalActions:
-        ids, seat = world_map().ids, state.current
-        return LegalActions([ActionRange(partial(Place, ids[i]), 1, self.placeable(state, i))
+        seat, placeable = state.current, self.placeable
+        return LegalActions([_place_range(i, placeable(state, i))
                              for i, o in enumerate(state.owner) if o == seat])
 
     def do_place(self, state: GameState, action: Place) -> GameState:
@@ -120,7 +127,8 @@ class ReinforceRules:
             fail(Reason.CONTINENT_RESTRICTED,
                  f"the armies left are continent bonuses for other continents; none may go on "
                  f"{label(index)}", "C-REINF-2", territory=label(index))
-        n = count(action.armies, 1, available, f"armies to place on {label(index)}",
+        n = action.armies if within(action.armies, 1, available) else count(
+            action.armies, 1, available, f"armies to place on {label(index)}",
                   "C-REINF-3", counting="place", territory=label(index))
         k = world_map().continent_of[index]
         from_continent = min(n, state.continent_reserves[k])  # bonus armies go first

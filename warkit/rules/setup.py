@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING, cast
 
 from ..actions import Action, ChooseDealer, Deal, DealObjective
 from ..cards import all_cards
@@ -10,9 +11,13 @@ from ..errors import Reason
 from ..state import GameState, Phase, evolve
 from ..worldmap import world_map
 from .common import fail, territory
+from .host import MixinBase
+
+if TYPE_CHECKING:
+    from .classic import ClassicRules
 
 
-class SetupRules:
+class SetupRules(MixinBase):
     """Mixin of :class:`~warkit.rules.classic.ClassicRules` for the set-up."""
 
     def initial_state(self, colors: tuple[str, ...]) -> GameState:
@@ -20,7 +25,8 @@ class SetupRules:
         m = world_map()
         n, t = len(colors), len(m.territories)
         return GameState(
-            rules=self, colors=colors, phase=Phase.SETUP, owner=(-1,) * t, armies=(0,) * t,
+            rules=cast("ClassicRules", self), colors=colors, phase=Phase.SETUP,
+            owner=(-1,) * t, armies=(0,) * t,
             objective_cards=(None,) * n, hands=((),) * n, deck=(), discard=(),
             alive=(True,) * n, eliminated_by=(None,) * n,
             continent_reserves=(0,) * len(m.continents), moved_in=(0,) * t,

@@ -9,9 +9,10 @@ from ..errors import Reason
 from ..state import GameState, Phase, evolve
 from .common import card as card_of
 from .common import fail, next_alive
+from .host import MixinBase
 
 
-class TurnRules:
+class TurnRules(MixinBase):
     """Mixin of :class:`~warkit.rules.classic.ClassicRules`: ending a turn."""
 
     def finish_turn(self, state: GameState) -> GameState:

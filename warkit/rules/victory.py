@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from operator import itemgetter
 
 from ..state import GameState
 from ..worldmap import Objective, world_map
+from .terms import Board
 
 
-def target_seat(state: GameState, objective: Objective) -> int | None:
+def target_seat(state: Board, objective: Objective) -> int | None:
     """The seat holding the colour a "destroy" objective hunts (``None`` if not in the game)."""
     try:
         return state.colors.index(objective.color)
@@ -49,11 +52,17 @@ def _continent_indices(objective_id: str) -> tuple[int, ...]:
     return tuple(m.continent(c).index for c in m.objective(objective_id).continents)
 
 
+@cache
+def _continent_getters() -> tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...]:
+    """For each continent, a function picking its territories' owners out of ``owner``."""
+    return tuple(itemgetter(*members) for members in world_map().continent_members)
+
+
 def whole_continents(state: GameState, seat: int) -> set[int]:
     """Indices of the continents the seat owns entirely."""
     owner = state.owner
-    return {k for k, members in enumerate(world_map().continent_members)
-            if all(owner[i] == seat for i in members)}
+    return {k for k, owners_of in enumerate(_continent_getters())
+            if (owners := owners_of(owner)).count(seat) == len(owners)}
 
 
 def objective_met(state: GameState, seat: int, objective_id: str | None = None) -> bool:
@@ -83,18 +92,33 @@ def objective_met(state: GameState, seat: int, objective_id: str | None = None) 
     return required <= whole and len(whole - required) >= objective.plus_any
 
 
-def winners(state: GameState, everyone: bool = True) -> tuple[int, ...]:
+@cache
+def _needs_armies(objective_id: str) -> bool:
+    """Can armies alone (no territory changing hands) complete this objective? Only
+    "N territories with at least 2 armies" can."""
+    objective = _objective(objective_id)
+    return objective.kind == "territories" and objective.min_armies > 1
+
+
+def winners(state: GameState, everyone: bool = True, armies_only: bool = False
+            ) -> tuple[int, ...]:
     """Who has won in this state: the last player standing (C-WIN-2), else the first
     player whose objective is met, looking at the active player first, then
     clockwise (C-WIN-1). Empty while the game goes on. ``everyone=False`` looks
     at the active player only (enough when nobody was eliminated: only the
-    active player gains territories and armies)."""
-    alive = [s for s in range(state.num_players) if state.alive[s]]
-    if len(alive) == 1:
-        return (alive[0],)
+    active player gains territories and armies); ``armies_only=True`` says no
+    territory changed hands, so only objectives that count armies can be met."""
+    alive = state.alive
+    if alive.count(True) == 1:
+        return (alive.index(True),)
     n = state.num_players
     for step in range(n if everyone else 1):
         seat = (state.current + step) % n
-        if state.alive[seat] and objective_met(state, seat):
+        if not alive[seat]:
+            continue
+        objective_id = effective_objective(state, seat)
+        if objective_id is None or (armies_only and not _needs_armies(objective_id)):
+            continue
+        if objective_met(state, seat, objective_id):
             return (seat,)
     return ()

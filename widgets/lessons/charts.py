@@ -17,7 +17,7 @@ from html import escape
 import numpy as np
 from warkit_widgets.html import heat_color
 
-from warkit.svg import readable_text_color
+from warkit.render.svg import readable_text_color
 
 # Distinct, colour-blind-friendly series colours (Okabe-Ito), in order of use.
 SERIES_COLORS = ("#b3261e", "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9")

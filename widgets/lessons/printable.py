@@ -3,7 +3,8 @@
 A widget is drawn by a browser from its live model; printed, or exported to HTML without a
 kernel, it is a blank cell. :func:`install` registers IPython display formatters that add a
 static picture of the same state next to each widget's live view: the board as the engine's SVG
-(:func:`warkit.svg.board_svg`, with the selection and the legal targets), the dice tray, the odds
+(:func:`warkit.render.svg.board_svg`, with the selection and the legal targets), the dice
+tray, the odds
 summary, chart and table, the cards of a hand, and for any other widget its children, texts and
 values. The handout build runs :func:`install` first in the kernel, then drops the widget-view
 outputs, so the picture is what is printed. The widget classes are not touched: the pictures are
@@ -25,7 +26,7 @@ from warkit_widgets.mapwidget import MapWidget
 from warkit_widgets.odds import OddsWidget
 
 from warkit.render import board_data
-from warkit.svg import board_svg
+from warkit.render.svg import board_svg
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 STYLE = ("<style>.wk-static{display:flex;gap:8px;align-items:flex-start;margin:2px 0}"

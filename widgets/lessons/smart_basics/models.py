@@ -25,7 +25,7 @@ from math import comb, factorial
 
 from warkit.cards import card_shape
 from warkit.odds import win_probability
-from warkit.smart import best_trade, intelligence_draws
+from warkit.rules.smart import best_trade, intelligence_draws
 from warkit.worldmap import world_map
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from warkit.odds import CARD_KINDS, choose_reroll
-from warkit.rules.smart_moves import passage_reach
+from warkit.rules.smart import passage_reach
 from warkit.worldmap import world_map
 
 SIDES = 6

@@ -2,7 +2,7 @@
 
 S-REINF-1..3, S-TRADE-1..6, S-INTEL-1..2, S-SUPPLY-1. Every turn opens with
 the TRADE step (never forced, S-REINF-2), where the player may make one trade
-of 1 to 6 cards (S-TRADE-1's decision; valued by :func:`warkit.smart.best_trade`)
+of 1 to 6 cards (S-TRADE-1's decision; valued by :func:`warkit.rules.smart.best_trade`)
 and may give up whole continents' bonuses for cards, once, in either order;
 ``end`` goes on to placing (classic :meth:`do_place`). Card draws are chance steps (DRAW) that
 return to the step they came from.
@@ -12,28 +12,29 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..actions import Action, Draw, EndPhase, Trade, card_name
-from ..errors import Reason
-from ..legal import LegalActions
-from ..smart import MAX_TRADE, TERRITORY_BONUS, best_trade, intelligence_draws
-from ..smart_actions import Intelligence
-from ..state import GameState, Phase, evolve
-from ..worldmap import world_map
-from .common import card as card_of
-from .common import fail
-from .smart_state import EMPTY, SmartExtra
+from ...actions import Action, Draw, EndPhase, Trade, card_name
+from ...errors import Reason
+from ...legal import LegalActions
+from ...state import GameState, Phase, evolve
+from ...worldmap import world_map
+from ..common import card as card_of
+from ..common import fail
+from .actions import Intelligence
+from .host import SmartMixinBase
+from .state import EMPTY, SmartExtra
+from .tables import MAX_TRADE, TERRITORY_BONUS, best_trade, intelligence_draws
 
 
 def _continent(name: object) -> int:
     m = world_map()
     try:
-        return m.continent(name).index  # type: ignore[arg-type]
+        return m.continent(name if isinstance(name, str) else repr(name)).index
     except (KeyError, TypeError, AttributeError):
         fail(Reason.UNKNOWN_TERRITORY, f"there is no continent called {name!r}; continents are "
              + ", ".join(c.id for c in m.continents), "S-INTEL-1")
 
 
-class SmartTradeRules:
+class SmartTradeRules(SmartMixinBase):
     """Mixin of :class:`~warkit.rules.smart.SmartRules`: the reinforcement step."""
 
     army_supply: int | None
@@ -51,7 +52,7 @@ class SmartTradeRules:
     def start_turn(self, state: GameState, seat: int) -> GameState:
         """Armies as classic (territories, whole continents), capped by the supply; the turn
         always opens with the (optional) trade step."""
-        state = super().start_turn(state, seat)  # type: ignore[misc]
+        state = super().start_turn(state, seat)
         state = evolve(state, phase=Phase.TRADE, extra=EMPTY)
         if self.army_supply is None:
             return state
@@ -68,7 +69,7 @@ class SmartTradeRules:
 
     def trade_value(self, state: GameState) -> int:
         """S-TRADE-6: no game-wide progression, so no "next trade value" (0); a SMART trade
-        is worth what its cards make (:func:`warkit.smart.best_trade`)."""
+        is worth what its cards make (:func:`warkit.rules.smart.best_trade`)."""
         return 0
 
     # -- the trade step ---------------------------------------------------------------------
@@ -184,7 +185,7 @@ class SmartTradeRules:
         """Draw ``count`` cards as chance steps, then go on to ``after``. When the deck is
         empty the discards are reshuffled at once (S-CONQ-2); with no card anywhere the draws
         are lost."""
-        state = self.refill_deck(state)  # type: ignore[attr-defined]
+        state = self.refill_deck(state)
         if not state.deck or count == 0:
             return evolve(state, phase=after)
         return evolve(state, phase=Phase.DRAW,
@@ -192,12 +193,12 @@ class SmartTradeRules:
 
     def do_draw(self, state: GameState, action: Draw) -> GameState:
         x: SmartExtra = state.extra
-        state = self.take_from_deck(state, action, state.current)  # type: ignore[attr-defined]
+        state = self.take_from_deck(state, action, state.current)
         intel = x.intel_cards
         if x.after_draw is Phase.TRADE:  # S-INTEL-2: remember them, they cannot be traded
             drawn = card_of(action.card)
             intel = tuple(sorted((*intel, drawn)))
-        state = self.refill_deck(state)  # type: ignore[attr-defined]
+        state = self.refill_deck(state)
         if x.draws > 1 and state.deck:
             return evolve(state, extra=x.but(draws=x.draws - 1, intel_cards=intel))
         return evolve(state, phase=x.after_draw,

@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import card_index, card_name
-from ..errors import InvalidActionError
-from ..state import GameState, Phase
-from ..worldmap import world_map
+from ...actions import card_index, card_name
+from ...errors import InvalidActionError
+from ...state import GameState, Phase
+from ...worldmap import world_map
 
 SIDES = ("attacker", "defender")
 USES = ("terrain", "passage")

@@ -18,17 +18,19 @@ from fractions import Fraction
 from functools import cache, partial
 from itertools import combinations
 
-from ..actions import Attack, Roll, card_name
-from ..dice import attack_dice, battle_losses, sorted_roll_distribution, terrain_losses
-from ..errors import Reason
-from ..legal import ActionRange, Family, LegalActions
-from ..smart import attack_limit, card_kind, reroll_terms
-from ..smart_actions import AirAttack, Pass, Reroll, Rerolled, Reveal
-from ..state import JOKERS, GameState, Phase, evolve
-from ..worldmap import world_map
-from .common import card as card_of
-from .common import fail, label, territory
-from .smart_state import PendingReroll, Reaction, SmartExtra
+from ...actions import Attack, Roll, card_name
+from ...dice import attack_dice, battle_losses, sorted_roll_distribution, terrain_losses
+from ...errors import Reason
+from ...legal import ActionRange, Family, LegalActions
+from ...state import JOKERS, GameState, Phase, evolve
+from ...worldmap import world_map
+from ..common import battle_of, fail, label, roll_of, territory
+from ..common import card as card_of
+from ..terms import Board, Side
+from .actions import AirAttack, Pass, Reroll, Rerolled, Reveal
+from .host import SmartMixinBase
+from .state import PendingReroll, Reaction, SmartExtra
+from .tables import attack_limit, card_kind, reroll_terms
 
 
 @cache
@@ -53,7 +55,7 @@ def _without(dice: tuple[int, ...], chosen: tuple[int, ...]) -> tuple[int, ...] 
     return tuple(rest)
 
 
-class SmartCombatRules:
+class SmartCombatRules(SmartMixinBase):
     """Mixin of :class:`~warkit.rules.smart.SmartRules`: the attack step."""
 
     lone_defender_shield: bool
@@ -112,10 +114,10 @@ class SmartCombatRules:
 
     def check_attack_reach(self, state: GameState, src: int, dst: int) -> None:
         if (src, dst) not in state.extra.air_routes:
-            super().check_attack_reach(state, src, dst)  # type: ignore[misc]
+            super().check_attack_reach(state, src, dst)
 
     def legal_attack(self, state: GameState) -> LegalActions:
-        families = list(super().legal_attack(state).families)  # type: ignore[misc]
+        families = list(super().legal_attack(state).families)
         limit = attack_limit(state.round)
         x: SmartExtra = state.extra
         if limit == 0:
@@ -125,7 +127,7 @@ class SmartCombatRules:
             ids = world_map().ids
             keep = None if last is None else (ids[last[0]], ids[last[1]])
             return LegalActions([f for f in families if not isinstance(f, ActionRange)
-                                 or f.make.args == keep])  # type: ignore[attr-defined]
+                                 or getattr(f.make, "args", None) == keep])
         seat, owner, armies, ids = state.current, state.owner, state.armies, world_map().ids
         sources = [s for s, o in enumerate(owner) if o == seat and armies[s] >= 2]
         for card in self.usable_cards(state, seat):
@@ -146,7 +148,7 @@ class SmartCombatRules:
         if new:
             self.check_attack_limit(state)
             x = x.but(air_routes=())
-        battle = self.check_attack(evolve(state, extra=x), action)  # type: ignore[attr-defined]
+        battle = self.check_attack(evolve(state, extra=x), action)
         return evolve(state, battle=battle, phase=Phase.ROLL,
                       extra=x.but(attacks=x.attacks + new, last_attack=(src, dst)))
 
@@ -166,21 +168,21 @@ class SmartCombatRules:
         self.check_attack_limit(state)  # an air attack always starts a new attack
         src = territory(action.src)
         opened = evolve(state, extra=x.but(air_routes=((src, card),)))
-        battle = self.check_attack(  # type: ignore[attr-defined]
+        battle = self.check_attack(
             opened, Attack(action.src, world_map().ids[card], action.dice))
         state = self.discard_card(opened, seat, card)
         return evolve(state, battle=battle, phase=Phase.ROLL,
                       extra=opened.extra.but(attacks=x.attacks + 1, last_attack=(src, card)))
 
     # -- the roll and the reaction window (S-REROLL-1 decision) ----------------------------------
-    def reacting_seat(self, state: GameState, side: str) -> int:
-        return state.current if side == "attacker" else state.owner[state.battle.dst]
+    def reacting_seat(self, state: Board, side: str) -> int:
+        return state.current if side == "attacker" else state.owner[battle_of(state).dst]
 
     def can_react(self, state: GameState, side: str) -> bool:
         return bool(self.usable_cards(state, self.reacting_seat(state, side)))
 
     def do_roll(self, state: GameState, roll: Roll) -> GameState:
-        self.check_roll(state, roll)  # type: ignore[attr-defined]
+        self.check_roll(state, roll)
         state = evolve(state, last_roll=(roll.attack, roll.defence))
         for side in ("attacker", "defender"):
             if self.can_react(state, side):
@@ -191,7 +193,7 @@ class SmartCombatRules:
     def resolve(self, state: GameState) -> GameState:
         """The battle with its final dice: losses, and the conquest if the target is empty."""
         state = evolve(state, extra=state.extra.but(reaction=None))
-        return super().do_roll(state, Roll(*state.last_roll))  # type: ignore[misc]
+        return super().do_roll(state, Roll(*roll_of(state)))
 
     def next_reaction(self, state: GameState, side: str, passed: bool) -> GameState:
         """After ``side`` reacted or passed: the other side's turn if it can react; the battle
@@ -212,8 +214,8 @@ class SmartCombatRules:
     def legal_react(self, state: GameState) -> LegalActions:
         side = self.reaction_side(state)
         seat = self.reacting_seat(state, side)
-        dst = state.battle.dst
-        own = state.last_roll[0 if side == "attacker" else 1]
+        dst = battle_of(state).dst
+        own = roll_of(state)[0 if side == "attacker" else 1]
         actions: list[Family] = [Pass()]
         cards = self.usable_cards(state, seat)
         if dst in cards:
@@ -237,7 +239,7 @@ class SmartCombatRules:
         defending)."""
         side = self.reaction_side(state)
         seat = self.reacting_seat(state, side)
-        card, dst = card_of(action.card), state.battle.dst
+        card, dst = card_of(action.card), battle_of(state).dst
         if card not in state.hands[seat]:
             fail(Reason.CARD_NOT_IN_HAND, f"you do not hold the card {card_name(card)}",
                  "S-TERRAIN-1", card=card_name(card))
@@ -256,7 +258,7 @@ class SmartCombatRules:
         card = card_of(action.card)
         self.holds(state, seat, card, "S-REROLL-1")
         counts, minimum = self.reroll_card(state, seat, card)
-        own = state.last_roll[0 if side == "attacker" else 1]
+        own = roll_of(state)[0 if side == "attacker" else 1]
         chosen = action.dice if isinstance(action.dice, tuple) else ()
         if len(chosen) not in counts:
             controlled = state.owner[card] == seat if card not in JOKERS else False
@@ -291,16 +293,16 @@ class SmartCombatRules:
                  f"{'die' if p.count == 1 else 'dice'} showing {p.minimum} to 6, got {action}",
                  "S-REROLL-1")
         new = tuple(sorted((*p.kept, *dice), reverse=True))
-        att, dfn = state.last_roll
+        att, dfn = roll_of(state)
         last_roll = (new, dfn) if p.side == "attacker" else (att, new)
         state = evolve(state, last_roll=last_roll, extra=state.extra.but(reroll=None))
         return self.next_reaction(state, p.side, passed=False)
 
     # -- resolution (S-TERRAIN-2/3) and conquest (S-CONQ-1..3) -----------------------------------
-    def terrain_side(self, state: GameState, target: int) -> str | None:
+    def terrain_side(self, state: Board, target: int) -> Side | None:
         """Who has terrain knowledge of ``target`` this turn (S-TERRAIN-1): its card revealed
-        for terrain by the attacker or by the target's owner."""
-        mark = state.extra.marked(target)
+        for terrain by the attacker or by the target's owner (a state or a view)."""
+        mark = next((m for m in state.extra.revealed if m.card == target), None)
         if mark is None or mark.use != "terrain":
             return None
         if mark.seat == state.current:
@@ -311,25 +313,25 @@ class SmartCombatRules:
         """C-ATK-4 with terrain knowledge (S-TERRAIN-2/3), as :func:`warkit.dice.terrain_losses`
         (which the odds share). The defender's knowledge never saves the target's last army
         (S-TERRAIN-3 revised) unless the rules say ``lone_defender_shield=True``."""
-        b = state.battle
+        b = battle_of(state)
         terrain = self.terrain_side(state, b.dst)
         if terrain is None:
             return battle_losses(roll.attack, roll.defence)
         lost = battle_losses(roll.attack, roll.defence,
                              ties="attacker" if terrain == "attacker" else "defender")
-        return terrain_losses(*lost, terrain, state.armies[b.dst],  # type: ignore[arg-type]
+        return terrain_losses(*lost, terrain, state.armies[b.dst],
                               attackers=state.armies[b.src] - 1,
                               lone_defender_shield=self.lone_defender_shield)
 
-    def occupy_max(self, state: GameState) -> int:
+    def largest_move_in(self, src_armies: int, attack_dice: int) -> int:
         """S-CONQ-1: any number of the attacking territory's armies, leaving 1."""
-        return state.armies[state.battle.src] - 1
+        return src_armies - 1
 
     def conquer(self, state: GameState) -> GameState:
         """The target fell: it changes hands; the conqueror takes the defender's revealed card of
         it (S-CONQ-3) and draws a card at once (S-CONQ-2). An elimination ends the game
         (S-WIN-1) once the card is drawn; the eliminator takes the loser's cards (S-WIN-3)."""
-        b, seat = state.battle, state.current
+        b, seat = battle_of(state), state.current
         defender = state.owner[b.dst]
         owner = (*state.owner[:b.dst], seat, *state.owner[b.dst + 1:])
         state = evolve(state, owner=owner, conquered=True)
@@ -349,5 +351,5 @@ class SmartCombatRules:
             state = evolve(state, alive=tuple(alive), eliminated_by=tuple(by),
                            eliminated_this_turn=True)
         state = evolve(state, hands=tuple(hands), extra=x)
-        return self.begin_draws(state, 1, Phase.OCCUPY)  # type: ignore[attr-defined]
+        return self.begin_draws(state, 1, Phase.OCCUPY)
 

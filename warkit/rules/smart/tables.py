@@ -1,8 +1,9 @@
-"""SMART mod helpers for lessons, bots and the dashboard: trade values, attack limits, cards.
+"""SMART's tables and their helpers: trade values, attack limits, card kinds (S-TRADE, S-LIMIT,
+S-REROLL). Lessons, bots, the dashboard and :mod:`warkit.odds` read them from here.
 
 The engine uses the same functions, so what a lesson shows is what a game does:
 
->>> from warkit.smart import best_trade
+>>> from warkit.rules.smart import best_trade
 >>> best_trade(["joker1"]).total                 # one joker alone (S-TRADE-5)
 11
 >>> best_trade(["joker1", "joker2"]).total       # two jokers alone
@@ -10,8 +11,7 @@ The engine uses the same functions, so what a lesson shows is what a game does:
 >>> print(best_trade(["brasil", "argelia", "joker1"]))
 circle x2 + joker (9) + joker bonus 10 = 19
 
-The SMART actions (``AirAttack``, ``Reveal``, ``Reroll``...) are re-exported
-here; play SMART with ``warkit.new_game(rules="smart")``.
+Play SMART with ``warkit.new_game(rules="smart")``.
 """
 
 from __future__ import annotations
@@ -21,21 +21,15 @@ from dataclasses import dataclass
 from functools import cache
 from numbers import Integral
 
-from .cards import card_shape
-from .odds.options import CARD_KINDS
-from .smart_actions import (
-    AirAttack,
-    Airlift,
-    Alliance,
-    Discard,
-    Intelligence,
-    Pass,
-    Reroll,
-    Rerolled,
-    Reveal,
-)
-from .state import CARD_COUNT, JOKERS
+from ...cards import card_shape
+from ...state import CARD_COUNT, JOKERS
 
+#: S-REROLL-1: card kind -> (how many dice may be rerolled, minimum of a rerolled die).
+CARD_KINDS: dict[str, tuple[tuple[int, ...], int]] = {
+    "non_controlled": ((1,), 2),   # card of a territory the player does not control
+    "controlled": ((1, 2), 3),     # card of a territory the player controls
+    "joker": ((1, 2, 3), 4),
+}
 MAX_TRADE = 6
 """S-TRADE-1: 1 to 6 cards at once."""
 JOKER_BONUS = (0, 10, 25)
@@ -59,7 +53,7 @@ class TradeGroup:
     value: int
 
     def __str__(self) -> str:
-        shapes = [card_shape(c) for c in self.cards if c not in JOKERS]
+        shapes = [str(card_shape(c)) for c in self.cards if c not in JOKERS]
         jokers = len(self.cards) - len(shapes)
         if self.kind == "same" and shapes:
             text = f"{shapes[0]} x{len(shapes)}"
@@ -160,7 +154,7 @@ def best_trade(cards: Iterable[int | str], owned: Iterable[int | str] = ()) -> T
     >>> v.groups_value, v.joker_bonus, v.total            # the largest trade
     (36, 25, 69)
     """
-    from .actions import card_name
+    from ...actions import card_name
 
     numbers = tuple(sorted(_card_number(c, "card") for c in cards))
     if not 1 <= len(numbers) <= MAX_TRADE:
@@ -186,7 +180,7 @@ def _card_number(card: object, what: str) -> int:
     if isinstance(card, Integral) and not isinstance(card, bool) and 0 <= card < CARD_COUNT:
         return int(card)   # a numpy integer, say
     if isinstance(card, str):
-        from .actions import card_index
+        from ...actions import card_index
 
         return card_index(card)  # InvalidActionError (a ValueError) for an unknown name
     raise ValueError(f"each {what} is a card number from 0 to {CARD_COUNT - 1} (0-41 the "
@@ -223,7 +217,7 @@ def attack_limit(round_number: int) -> int | None:
 
 def card_kind(card: int, controlled: bool) -> str:
     """The reroll strength of a card (S-REROLL-1): ``"joker"``, ``"controlled"`` (a territory
-    the player controls) or ``"non_controlled"``; see :data:`warkit.odds.CARD_KINDS`."""
+    the player controls) or ``"non_controlled"``; see :data:`CARD_KINDS`."""
     if card in JOKERS:
         return "joker"
     return "controlled" if controlled else "non_controlled"
@@ -236,19 +230,11 @@ def reroll_terms(kind: str) -> tuple[tuple[int, ...], int]:
 
 __all__ = [
     "ATTACK_LIMITS",
+    "CARD_KINDS",
     "HAND_LIMIT",
     "JOKER_BONUS",
     "MAX_TRADE",
     "TERRITORY_BONUS",
-    "AirAttack",
-    "Airlift",
-    "Alliance",
-    "Discard",
-    "Intelligence",
-    "Pass",
-    "Reroll",
-    "Rerolled",
-    "Reveal",
     "TradeGroup",
     "TradeValue",
     "attack_limit",

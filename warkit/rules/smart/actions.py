@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .actions import Action, parse_dice, register_action, sorted_dice
+from ...actions import Action, parse_dice, register_action, sorted_dice
 
 
 @dataclass(frozen=True, repr=False)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .worldmap import world_map
+from ..worldmap import world_map
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from ..state import GameState
 
 
 def state_text(state: GameState) -> str:

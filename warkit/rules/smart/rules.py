@@ -14,10 +14,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, NoReturn
 
-from ..actions import Action, DealObjective, EndPhase, Move, Trade
-from ..errors import Reason
-from ..smart import attack_limit
-from ..smart_actions import (
+from ...actions import Action, Attack, DealObjective, Draw, EndPhase, Move, Roll, Trade
+from ...errors import Reason
+from ...state import GameState, Phase, evolve
+from ...worldmap import world_map
+from ..classic import ClassicRules
+from ..common import fail
+from ..terms import BIG_COUNT, BattleRule, Board, EndDecision, TradeQuote
+from ..victory import target_seat
+from .actions import (
     AirAttack,
     Airlift,
     Alliance,
@@ -28,15 +33,12 @@ from ..smart_actions import (
     Rerolled,
     Reveal,
 )
-from ..state import GameState, Phase, evolve
-from ..worldmap import world_map
-from .classic import ClassicRules
-from .common import fail
-from .smart_combat import SmartCombatRules
-from .smart_moves import SmartMoveRules
-from .smart_state import EMPTY, SmartExtra, extra_from_dict, extra_to_dict, public_view
-from .smart_trades import SmartTradeRules
-from .victory import target_seat
+from .combat import SmartCombatRules
+from .moves import SmartMoveRules
+from .state import EMPTY, SmartExtra, extra_from_dict, extra_to_dict, public_view
+from .tables import HAND_LIMIT, MAX_TRADE, best_trade
+from .tables import attack_limit as smart_attack_limit
+from .trades import SmartTradeRules
 
 # When an advantage is tried in the wrong step: its rule and when it is possible.
 ADVANTAGE_STEPS: dict[type[Action], tuple[str, str]] = {
@@ -61,17 +63,29 @@ def smart_winners(state: GameState) -> tuple[int, ...]:
     (S-WIN-3)."""
     out = next(s for s in range(state.num_players) if not state.alive[s])
     eliminator = state.eliminated_by[out]
+    if eliminator is None:
+        raise ValueError(f"{state.colors[out]} is out but nobody eliminated them")
     objective = state.objective_cards[eliminator]
     if objective is not None and target_seat(state, world_map().objective(objective)) == out:
         return (eliminator,)
     field = [s for s in range(state.num_players) if state.alive[s]]
-    big = [s for s in field if state.territory_count(s) >= 24]
-    if big:
-        field = big
-    for measure in (state.territory_count, state.army_count, lambda s: len(state.hands[s])):
+    return tuple(_tie_break(state, field, state.hand_sizes)[0])
+
+
+def _tie_break(board: Board, field: list[int], hand_sizes: tuple[int, ...]
+               ) -> tuple[list[int], str]:
+    """S-WIN-3 on ``field`` (the seats still in): the winners and the criterion that separated
+    them (``"shared"`` if none did)."""
+    measures = (("big", lambda s: int(board.territory_count(s) >= BIG_COUNT)),
+                ("territories", board.territory_count), ("armies", board.army_count),
+                ("cards", lambda s: hand_sizes[s]))
+    for key, measure in measures:
         best = max(measure(s) for s in field)
-        field = [s for s in field if measure(s) == best]
-    return tuple(field)
+        narrowed = [s for s in field if measure(s) == best]
+        if len(narrowed) == 1 and len(field) > 1:
+            return narrowed, key
+        field = narrowed
+    return field, "shared"
 
 
 @dataclass(frozen=True)
@@ -87,32 +101,14 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
 
     name: ClassVar[str] = "smart"
     aliases: ClassVar[tuple[str, ...]] = ("smart", "smart-mod", "war-smart")
-    handlers: ClassVar[dict[tuple[Phase, type[Action]], str]] = {
-        **{key: method for key, method in ClassicRules.handlers.items()
-           if key[0] is not Phase.LOOT},
-        (Phase.TRADE, Intelligence): "do_intelligence",
-        (Phase.ATTACK, AirAttack): "do_air_attack",
-        (Phase.REACT, Pass): "do_pass",
-        (Phase.REACT, Reveal): "do_reveal_terrain",
-        (Phase.REACT, Reroll): "do_reroll",
-        (Phase.REROLL, Rerolled): "do_rerolled",
-        (Phase.MOVE, Reveal): "do_reveal_passage",
-        (Phase.MOVE, Alliance): "do_alliance",
-        (Phase.MOVE, Airlift): "do_airlift",
-        (Phase.ALLIANCE, Move): "do_alliance_move",
-        (Phase.ALLIANCE, EndPhase): "end_substep",
-        (Phase.AIRLIFT, Move): "do_airlift_move",
-        (Phase.AIRLIFT, EndPhase): "end_substep",
-        (Phase.DISCARD, Discard): "do_discard",
-    }
-    legal_by_phase: ClassVar[dict[Phase, str]] = {
-        **ClassicRules.legal_by_phase,
-        Phase.REACT: "legal_react",
-        Phase.ALLIANCE: "legal_alliance",
-        Phase.AIRLIFT: "legal_airlift",
-        Phase.DISCARD: "legal_discard",
-    }
-
+    trade_sizes: ClassVar[tuple[int, ...]] = tuple(range(1, MAX_TRADE + 1))
+    shared_trade_table: ClassVar[bool] = False
+    card_per_conquest: ClassVar[bool] = True
+    ends_at_first_elimination: ClassVar[bool] = True
+    hand_limit: ClassVar[int | None] = HAND_LIMIT
+    terrain_cards: ClassVar[bool] = True
+    advantages: ClassVar[tuple[type[Action], ...]] = (
+        Intelligence, AirAttack, Reveal, Reroll, Pass, Alliance, Airlift, Discard)
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.card_bonus != "per_card":
@@ -145,7 +141,8 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
         cards = state.objective_cards
         if None in cards:
             return state
-        if any(target_seat(state, world_map().objective(o)) == s for s, o in enumerate(cards)):
+        if any(o is not None and target_seat(state, world_map().objective(o)) == s
+               for s, o in enumerate(cards)):
             return evolve(state, objective_cards=(None,) * len(cards))
         return state
 
@@ -208,9 +205,64 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
         return evolve(state, winners=smart_winners(state), phase=Phase.GAME_OVER, battle=None,
                       extra=EMPTY)
 
+    # -- hooks for callers (see ClassicRules) ----------------------------------------------------
+    def trade_quote(self, cards: tuple[int, ...], owned: frozenset[int] | set[int],
+                    trades: int) -> TradeQuote:
+        """S-TRADE-1..5: 1 to 6 different cards split the best way into groups, plus the
+        jokers' bonus, plus +2 on each owned card territory; no game-wide table (S-TRADE-6).
+        The supply cap (S-SUPPLY-1) is applied when the trade is made."""
+        if not cards:
+            return TradeQuote(cards, False, problem="empty", rule="S-TRADE-1")
+        if len(cards) > MAX_TRADE or len(set(cards)) != len(cards):
+            return TradeQuote(cards, False, problem="count", rule="S-TRADE-1")
+        value = best_trade(cards, owned=frozenset(owned))
+        return TradeQuote(cards, True, value.armies,
+                          tuple((c, 2) for c in value.territory_bonus),
+                          groups=tuple((g.cards, g.value) for g in value.groups),
+                          joker_bonus=value.joker_bonus, rule="S-TRADE-1")
+
+    def quiet_objectives(self, colors: tuple[str, ...]) -> tuple[str, ...]:
+        """S-SETUP-1: "destroy colour X" cards only; seat ``s`` hunts seat ``s + 1``."""
+        return tuple(f"destroy_{colors[(s + 1) % len(colors)]}" for s in range(len(colors)))
+
+    def reacting(self, board: Board) -> int | None:
+        if getattr(board, "phase", None) is not Phase.REACT:
+            return None
+        return self.reacting_seat(board, board.extra.reaction.side)
+
+    def battle_rule(self, board: Board, dst: int) -> BattleRule:
+        """S-TERRAIN-1..3: public terrain knowledge of ``dst`` changes ties and losses."""
+        terrain = self.terrain_side(board, dst) if board.extra is not None else None
+        return BattleRule(self.attack_dice_max, self.defence_dice_max,
+                          "attacker" if terrain == "attacker" else "defender",
+                          terrain, self.lone_defender_shield, self.sides)
+
+    def attack_limit(self, round_number: int) -> int | None:
+        return smart_attack_limit(round_number)  # S-LIMIT-1
+
+    def end_decision(self, board: Board) -> EndDecision | None:
+        """S-WIN-2 (the eliminator's own objective) or the first tie-break of S-WIN-3 that
+        separated the field; the objectives must be shown (a finished game's view)."""
+        winners = getattr(board, "winners", ())
+        if not winners:
+            return None
+        out = next((s for s in range(board.num_players) if not board.alive[s]), None)
+        if out is not None:
+            by = board.eliminated_by[out]
+            objectives = getattr(board, "revealed_objectives", None) or getattr(
+                board, "objective_cards", ())
+            objective = objectives[by] if by is not None and objectives else None
+            hunted = world_map().objective(objective) if objective is not None else None
+            if hunted is not None and target_seat(board, hunted) == out:
+                return EndDecision("eliminator", by, rule="S-WIN-2")
+        field = [s for s in range(board.num_players) if board.alive[s]]
+        _, criterion = _tie_break(board, field, board.hand_sizes)
+        return EndDecision("tiebreak", winners[0] if len(winners) == 1 else None, criterion,
+                           rule="S-WIN-3")
+
     # -- views, saving, validation ----------------------------------------------------------------
     def public_extra(self, state: GameState, player: int | None) -> Any:
-        return public_view(state, player, attack_limit(state.round))
+        return public_view(state, player, smart_attack_limit(state.round))
 
     def extra_to_dict(self, state: GameState) -> Any:
         return extra_to_dict(state)
@@ -230,7 +282,7 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
         x = state.extra
         if not isinstance(x, SmartExtra):
             return [f"SMART keeps its state in a SmartExtra, got {type(x).__name__}"]
-        problems = []
+        problems: list[str] = []
         report = problems.append
         for mark in x.revealed:
             if not 0 <= mark.seat < state.num_players or mark.card not in state.hands[mark.seat]:
@@ -248,10 +300,47 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
             report("a reaction window without dice")
         if phase is Phase.DISCARD and len(state.hands[state.current]) <= 6:
             report("the discard step with 6 cards or fewer")
-        limit = attack_limit(state.round)
+        limit = smart_attack_limit(state.round)
         if limit is not None and x.attacks > limit and phase is not Phase.SETUP:
             report(f"{x.attacks} attacks in round {state.round} (at most {limit}, S-LIMIT-1)")
         if phase is not Phase.SETUP and not state.deck and state.discard:
             report("the deck is empty but the discards were not reshuffled (S-CONQ-2)")
         return problems
 
+
+
+SmartRules.handlers = {
+    **{key: handler for key, handler in ClassicRules.handlers.items()
+       if key[0] is not Phase.LOOT},  # S-WIN-3: no loot draws, the game ends
+    (Phase.SETUP, DealObjective): SmartRules.do_objective,
+    (Phase.TRADE, Trade): SmartTradeRules.do_trade,
+    (Phase.TRADE, EndPhase): SmartTradeRules.end_trade,
+    (Phase.TRADE, Intelligence): SmartTradeRules.do_intelligence,
+    (Phase.ATTACK, Attack): SmartCombatRules.do_attack,
+    (Phase.ATTACK, AirAttack): SmartCombatRules.do_air_attack,
+    (Phase.ROLL, Roll): SmartCombatRules.do_roll,
+    (Phase.REACT, Pass): SmartCombatRules.do_pass,
+    (Phase.REACT, Reveal): SmartCombatRules.do_reveal_terrain,
+    (Phase.REACT, Reroll): SmartCombatRules.do_reroll,
+    (Phase.REROLL, Rerolled): SmartCombatRules.do_rerolled,
+    (Phase.MOVE, Reveal): SmartMoveRules.do_reveal_passage,
+    (Phase.MOVE, Alliance): SmartMoveRules.do_alliance,
+    (Phase.MOVE, Airlift): SmartMoveRules.do_airlift,
+    (Phase.MOVE, EndPhase): SmartMoveRules.end_regroup,
+    (Phase.ALLIANCE, Move): SmartMoveRules.do_alliance_move,
+    (Phase.ALLIANCE, EndPhase): SmartMoveRules.end_substep,
+    (Phase.AIRLIFT, Move): SmartMoveRules.do_airlift_move,
+    (Phase.AIRLIFT, EndPhase): SmartMoveRules.end_substep,
+    (Phase.DRAW, Draw): SmartTradeRules.do_draw,
+    (Phase.DISCARD, Discard): SmartMoveRules.do_discard,
+}
+SmartRules.legal_by_phase = {
+    **ClassicRules.legal_by_phase,
+    Phase.TRADE: SmartTradeRules.legal_trade,
+    Phase.ATTACK: SmartCombatRules.legal_attack,
+    Phase.MOVE: SmartMoveRules.legal_move,
+    Phase.REACT: SmartCombatRules.legal_react,
+    Phase.ALLIANCE: SmartMoveRules.legal_alliance,
+    Phase.AIRLIFT: SmartMoveRules.legal_airlift,
+    Phase.DISCARD: SmartMoveRules.legal_discard,
+}

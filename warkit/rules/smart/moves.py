@@ -14,16 +14,17 @@ from __future__ import annotations
 
 from functools import lru_cache, partial
 
-from ..actions import EndPhase, Move, card_name
-from ..errors import Reason
-from ..legal import ActionRange, Family, LegalActions
-from ..smart import HAND_LIMIT
-from ..smart_actions import Airlift, Alliance, Discard, Reveal
-from ..state import JOKERS, GameState, Phase, evolve
-from ..worldmap import world_map
-from .common import card as card_of
-from .common import count, fail, label, territory
-from .smart_state import SmartExtra
+from ...actions import EndPhase, Move, card_name
+from ...errors import Reason
+from ...legal import ActionRange, Family, LegalActions
+from ...state import JOKERS, GameState, Phase, evolve
+from ...worldmap import world_map
+from ..common import card as card_of
+from ..common import count, fail, label, territory
+from .actions import Airlift, Alliance, Discard, Reveal
+from .host import SmartMixinBase
+from .state import SmartExtra
+from .tables import HAND_LIMIT
 
 
 def _revealed_chain(src: int, passages: frozenset[int]) -> set[int]:
@@ -60,7 +61,7 @@ def passage_reach(owner: tuple[int, ...], seat: int, src: int,
     return frozenset(reach)
 
 
-class SmartMoveRules:
+class SmartMoveRules(SmartMixinBase):
     """Mixin of :class:`~warkit.rules.smart.SmartRules`: the movement step and the turn's end."""
 
     # -- hidden passages (S-PASS-1) ---------------------------------------------------------
@@ -86,7 +87,7 @@ class SmartMoveRules:
             return
         passages = self.passages(state)
         if not passages:
-            super().check_move_path(state, src, dst)  # type: ignore[misc]
+            super().check_move_path(state, src, dst)
             return
         if dst not in passage_reach(state.owner, state.current, src, passages):
             fail(Reason.NO_PATH, f"no direct way from {label(src)} to {label(dst)}: a hidden "
@@ -100,14 +101,14 @@ class SmartMoveRules:
         if card in JOKERS:
             fail(Reason.WRONG_CARD, "a hidden passage needs a territory card, not a joker",
                  "S-PASS-1")
-        self.holds(state, state.current, card, "S-PASS-1")  # type: ignore[attr-defined]
+        self.holds(state, state.current, card, "S-PASS-1")
         return evolve(state, extra=state.extra.with_mark(card, state.current, "passage"))
 
     def legal_move(self, state: GameState) -> LegalActions:
-        families: list[Family] = list(super().legal_move(state).families)  # type: ignore[misc]
+        families: list[Family] = list(super().legal_move(state).families)
         seat, owner = state.current, state.owner
         whole = self.whole_continents(state, seat)
-        for card in self.usable_cards(state, seat):  # type: ignore[attr-defined]
+        for card in self.usable_cards(state, seat):
             if card in JOKERS:
                 continue
             name = card_name(card)
@@ -135,8 +136,8 @@ class SmartMoveRules:
             fail(Reason.WRONG_CARD, f"an alliance needs the card of a territory in a continent "
                  f"you wholly control; you do not hold all of {world_map().continents[k].id}",
                  "S-ALLY-1", continent=world_map().continents[k].id)
-        self.holds(state, seat, card, "S-ALLY-1")  # type: ignore[attr-defined]
-        state = self.discard_card(state, seat, card)  # type: ignore[attr-defined]
+        self.holds(state, seat, card, "S-ALLY-1")
+        state = self.discard_card(state, seat, card)
         return evolve(state, phase=Phase.ALLIANCE, extra=state.extra.but(alliance=k))
 
     def legal_alliance(self, state: GameState) -> LegalActions:
@@ -179,30 +180,37 @@ class SmartMoveRules:
             what = "a joker" if card in JOKERS else f"{label(card)} is not yours"
             fail(Reason.WRONG_CARD, f"an airlift needs the card of a territory you control; "
                  f"{what}", "S-AIRLIFT-1")
-        self.holds(state, seat, card, "S-AIRLIFT-1")  # type: ignore[attr-defined]
-        state = self.discard_card(state, seat, card)  # type: ignore[attr-defined]
+        self.holds(state, seat, card, "S-AIRLIFT-1")
+        state = self.discard_card(state, seat, card)
         return evolve(state, phase=Phase.AIRLIFT, extra=state.extra.but(airlift=card))
+
+    def airlift_hub(self, state: GameState) -> int:
+        """The territory an airlift under way moves armies to or from (S-AIRLIFT-1)."""
+        hub = state.extra.airlift
+        if hub is None:
+            raise ValueError("no airlift is under way")
+        return hub
 
     def legal_airlift(self, state: GameState) -> LegalActions:
         x: SmartExtra = state.extra
-        hub, seat, ids = x.airlift, state.current, world_map().ids
+        hub, seat, ids = self.airlift_hub(state), state.current, world_map().ids
         families: list[Family] = [EndPhase()]
         mine = [t for t, o in enumerate(state.owner) if o == seat and t != hub]
         if x.airlift_direction != "to":
-            most = self.movable(state, hub)  # type: ignore[attr-defined]
+            most = self.movable(state, hub)
             if most:
                 families.extend(ActionRange(partial(Move, ids[hub], ids[t]), 1, most)
                                 for t in mine)
         if x.airlift_direction != "from":
             for t in mine:
-                most = self.movable(state, t)  # type: ignore[attr-defined]
+                most = self.movable(state, t)
                 if most:
                     families.append(ActionRange(partial(Move, ids[t], ids[hub]), 1, most))
         return LegalActions(families)
 
     def check_airlift_path(self, state: GameState, src: int, dst: int) -> None:
         x: SmartExtra = state.extra
-        hub = x.airlift
+        hub = self.airlift_hub(state)
         if hub not in (src, dst) or src == dst:
             fail(Reason.NO_PATH, f"this airlift moves armies from {label(hub)} to another of "
                  f"your territories, or to {label(hub)} from one", "S-AIRLIFT-1",
@@ -215,7 +223,7 @@ class SmartMoveRules:
 
     def do_airlift_move(self, state: GameState, action: Move) -> GameState:
         """Armies leave 1 behind and count as moved (S-AIRLIFT-1 decision, C-MOVE-3)."""
-        state = self.do_move(state, action)  # type: ignore[attr-defined]
+        state = self.do_move(state, action)
         direction = "from" if territory(action.src) == state.extra.airlift else "to"
         return evolve(state, extra=state.extra.but(airlift_direction=direction))
 
@@ -234,7 +242,7 @@ class SmartMoveRules:
         state = evolve(state, extra=state.extra.but(revealed=()))
         if len(state.hands[state.current]) > HAND_LIMIT:
             return evolve(state, phase=Phase.DISCARD)
-        return self.next_turn(state)  # type: ignore[attr-defined]
+        return self.next_turn(state)
 
     def legal_discard(self, state: GameState) -> LegalActions:
         return LegalActions([Discard(card_name(c)) for c in state.hands[state.current]])
@@ -245,8 +253,8 @@ class SmartMoveRules:
         if card not in state.hands[seat]:
             fail(Reason.CARD_NOT_IN_HAND, f"you do not hold the card {card_name(card)}",
                  "S-END-2", card=card_name(card))
-        state = self.discard_card(state, seat, card)  # type: ignore[attr-defined]
+        state = self.discard_card(state, seat, card)
         if len(state.hands[seat]) > HAND_LIMIT:
             return state
-        return self.next_turn(state)  # type: ignore[attr-defined]
+        return self.next_turn(state)
 

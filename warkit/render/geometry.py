@@ -19,8 +19,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from .errors import MapDataError
-from .worldmap import world_map
+from ..errors import MapDataError
+from ..worldmap import world_map
 
 Point = tuple[float, float]
 Ring = tuple[Point, ...]

@@ -1,4 +1,7 @@
-"""SVG of a state or a view for ``_repr_svg_``: an adapter to :func:`warkit.svg.board_svg`."""
+"""Rendering, in one package: the drawn board (:mod:`.geometry`), where labels and badges go
+(:mod:`.layout`), the SVG picture (:mod:`.svg`) and the text table (:mod:`.text`).
+
+This module adapts a state or a view for ``_repr_svg_`` (:func:`state_svg`)."""
 
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ def board_data(state: Any) -> dict[str, Any]:
     ids = state.map.ids
     owners = {ids[i]: state.colors[o] for i, o in enumerate(state.owner) if o >= 0}
     armies = {ids[i]: a for i, a in enumerate(state.armies) if state.owner[i] >= 0}
-    arrows = ()
+    arrows: tuple[tuple[str, str], ...] = ()
     if state.battle is not None:
         arrows = ((ids[state.battle.src], ids[state.battle.dst]),)
     return {"owners": owners, "armies": armies, "arrows": arrows}

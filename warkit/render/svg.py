@@ -18,6 +18,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
+from ..worldmap import WorldMap, world_map
 from .geometry import BoardGeometry, board_geometry
 from .layout import (
     NAME_DROP,
@@ -28,7 +29,6 @@ from .layout import (
     badge_center,
     badge_radius,
 )
-from .worldmap import WorldMap, world_map
 
 __all__ = ["CONTINENT_COLORS", "PLAYER_COLORS", "SvgString", "board_svg",
            "readable_text_color"]

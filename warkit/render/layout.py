@@ -1,6 +1,6 @@
 """Where things go on the drawn board, shared by the SVG renderer and the canvas painter.
 
-Territory shapes live in :mod:`warkit.geometry`; this module places what is
+Territory shapes live in :mod:`warkit.render.geometry`; this module places what is
 drawn over them - names, army badges and attack arrows - so that the static
 SVG and the live canvas look the same without keeping two copies of the numbers.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 
+from ..worldmap import world_map
 from .geometry import board_geometry
-from .worldmap import world_map
 
 Point = tuple[float, float]
 Stroke = tuple[Point, Point, Point, bool]
