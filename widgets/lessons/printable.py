@@ -1,12 +1,11 @@
 """Static pictures of the widgets, for printed handouts and HTML exports (``make handouts``).
 
-A widget is drawn by a browser from its live model; printed, or exported to HTML without a
-kernel, it is a blank cell. :func:`install` registers IPython display formatters that add a
-static picture of the same state next to each widget's live view: the board as the engine's SVG
-(:func:`warkit.render.svg.board_svg`, with the selection and the legal targets), the dice
-tray, the odds
-summary, chart and table, the cards of a hand, and for any other widget its children, texts and
-values. The handout build runs :func:`install` first in the kernel, then drops the widget-view
+A widget is drawn by a browser from its live model; printed, or exported to HTML without a kernel,
+it is a blank cell. :func:`install` registers IPython display formatters that add a static picture
+of the same state next to each widget's live view: the board as the engine's SVG
+(:func:`warkit.render.svg.board_svg`, with the selection and the legal targets), the dice tray, the
+odds summary, chart and table, the cards of a hand, and for any other widget its children, texts
+and values. The handout build runs :func:`install` first in the kernel, then drops the widget-view
 outputs, so the picture is what is printed. The widget classes are not touched: the pictures are
 read from their state.
 """

@@ -177,7 +177,7 @@ def _card_number(card: object, what: str) -> int:
     """A card number 0..43 from a number or a name; anything else is a clear ValueError."""
     if type(card) is int and 0 <= card < CARD_COUNT:
         return card
-    if isinstance(card, Integral) and not isinstance(card, bool) and 0 <= card < CARD_COUNT:
+    if isinstance(card, Integral) and not isinstance(card, bool) and 0 <= int(card) < CARD_COUNT:
         return int(card)   # a numpy integer, say
     if isinstance(card, str):
         from ...actions import card_index
