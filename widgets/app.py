@@ -400,6 +400,7 @@ class PlayApp(w.VBox):
             self.rule_links.show(msg.text)
             self._show_odds_box(step)
             self._show_actions(step)
+            self._kick_computers()  # e.g. an "attack until..." began
             return
         if "lang" in aspects:
             self._relabel()
@@ -423,7 +424,12 @@ class PlayApp(w.VBox):
         if step is Step.HANDOFF and self.download.value:
             self.files.withdraw_download()
         self.rule_links.show(msg.text)
-        if game.waiting_on_computer and self._map_drawn:
+        self._kick_computers()
+
+    def _kick_computers(self) -> None:
+        """Start the timer when something automatic is due (a computer, chance, the next
+        battle of an "attack until..."), once the map is on the screen."""
+        if self.game.waiting_on_computer and self._map_drawn:
             self.ticker.kick()
 
     def _show_odds_box(self, step: Step) -> None:

@@ -25,9 +25,9 @@ RULE_ID = re.compile(r"\b[CS]-[A-Z]+-\d+\b")
 HELP_STYLE = """<style>
 .wk-help{border:2px solid #6b5d48;border-radius:8px;padding:8px 12px;background:#fffdf7;
  max-height:60vh;overflow-y:auto}
-.wk-help dl{margin:4px 0}.wk-help dt{font-weight:bold;margin-top:6px;font-family:monospace}
-.wk-help dd{margin:2px 0 0 0;line-height:1.4}
-.wk-help .wk-focus{background:#fff3c4;outline:2px solid #e0a800;border-radius:4px;padding:2px 4px}
+.wk-help .wk-rule{display:block;margin:6px 0;line-height:1.4;padding:2px 4px}
+.wk-help .wk-rule-id{font-weight:bold;font-family:monospace;margin-right:6px}
+.wk-help .wk-focus{background:#fff3c4;outline:2px solid #e0a800;border-radius:4px}
 .warkit-rule-links button{min-width:0;padding:0 6px;font-family:monospace}
 </style>"""
 
@@ -57,11 +57,11 @@ def help_html(section: str, lang: str = "pt", focus: str | None = None) -> str:
         raise ValueError(f"no help section {section!r}")
     (title, rules), sid = found[0], section
     items = "".join(
-        f'<dt id="wk-rule-{r}" class="{"wk-focus" if r == focus else ""}" '
-        f'data-rule="{r}">{r}</dt><dd class="{"wk-focus" if r == focus else ""}">'
-        f"{escape(RULES[r][lang])}</dd>" for r in rules)
+        f'<div class="wk-rule{" wk-focus" if r == focus else ""}" data-rule="{r}">'
+        f'<span class="wk-rule-id">{r}</span> '
+        f'<span class="wk-rule-text">{escape(RULES[r][lang])}</span></div>' for r in rules)
     return (f'<div class="wk-help-body" data-section="{sid}"><h4>{escape(title[lang])}</h4>'
-            f"<dl>{items}</dl></div>")
+            f"{items}</div>")
 
 
 class HelpPanel(w.VBox):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import string
 from typing import Literal
 from urllib.parse import parse_qs
 
@@ -41,11 +42,13 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "map.pick_source.place": {
         "en": "{player}: click one of your territories to place armies ({armies} left).",
         "pt": "{player}: clique em um dos seus territórios para colocar exércitos "
-              "(faltam {armies}).",
+              "({armies:falta|faltam} {armies}).",
     },
     "map.source.attack": {
-        "en": "{src} ({armies} armies) selected: now click a highlighted enemy neighbour.",
-        "pt": "{src} ({armies} exércitos) selecionado: agora clique em um vizinho inimigo "
+        "en": "{src} ({armies} {armies:army|armies}) selected: now click a highlighted enemy "
+              "neighbour.",
+        "pt": "{src} ({armies} {armies:exército|exércitos}) selecionado: agora clique em um "
+              "vizinho inimigo "
               "destacado.",
     },
     "map.source.move": {
@@ -53,16 +56,16 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "pt": "{src} selecionado: clique em um território destacado para receber exércitos.",
     },
     "map.source.place": {
-        "en": "{src} selected: up to {count} armies may go there.",
-        "pt": "{src} selecionado: até {count} exércitos podem ir para lá.",
+        "en": "{src} selected: up to {count} {count:army|armies} may go there.",
+        "pt": "{src} selecionado: até {count} {count:exército pode|exércitos podem} ir para lá.",
     },
     "map.target.attack": {
-        "en": "Attack {src} → {dst}: up to {count} dice against {defence}.",
-        "pt": "Ataque {src} → {dst}: até {count} dados contra {defence}.",
+        "en": "Attack {src} → {dst}: up to {count} {count:die|dice} against {defence}.",
+        "pt": "Ataque {src} → {dst}: até {count} {count:dado|dados} contra {defence}.",
     },
     "map.target.move": {
-        "en": "Move {src} → {dst}: up to {count} armies.",
-        "pt": "Deslocar {src} → {dst}: até {count} exércitos.",
+        "en": "Move {src} → {dst}: up to {count} {count:army|armies}.",
+        "pt": "Deslocar {src} → {dst}: até {count} {count:exército|exércitos}.",
     },
     "map.cleared": {"en": "Selection cleared.", "pt": "Seleção desfeita."},
     "map.no_enemy_neighbour": {
@@ -97,8 +100,9 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "pt": "{src} → {dst}: o ataque perdeu {att}, a defesa perdeu {dfn}.",
     },
     "map.conquered": {
-        "en": "{dst} conquered! Move 1 to {count} armies in (C-CONQ-1).",
-        "pt": "{dst} conquistado! Mova de 1 a {count} exércitos para lá (C-CONQ-1).",
+        "en": "{dst} conquered! Move 1 to {count} {count:army|armies} in (C-CONQ-1).",
+        "pt": "{dst} conquistado! Mova de 1 a {count} {count:exército|exércitos} para lá "
+              "(C-CONQ-1).",
     },
     "map.done": {"en": "Done: {action}.", "pt": "Feito: {action}."},
     # -- refusals in Portuguese (English shows the engine's own words) ---------------------------
@@ -323,16 +327,18 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "pt": "Conhecimento do terreno da defesa (S-TERRAIN-3): a defesa perde 1 a menos: "
               "{dice} pelos dados → {total}."},
     # -- odds ------------------------------------------------------------------------------------
-    "odds.title": {"en": "{att} attacking vs {dfn} defending armies",
-                   "pt": "{att} atacantes contra {dfn} defensores"},
+    "odds.title": {"en": "{att} attacking vs {dfn} defending {dfn:army|armies}",
+                   "pt": "{att} {att:atacante|atacantes} contra {dfn} "
+                         "{dfn:defensor|defensores}"},
     "odds.win": {"en": "Probability to conquer", "pt": "Probabilidade de conquistar"},
     "odds.losses": {"en": "Expected losses: attacker {att}, defender {dfn}",
                     "pt": "Perdas esperadas: ataque {att}, defesa {dfn}"},
     "odds.final": {"en": "How the whole attack ends", "pt": "Como termina o ataque inteiro"},
-    "odds.final.win": {"en": "conquered, {n} attacking armies left",
-                       "pt": "conquistado, restam {n} exércitos atacantes"},
-    "odds.final.loss": {"en": "repelled, {n} defending armies left",
-                        "pt": "repelido, restam {n} exércitos na defesa"},
+    "odds.final.win": {"en": "conquered, {n} attacking {n:army|armies} left",
+                       "pt": "conquistado, {n:resta|restam} {n} "
+                             "{n:exército atacante|exércitos atacantes}"},
+    "odds.final.loss": {"en": "repelled, {n} defending {n:army|armies} left",
+                        "pt": "repelido, {n:resta|restam} {n} {n:exército|exércitos} na defesa"},
     "odds.final.axis": {"en": "← defence keeps      attack keeps →",
                         "pt": "← a defesa fica com      o ataque fica com →"},
     "odds.table": {"en": "Probability to conquer: attacking armies (rows) × defending armies "
@@ -501,12 +507,28 @@ def lang_from_env(default: str = "en") -> Lang:
         return normalize_lang(default)
 
 
+class _Plurals(string.Formatter):
+    """``{n:army|armies}`` in a message is the singular word when ``n`` is 1, else the plural
+    ("1 defensor", "até 1 exército": issue 13)."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if "|" in format_spec and isinstance(value, int):
+            one, many = format_spec.split("|", 1)
+            return one if value == 1 else many
+        return super().format_field(value, format_spec)
+
+
+_PLURALS = _Plurals()
+
+
 def tr(key: str, lang: str = "pt", /, **params: object) -> str:
-    """The message ``key`` in ``lang``, with ``{placeholders}`` filled from ``params``."""
+    """The message ``key`` in ``lang``, with ``{placeholders}`` filled from ``params``
+    (``{n:singular|plural}`` picks a word by the number ``n``)."""
     entry = MESSAGES.get(key)
     if entry is None:
         raise KeyError(f"no message {key!r} in warkit_widgets.i18n.MESSAGES")
-    return entry[normalize_lang(lang)].format(**params)
+    text = entry[normalize_lang(lang)]
+    return _PLURALS.vformat(text, (), params) if "|" in text else text.format(**params)
 
 
 def tr_count(key: str, n: int, lang: str = "pt", /, **params: object) -> str:

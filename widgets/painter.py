@@ -252,10 +252,11 @@ def paint_pieces(layer: Canvas, view: PlayerView, scale: float = 1.0, lang: str 
 
 
 def _players_key(layer: Canvas, view: PlayerView, lang: str) -> None:
-    """Each colour in play with its badge shape and name, in the empty South Atlantic."""
+    """Each colour in play with its badge shape and name, in the South Pacific beside the
+    continents' key (the South Atlantic stays open sea: tests click it to clear)."""
     colors = view.colors
-    line, w = 14.0, 96.0
-    x, y = 388.0, board_geometry().height - 14.0 - len(colors) * line - 8.0
+    line, w = 14.0, 80.0
+    x, y = 172.0, board_geometry().height - 14.0 - len(colors) * line - 8.0
     layer.fill_style = "rgba(255, 255, 255, 0.7)"
     layer.fill_rect(x, y, w, len(colors) * line + 8.0)
     layer.stroke_style = "#7d98a6"

@@ -297,7 +297,8 @@ PLAY_MESSAGES: dict[str, dict[Lang, str]] = {
                   "pt": "Teclas (depois de clicar no mapa): Enter ataca ou confirma, B ataca "
                         "até conquistar, R repete o último ataque, Esc limpa, Ctrl+Z desfaz, "
                         "? abre a ajuda."},
-    "adv.gain": {"en": "{gain} armies expected", "pt": "{gain} exércitos esperados"},
+    "adv.gain": {"en": "{gain} armies in your favour, on average",
+                 "pt": "{gain} exércitos a seu favor, em média"},
     "adv.none_helps": {"en": "No reaction can help this battle.",
                        "pt": "Nenhuma reação pode ajudar nesta batalha."},
     "adv.rule_link": {"en": "Open the rule {rule} in the help",

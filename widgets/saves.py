@@ -49,7 +49,10 @@ class LoadProblem(ValueError):
         super().__init__(self.text("en"))
 
     def reason(self, lang: str) -> str:
-        return tr(self.key, lang, **self.params)
+        """Why, in ``lang``; in English the engine's own words follow as the detail."""
+        text = tr(self.key, lang, **self.params)
+        detail = self.params.get("detail")
+        return f"{text} ({detail})" if detail and normalize_lang(lang) == "en" else text
 
     def text(self, lang: str) -> str:
         return tr("play.load_failed", lang, error=self.reason(lang))

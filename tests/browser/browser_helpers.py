@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from warkit.geometry import board_geometry
+from warkit.layout import BADGE_DROP, badge_radius
 from warkit.worldmap import world_map
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -199,6 +200,18 @@ def interior_point(territory: str) -> tuple[float, float]:
             if edge > best_score:
                 best, best_score = (float(i), float(j)), edge
     return best
+
+
+def roomy(territory: str, margin: float = 4.0) -> bool:
+    """Is the territory's interior point ``margin`` units or more from every border (clear
+    of the border strokes and of the army badge, so its pixel is the land's fill)?"""
+    x, y = interior_point(territory)
+    shape = board_geometry().shape(territory)
+    lx, ly = shape.label
+    clear_of_badge = math.hypot(x - lx, y - ly - BADGE_DROP) > 1.8 * badge_radius("99")
+    return clear_of_badge and all(_segment_distance(x, y, a, b) >= margin
+                                  for ring in shape.polygons
+                                  for a, b in zip(ring, [*ring[1:], ring[0]]))
 
 
 def _segment_distance(px: float, py: float, a: tuple[float, float], b: tuple[float, float]

@@ -15,6 +15,7 @@ Timings are printed, not asserted. Rule IDs on screen: C-REINF-3, C-ATK-1, C-ATK
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import sys
 import time
@@ -23,23 +24,25 @@ from pathlib import Path
 
 import pytest
 from browser_helpers import (
+    SCREENSHOTS,
     PlayPage,
     PlayServer,
     interior_point,
     kernel_messages,
     open_page,
+    roomy,
     widget_states,
 )
 from warkit_widgets.gamecontroller import GameConfig, GameController, Seat, Step
 from warkit_widgets.hand import SHAPE_ICONS
 from warkit_widgets.i18n import tr
 from warkit_widgets.models import card_label
-from warkit_widgets.painter import hex_rgb
+from warkit_widgets.painter import hex_rgb, owner_tint
 
 import warkit
 from warkit.geometry import board_geometry
 from warkit.layout import BADGE_DROP, badge_radius
-from warkit.svg import CONTINENT_COLORS, PLAYER_COLORS
+from warkit.svg import PLAYER_COLORS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from positions import position as position_of
@@ -101,6 +104,15 @@ def secrets_of(state: warkit.GameState, seat: int) -> list[str]:
     return words
 
 
+def land_color(state: warkit.GameState, territory: str) -> tuple[int, ...]:
+    """The map's fill at a territory: its owner's tint, lit (28% white over it) where Ana,
+    the viewer, may place."""
+    fill = owner_tint(state.colors[state.owner_of(territory)])
+    if state.owner_of(territory) == 0:
+        fill = tuple(round(0.72 * c + 0.28 * 255) for c in fill)
+    return fill
+
+
 def badge_point(territory: str, armies: int) -> tuple[float, float]:
     """A point of a territory's army badge above its number (inside the rim)."""
     x, y = board_geometry().shape(territory).label
@@ -125,8 +137,8 @@ def test_the_form_in_english_and_a_game_starts(play: PlayPage, replica: GameCont
         " return false; const d = cv.getContext('2d').getImageData(x, y, 1, 1).data;"
         " return d[3] === 255 && Math.abs(d[0] - c[0]) + Math.abs(d[1] - c[1])"
         " + Math.abs(d[2] - c[2]) < 12; }",
-        arg=[round(mexico[0]), round(mexico[1]),
-             list(hex_rgb(CONTINENT_COLORS["america_do_norte"][0]))], timeout=WAIT)
+        arg=[round(mexico[0]), round(mexico[1]), list(land_color(replica.state, "mexico"))],
+        timeout=WAIT)
     drawn = time.perf_counter() - start
     play.wait_text("warkit-play-status", "Ana: click one of your territories")
     wait_players(play, replica)
@@ -136,13 +148,11 @@ def test_the_form_in_english_and_a_game_starts(play: PlayPage, replica: GameCont
 
 
 def test_the_canvas_shows_the_board_and_the_owners(play: PlayPage, replica: GameController):
-    """The three layers: continent tints, Ana's territories lit (she may place there), the
-    army badges in the owners' colours."""
+    """The layers: owners' tints, Ana's territories lit (she may place there), the army
+    badges in the owners' colours."""
     state = replica.state
-    for territory in M.ids[::3]:
-        fill = hex_rgb(CONTINENT_COLORS[M.territory(territory).continent][0])
-        if state.owner_of(territory) == 0:  # lit: 28% white over the tint
-            fill = tuple(round(0.72 * c + 0.28 * 255) for c in fill)
+    for territory in [t for t in M.ids if roomy(t)][::2]:
+        fill = land_color(state, territory)
         assert close(play.pixel(territory), "#" + "".join(f"{c:02x}" for c in fill)), territory
     for territory in M.ids[:12]:
         color = PLAYER_COLORS[state.colors[state.owner_of(territory)]]
@@ -294,11 +304,8 @@ def upload(play: PlayPage, path: Path) -> None:
 
 def test_save_and_load_a_file(play: PlayPage, replica: GameController, tmp_path: Path):
     page = play.page
-    play.button("warkit-save").click()
-    link = page.locator(".warkit-download a").first
-    link.wait_for(timeout=WAIT)
-    with page.expect_download() as info:
-        link.click()
+    with page.expect_download(timeout=WAIT) as info:  # one click (game_files.GameFiles)
+        play.button("warkit-save").click()
     saved = tmp_path / "saved.json"
     info.value.save_as(saved)
     loaded = warkit.loads(saved.read_text())
@@ -311,6 +318,7 @@ def test_save_and_load_a_file(play: PlayPage, replica: GameController, tmp_path:
     wait_players(play, replica)  # the running game is untouched
 
     upload(play, saved)
+    play.button("warkit-confirm-load").click()  # it replaces the running game: asked first
     play.wait_text("warkit-notice", "Game loaded: saved.json")
     play.wait_text("warkit-play-status", "Ana: ")
     wait_players(play, replica)
@@ -589,9 +597,13 @@ def test_useful_reactions_come_best_first_with_their_rule(browser, play_server: 
         play.wait_text("warkit-options-panel", "Tactical regroup")
         first = page.locator(".wk-adv-reroll select option").first.inner_text().replace(
             "\xa0", " ")
-        assert "reroll 1" in first and "reroll 6" not in first and "armies expected" in first
+        assert "reroll 1" in first and "reroll 6" not in first and "armies in your favour" in first
         assert "joker" in first and best.card == "joker1"
         page.locator("button.wk-rule-S-REROLL-1").first.wait_for(timeout=WAIT)
+        # the README's picture of the advantages (WARKIT_SCREENSHOTS=1 keeps it)
+        out = SCREENSHOTS if os.environ.get("WARKIT_SCREENSHOTS") == "1" else tmp_path
+        page.locator(".warkit-options-panel").first.screenshot(path=str(out /
+                                                                      "advantages.png"))
         page.locator("button.warkit-pass").first.click()
         play.wait_text("warkit-play-status", "Ana: pick your territory", timeout=60_000)
 

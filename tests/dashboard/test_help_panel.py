@@ -70,8 +70,9 @@ def test_rule_ids_in_a_message():
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_help_html_highlights_the_rule(lang):
     html = help_html("attack", lang, "C-ATK-4")
-    assert html.count("wk-focus") == 2  # its ID and its text
-    assert 'data-rule="C-ATK-4"' in html and "C-ATK-1" in html and "C-CONQ-1" not in html
+    assert html.count("wk-focus") == 1
+    assert '<div class="wk-rule wk-focus" data-rule="C-ATK-4">' in html
+    assert "C-ATK-1" in html and "C-CONQ-1" not in html
     assert RULES["C-ATK-4"][lang] in html.replace("&#x27;", "'")
     with pytest.raises(ValueError):
         help_html("nowhere", lang)
@@ -82,7 +83,7 @@ def test_the_panel_opens_at_a_rule_and_closes():
     assert not panel.is_open
     panel.open_help("S-REROLL-1")
     assert panel.is_open and panel.sections.value == "smart-combat"
-    assert 'class="wk-focus" data-rule="S-REROLL-1"' in panel.body.value
+    assert 'class="wk-rule wk-focus" data-rule="S-REROLL-1"' in panel.body.value
     assert "Tactical regroup" in panel.body.value
     panel.lang = "pt"
     assert "Reagrupamento tático" in panel.body.value and panel.close_button.description == "Fechar"

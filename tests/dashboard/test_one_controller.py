@@ -357,3 +357,20 @@ class _NoSave:
 
 def test_seats_helper_still_builds_players():
     assert len(seats("human", "normal", "normal")) == 3
+
+
+def test_the_blitz_button_runs_every_battle_from_the_pages_timer():
+    """Through the page: one press, then the timer fights the battles (C-ATK-5) until the
+    move-in (a click's short refresh must still start the timer)."""
+    loop = FakeLoop()
+    app = PlayApp(lang="en", autosave=_NoSave(), schedule=loop, animate=False)
+    game = controller(blitz_position(), ("human", "normal", "normal", "normal"), pace="fast")
+    app.set_game(game)
+    app._map_ready()
+    game.select("brasil", "argentina")
+    assert not app.blitz_button.disabled
+    app.blitz_button.click()
+    loop.run()
+    assert game.step is Step.OCCUPY and game.state.owner[IDX("argentina")] == 0
+    assert BLITZ_DELAY * PACES["fast"] in loop.delays or len(
+        [e for e in game.log if e.key == "log.battle"]) == 1
