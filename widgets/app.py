@@ -27,7 +27,7 @@ from warkit import Action, Attack, EndPhase, PlayerView
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)
 from .dice import DiceWidget
 from .end_report import report_html
-from .game_files import GameFiles
+from .game_files import FILES_STYLE, GameFiles
 from .game_log import log_html
 from .gamecontroller import PACES, GameConfig, GameController, Step
 from .hand import HandWidget
@@ -124,7 +124,8 @@ class PlayApp(w.VBox):
                                replace=self.set_game, guard=self.reporter.guard, lang=self._lang)
         self.save_button, self.upload = self.files.save_button, self.files.upload
         self.notice, self.download = self.files.banner, self.files.download
-        self.help = HelpPanel(self._lang)
+        self._help: HelpPanel | None = None  # built when first opened (a lighter first page)
+        self.help_box = w.VBox()
         self.help_button = _button("warkit-help-button", layout=w.Layout(width="auto"))
         self.help_button.on_click(self.reporter.guard(lambda _: self.help.toggle()))
         header = w.HBox([self.title, self.info, self.lang_toggle, self.speed, self.new_button,
@@ -152,14 +153,14 @@ class PlayApp(w.VBox):
         # the game's screen is built when the first game starts (a lighter first page)
         self._animate = animate
         self.board: w.HBox | None = None
-        style = w.HTML(PLAY_STYLE)
+        style = w.HTML(PLAY_STYLE + LAYOUT_STYLE + FILES_STYLE)  # one model for the styles
         # A browser connecting (a page load, a reload) makes this 1-pixel canvas say
         # "client_ready": with preheated kernels the notebook ran long before, so the list of
         # games in progress is read again then.
         self.beacon = Canvas(width=1, height=1, layout=w.Layout(display="none"))
         self.beacon.on_client_ready(self.reporter.guard(self._client_connected))
-        super().__init__([style, w.HTML(LAYOUT_STYLE), self.files.style, header, self.notice,
-                          self.files.confirm, self.help, self.setup, self.handoff,
+        super().__init__([style, header, self.notice,
+                          self.files.confirm, self.help_box, self.setup, self.handoff,
                           self.over_box, self.beacon, self.reporter.box])
         self.add_class("warkit-play")
         self.hand: HandWidget | None = None
@@ -334,6 +335,14 @@ class PlayApp(w.VBox):
     def _notice(self, text: str, kind: str = "info") -> None:
         self.files.notice(text, kind)
 
+    @property
+    def help(self) -> HelpPanel:
+        """The rules panel (made on first use)."""
+        if self._help is None:
+            self._help = HelpPanel(self._lang)
+            self.help_box.children = (self._help,)
+        return self._help
+
     def open_help(self, rule: str | None = None) -> None:
         """Open the rules panel at a rule ID (e.g. ``"C-ATK-4"``)."""
         self.help.open_help(rule)
@@ -350,7 +359,7 @@ class PlayApp(w.VBox):
         self.reporter.lang = self._lang
         self.setup.lang = self._lang
         for widget in (self.hand, self.odds, getattr(self, "dice", None), self.files,
-                       self.help, getattr(self, "rule_links", None)):
+                       self._help, getattr(self, "rule_links", None)):
             if widget is not None:
                 widget.lang = self._lang
         self._notice("")

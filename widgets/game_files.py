@@ -53,15 +53,31 @@ class Banner(w.HBox):
 
     def __init__(self, schedule: Schedule, lang: str = "pt") -> None:
         self.schedule = schedule
-        self.text = w.HTML()
-        self.text.add_class("warkit-notice")
-        self.close_button = w.Button(description="×", layout=w.Layout(width="auto"))
-        self.close_button.add_class("warkit-banner-close")
-        self.close_button.on_click(lambda _: self.hide())
         self._timer: Any = None
-        super().__init__([self.text, self.close_button], layout=w.Layout(display="none"))
+        self._parts: tuple[w.HTML, w.Button] | None = None  # made at the first notice
+        super().__init__(layout=w.Layout(display="none"))
         self.add_class("warkit-banner")
         self.lang = lang
+
+    def _made(self) -> tuple[w.HTML, w.Button]:
+        if self._parts is None:
+            text = w.HTML()
+            text.add_class("warkit-notice")
+            close = w.Button(description="×", layout=w.Layout(width="auto"),
+                             tooltip=tr("files.close", self._lang))
+            close.add_class("warkit-banner-close")
+            close.on_click(lambda _: self.hide())
+            self._parts = (text, close)
+            self.children = self._parts
+        return self._parts
+
+    @property
+    def text(self) -> w.HTML:
+        return self._made()[0]
+
+    @property
+    def close_button(self) -> w.Button:
+        return self._made()[1]
 
     @property
     def lang(self) -> str:
@@ -70,12 +86,13 @@ class Banner(w.HBox):
     @lang.setter
     def lang(self, value: str) -> None:
         self._lang = normalize_lang(value)
-        self.close_button.tooltip = tr("files.close", self._lang)
+        if self._parts is not None:
+            self._parts[1].tooltip = tr("files.close", self._lang)
 
     @property
     def value(self) -> str:
         """The notice's HTML ("" when hidden)."""
-        return self.text.value
+        return self._parts[0].value if self._parts is not None else ""
 
     def show(self, text: str, kind: str = "info", seconds: float | None = None) -> None:
         """Show ``text`` (empty: hide) for ``seconds`` (default: by ``kind``)."""
@@ -92,7 +109,8 @@ class Banner(w.HBox):
         if self._timer is not None:
             self._timer.cancel()
         self._timer = None
-        self.text.value = ""
+        if self._parts is not None:
+            self._parts[0].value = ""
         self.layout.display = "none"
 
     def _expire(self) -> None:
@@ -123,19 +141,43 @@ class GameFiles:
         self.upload.observe(guard(self._uploaded), "value")
         self.download = w.HTML()
         self.download.add_class("warkit-download")
-        self.style = w.HTML(FILES_STYLE)
         self.banner = Banner(schedule, self._lang)
-        self.question = w.HTML()
-        self.replace_button = w.Button(button_style="warning", layout=w.Layout(width="auto"))
-        self.replace_button.add_class("warkit-confirm-load")
-        self.replace_button.on_click(guard(lambda _: self.confirm_load()))
-        self.keep_button = w.Button(layout=w.Layout(width="auto"))
-        self.keep_button.add_class("warkit-keep-game")
-        self.keep_button.on_click(guard(lambda _: self.cancel_load()))
-        self.confirm = w.HBox([self.question, self.replace_button, self.keep_button],
-                              layout=w.Layout(display="none"))
+        self._guard = guard
+        self._question: tuple[w.HTML, w.Button, w.Button] | None = None  # made when asked
+        self.confirm = w.HBox(layout=w.Layout(display="none"))
         self.confirm.add_class("warkit-confirm")
         self.relabel()
+
+    def _asking(self) -> tuple[w.HTML, w.Button, w.Button]:
+        """The question's text and its two buttons (made the first time a load asks)."""
+        if self._question is None:
+            replace = w.Button(button_style="warning", layout=w.Layout(width="auto"))
+            replace.add_class("warkit-confirm-load")
+            replace.on_click(self._guard(lambda _: self.confirm_load()))
+            keep = w.Button(layout=w.Layout(width="auto"))
+            keep.add_class("warkit-keep-game")
+            keep.on_click(self._guard(lambda _: self.cancel_load()))
+            self._question = (w.HTML(), replace, keep)
+            self.confirm.children = self._question
+            self._label_question()
+        return self._question
+
+    @property
+    def question(self) -> w.HTML:
+        return self._asking()[0]
+
+    @property
+    def replace_button(self) -> w.Button:
+        return self._asking()[1]
+
+    @property
+    def keep_button(self) -> w.Button:
+        return self._asking()[2]
+
+    def _label_question(self) -> None:
+        if self._question is not None:
+            self._question[1].description = tr("files.replace", self._lang)
+            self._question[2].description = tr("files.keep", self._lang)
 
     # -- language -----------------------------------------------------------------------------
     @property
@@ -155,8 +197,7 @@ class GameFiles:
         self.save_button.disabled = self.current() is None
         self.upload.description = tr("play.load", lang)
         self.upload.tooltip = tr("play.load", lang)  # shown instead of "(0)": FILES_STYLE
-        self.replace_button.description = tr("files.replace", lang)
-        self.keep_button.description = tr("files.keep", lang)
+        self._label_question()
         if self.pending is not None:
             self._ask(*self.pending)
 

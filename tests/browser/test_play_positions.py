@@ -120,7 +120,7 @@ def test_a_human_plays_to_the_victory_screen_in_portuguese(page_in, tmp_path: Pa
     play.click_point((470.0, 545.0))
     play.click_territory("brasil")
     play.click_territory("argentina")
-    play.wait_text("warkit-odds-summary", "7 atacantes contra 1 defensor")
+    play.wait_text("warkit-odds-summary", "7 atacantes contra 1 defensor")  # 1 defensor (plural)
     occupy = play.button("warkit-go").get_by_text("Ocupar com 3")
     for _ in range(12):  # 3 dice against 1 win a battle 2 times in 3 (C-ATK-4)
         rolls = roll_serial(play)
