@@ -156,7 +156,7 @@ class RoomController(GameController):
         self.base = _base(self.room)
         self.problem: TamperedEntry | None = None
         """The first refused log entry, if any (the game stops there)."""
-        self._duty_until = 0.0
+        self._duty_until = self._duty_asked = 0.0
         self._syncing = False
         options.setdefault("lang", self.room.lang)
         match, actors, self.problem = replay(self.room, store.read(self.code))
@@ -179,7 +179,8 @@ class RoomController(GameController):
         if self.seat is None or self.problem is not None:
             return False
         now = time.time()
-        if now >= self._duty_until - CLAIM_TTL / 2:  # renew at half time
+        if now >= self._duty_until - CLAIM_TTL / 2 and now >= self._duty_asked + 1.0:
+            self._duty_asked = now  # ask the store at most once a second
             if self.store.claim(self.code, self.credential, CLAIM_TTL):
                 self._duty_until = now + CLAIM_TTL
             else:

@@ -137,6 +137,12 @@ class GameStore(ABC):
         room may do it (the lobby offers it only for a seat absent for a while)."""
 
     @abstractmethod
+    def take_seat(self, code: str, seat: int, credential: str) -> bool:
+        """Seat someone who opened the room's code (no link) in a free human seat: the seat's
+        credential becomes ``credential`` (the host's link for it stops working). ``False``
+        if the seat is taken, joined already, or a computer."""
+
+    @abstractmethod
     def claim(self, code: str, credential: str, ttl: float = 5.0) -> bool:
         """Take or renew the room's computer duty for ``ttl`` seconds; ``False`` while another
         credential holds it. Exactly one page plays the computers and chance of a room."""
@@ -301,6 +307,14 @@ class SqlStore(GameStore):
             self._writer(cur, code, credential)
             cur.execute(self._q("UPDATE seats SET kind = ? WHERE code = ? AND seat = ?"),
                         (kind, code, seat))
+
+    def take_seat(self, code: str, seat: int, credential: str) -> bool:
+        now = time.time()
+        with self._tx() as cur:
+            cur.execute(self._q("UPDATE seats SET secret = ?, joined = ?, seen = ? WHERE code = ?"
+                                " AND seat = ? AND joined IS NULL AND kind = ?"),
+                        (credential_hash(credential), now, now, code, seat, HUMAN))
+            return cur.rowcount == 1
 
     def claim(self, code: str, credential: str, ttl: float = 5.0) -> bool:
         now = time.time()
