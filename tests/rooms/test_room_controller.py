@@ -189,3 +189,30 @@ def test_a_tampered_log_stops_every_page_with_a_clear_message(tmp_path):
     assert not ana.waiting_on_computer and ana.step is not Step.OVER
     fresh = page(url, links.credentials[1])
     assert fresh.problem is not None and fresh.state == before
+
+
+def test_the_poller_thread_brings_a_move_to_the_other_page_within_half_a_second(store_url):
+    """Issue 14: the others' moves on screen within 0.5 s (the thread polls every 0.1 s and
+    posts the page's sync to its loop, here a queue)."""
+    import queue
+    import time
+
+    from warkit_widgets.rooms.sync import RoomSync
+
+    links = create_room(open_store(store_url), config())
+    pages = [page(store_url, links.credentials[s]) for s in (0, 1)]
+    settle(pages)
+    mover = next(p for p in pages if p.my_turn)
+    other = pages[1 - pages.index(mover)]
+    events: queue.Queue = queue.Queue()
+    poller = RoomSync(other.store, other.code, other.credential, known=lambda: other.seq,
+                      on_moves=other.sync, on_heartbeat=lambda: None, post=events.put).start()
+    try:
+        events.get(timeout=5)()  # the first heartbeat
+        assert mover.act(next(iter(mover.legal())))
+        written = time.time()
+        while other.state != mover.state:
+            events.get(timeout=0.5)()  # fails if nothing arrives within 0.5 s
+        assert time.time() - written < 0.5
+    finally:
+        poller.stop()

@@ -156,6 +156,8 @@ class RoomController(GameController):
         self.base = _base(self.room)
         self.problem: TamperedEntry | None = None
         """The first refused log entry, if any (the game stops there)."""
+        self.last_synced: list[Entry] = []
+        """The entries the last :meth:`sync` applied (their ``at``: when they were written)."""
         self._duty_until = self._duty_asked = 0.0
         self._syncing = False
         options.setdefault("lang", self.room.lang)
@@ -261,6 +263,7 @@ class RoomController(GameController):
         if not entries or self.problem is not None:
             return False
         before = self.state
+        self.last_synced = []
         self._syncing = True
         try:
             for entry in entries:
@@ -276,6 +279,7 @@ class RoomController(GameController):
                     break
                 state = self.state
                 self._push(action, entry.actor)
+                self.last_synced.append(entry)
                 if entry.actor >= 0:
                     self.recent = _touched(state, action) or self.recent
         finally:
