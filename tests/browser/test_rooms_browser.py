@@ -11,10 +11,12 @@ link, play through the store on one Voilà server.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import json
 import time
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from browser_helpers import CONTROL_COMM, PLAY, PlayPage, kernel_messages, open_page, serve
@@ -32,12 +34,32 @@ WAIT = 60_000
 SEATS = (Seat("Ana", "red"), Seat("Bia", "blue"), Seat("Cris", "green", "easy"))
 
 
-@pytest.fixture(scope="module")
-def rooms_server(tmp_path_factory) -> Iterator[tuple[str, str]]:
+def _pg_helpers():
+    """tests/rooms/pg_server.py (the room store tests' PostgreSQL server), by its path."""
+    path = Path(__file__).parents[1] / "rooms" / "pg_server.py"
+    spec = importlib.util.spec_from_file_location("warkit_test_pg_server", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def rooms_server(request, tmp_path_factory) -> Iterator[tuple[str, str]]:
+    """Voilà serving the dashboard with its rooms in SQLite, or in a real PostgreSQL server
+    (skipped, with the reason, where PostgreSQL is not installed)."""
     folder = tmp_path_factory.mktemp("rooms")
-    store = str(folder / "rooms.sqlite3")
-    env = {"WARKIT_AUTOSAVE_DIR": str(folder / "autosave"), "WARKIT_STORE": store}
-    with serve(PLAY, folder / "voila.log", env) as url:
+    with contextlib.ExitStack() as stack:
+        if request.param == "sqlite":
+            store = str(folder / "rooms.sqlite3")
+        else:
+            pg = _pg_helpers()
+            try:
+                server = stack.enter_context(pg.postgres_server())
+            except pg.Unavailable as exc:
+                pytest.skip(str(exc))
+            store = pg.new_database(server)
+        env = {"WARKIT_AUTOSAVE_DIR": str(folder / "autosave"), "WARKIT_STORE": store}
+        url = stack.enter_context(serve(PLAY, folder / "voila.log", env))
         yield url, store
 
 
