@@ -249,3 +249,34 @@ def test_a_whole_game_in_browsers_against_a_computer(browser, rooms_server, rule
         print(f"{rules}, {humans} browsers: {decisions} decisions in the pages, "
               f"{final.seq} log entries; secrecy checked mid-game with {checked} cards out")
         assert checked, "no card was ever held: the secrecy check did not run"
+
+
+def test_two_simultaneous_clicks_on_one_seat_make_one_move(browser, rooms_server):
+    """The same seat open in two browsers (a phone and a laptop): both press "Place" at once;
+    the store keeps exactly one placement and both pages end up showing it."""
+    url, where = rooms_server
+    store = open_store(where)
+    links = create_room(store, GameConfig(SEATS, "classic", "en", seed_where_ana_starts()))
+    address = f"{url}?room={links.code}&key={links.credentials[0]}&lang=en"
+    with open_page(browser, address, ".warkit-lobby") as (one, _, _), \
+            open_page(browser, address, ".warkit-lobby") as (two, _, _):
+        tabs = [PlayPage(one, 0), PlayPage(two, 0)]
+        replica = RoomController(open_store(where), links.credentials[0])
+        territory = M.ids[max(replica.map.moves.singles)]
+        most = replica.map.moves.singles[M.index(territory)]
+        for tab in tabs:
+            tab.wait_text("warkit-room-turn", "Your move, Ana!", WAIT)
+            tab.click_territory(territory)
+            tab.button("warkit-go").get_by_text(f"Place {most}").wait_for(timeout=WAIT)
+        before = store.head(links.code)
+        for tab in tabs:  # two clicks within a few milliseconds
+            tab.button("warkit-go").dispatch_event("click")
+        name = M.territory(territory).name("en")
+        for tab in tabs:
+            tab.wait_text("warkit-log", f"Ana places {most} on {name}", WAIT)
+        time.sleep(1.0)  # a second placement, had there been one, would be written by now
+        entries = store.read(links.code, before)
+        assert [e.action for e in entries] == [f"place {territory} {most}"]
+        for tab in tabs:
+            assert tab.page.locator(".warkit-log").first.inner_text().count(
+                f"Ana places {most} on {name}") == 1
