@@ -216,3 +216,32 @@ def test_the_poller_thread_brings_a_move_to_the_other_page_within_half_a_second(
         assert time.time() - written < 0.5
     finally:
         poller.stop()
+
+
+def test_a_page_that_lost_the_computers_claim_stops_playing_them(store_url):
+    """Ana's page held the claim, froze, and Bia's took it over: when Ana's page wakes up and
+    tries a computer move, the store refuses it; nothing is applied, the page follows."""
+    from warkit_widgets.rooms.room import initial_match
+
+    seed = next(s for s in range(100) if initial_match(_room(s)).state.current_player == 2)
+    links = create_room(open_store(store_url), config(seed=seed))
+    ana = page(store_url, links.credentials[0])
+    assert ana.duty and ana.decider == 2  # the computer is to play, and Ana's page would
+    ana.store.claim(links.code, links.credentials[0], ttl=-1)  # Ana's claim lapses...
+    bia = page(store_url, links.credentials[1])
+    assert bia.duty  # ...and Bia's page takes it over
+    before = ana.state
+    ana.advance(budget=1e9)  # still believes it holds the claim: refused by the store
+    assert ana.state is before and ana.seq == 0 and not ana.duty
+    settle([bia])
+    assert bia.seq > 0
+    ana.sync()
+    assert ana.state == bia.state and ana.problem is None
+
+
+def _room(seed: int):
+    from warkit_widgets.rooms.store import RoomInfo, SeatInfo
+
+    seats = config().seats
+    return RoomInfo("X", "classic", seed, tuple(SeatInfo(i, s.name, s.color, s.kind)
+                                                for i, s in enumerate(seats)))

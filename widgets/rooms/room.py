@@ -240,6 +240,10 @@ class RoomController(GameController):
         except Conflict:
             self.sync()
             return 0.05
+        except RoomError:  # the computers' claim went to another page meanwhile
+            self._duty_until = 0.0
+            self.sync()
+            return 0.5
 
     # -- reading the others' moves ---------------------------------------------------------
     def refresh_room(self) -> bool:
