@@ -104,6 +104,8 @@ class PlayApp(w.VBox):
         :meth:`on_rule_link` (the rules panel by default)."""
         self._map_drawn = False
         self._hold_timer: Any = None
+        self.room: Any = None
+        """The page's :class:`~warkit_widgets.rooms.session.RoomSession` (an online game)."""
 
         # header
         self.title = _html("warkit-title")
@@ -136,7 +138,8 @@ class PlayApp(w.VBox):
 
         # the new-game form, the pass-the-device screen, the victory screen
         self.setup = SetupForm(lang=self._lang, on_start=self.reporter.guard(self.start),
-                               on_resume=self.reporter.guard(self.resume))
+                               on_resume=self.reporter.guard(self.resume),
+                               on_online=self.reporter.guard(self.start_online))
         self.handoff_text = _html("warkit-handoff-text")
         self.handoff_button = _button("warkit-handoff-ready", button_style="primary",
                                       icon="eye", layout=w.Layout(width="auto"))
@@ -253,6 +256,9 @@ class PlayApp(w.VBox):
     def set_game(self, game: GameController) -> None:
         """Show ``game`` (a new, loaded or resumed one) in place of the current one."""
         self.ticker.stop()
+        if self.room is not None and self.room.game is not game:
+            self.room.stop()  # leaving an online game (it goes on for the others)
+            self.room = None
         if self.board is None:
             self._build_board()
             self._relabel()
@@ -289,10 +295,12 @@ class PlayApp(w.VBox):
 
     def _client_connected(self) -> None:
         """A browser opened the page: the address's language (once) and the games in
-        progress, both read now rather than when the (maybe preheated) notebook ran."""
+        progress, both read now rather than when the (maybe preheated) notebook ran; a room's
+        address (``?room=&key=``) opens that room's seat."""
         if not self._connected:
             self._connected = True
-            ask_request_lang(self.reporter.guard(self._address_lang))
+            if not ask_request_lang(self.reporter.guard(self._address_lang)):
+                self._open_address_room()
         if self.game is None:
             self.setup.show_saved(self.autosave.games())
 
@@ -301,6 +309,34 @@ class PlayApp(w.VBox):
         a quick player started a game: the game switches too)."""
         if lang is not None and lang != self._lang and not self._lang_chosen:
             self.set_lang(lang)
+        self._open_address_room()
+
+    # -- online rooms (warkit_widgets.rooms) ---------------------------------------------------
+    def _open_address_room(self) -> None:
+        if self.room is None:
+            from .rooms.session import open_from_address
+            open_from_address(self)
+
+    def start_online(self, config: GameConfig) -> None:
+        """"Play online": a room for the form's answers, this page in the first human seat."""
+        from .rooms.session import host_room
+        host_room(self, config)
+
+    def show_room_panel(self, panel: w.Widget) -> None:
+        """Put a room's lobby above the game (replacing an earlier one)."""
+        children = [c for c in self.children if not c._dom_classes
+                    or "warkit-lobby" not in c._dom_classes]
+        children.insert(children.index(self.setup), panel)
+        self.children = children
+
+    def notice_text(self, text: str, kind: str = "info") -> None:
+        """A banner for the rooms' messages."""
+        self._notice(text, kind)
+
+    def kick_computers(self) -> None:
+        """Let the computers go on (a room's page just took over their duty)."""
+        if self.game is not None and not self._in_setup:
+            self._kick_computers()
 
     def _lang_clicked(self, change: dict) -> None:
         if change["new"] != self._lang:  # a click (set_lang itself changes _lang first)
@@ -310,6 +346,9 @@ class PlayApp(w.VBox):
     def show_setup(self) -> None:
         """The new-game form (a game in progress stays autosaved and can be resumed)."""
         self.ticker.stop()
+        if self.room is not None:
+            self.room.stop()
+            self.room = None
         self._in_setup = True
         self.setup.show_saved(self.autosave.games())
         for pane in (self.board, self.handoff, self.over_box):

@@ -18,6 +18,7 @@ from . import play_messages  # noqa: F401  (registers the dashboard's messages)
 from .gamecontroller import BOT_LEVELS, HUMAN, GameConfig, Seat, clean_name
 from .html import message_html
 from .i18n import color_name, normalize_lang, tr
+from .rooms import messages as _room_messages  # noqa: F401  (the "play online" button)
 from .saves import SavedGame, distinct_labels
 
 DEFAULT_COLORS = ("red", "blue", "green", "yellow", "black", "white")
@@ -30,9 +31,10 @@ class SetupForm(w.VBox):
     ``on_resume(saved)`` by a resume button."""
 
     def __init__(self, *, lang: str = "pt", on_start: Callable[[GameConfig], object],
-                 on_resume: Callable[[SavedGame], object] | None = None) -> None:
+                 on_resume: Callable[[SavedGame], object] | None = None,
+                 on_online: Callable[[GameConfig], object] | None = None) -> None:
         self._lang = normalize_lang(lang)
-        self.on_start, self.on_resume = on_start, on_resume
+        self.on_start, self.on_resume, self.on_online = on_start, on_resume, on_online
         self.title = w.HTML()
         self.rules = w.ToggleButtons(options=[("classic", "classic"), ("SMART", "smart")],
                                      value="classic")
@@ -60,6 +62,10 @@ class SetupForm(w.VBox):
         self.start = w.Button(button_style="success", icon="play")
         self.start.add_class("warkit-start")
         self.start.on_click(lambda _: self.submit())
+        self.online = w.Button(icon="globe", layout=w.Layout(width="auto"))
+        self.online.add_class("warkit-online")
+        self.online.on_click(lambda _: self.submit(online=True))
+        self.online.layout.display = None if on_online else "none"
         self.error = w.HTML()
         self.error.add_class("warkit-setup-error")
         self.labels = {k: w.HTML() for k in ("rules", "players", "seed", "resume")}
@@ -70,7 +76,7 @@ class SetupForm(w.VBox):
         super().__init__([
             self.title, w.HBox([self.labels["rules"], self.rules]),
             w.HBox([self.labels["players"], self.count]), *self.rows,
-            w.HBox([self.labels["seed"], self.seed]), w.HBox([self.start, self.error]),
+            w.HBox([self.labels["seed"], self.seed]), w.HBox([self.start, self.online, self.error]),
             self.labels["resume"], self.resume_box])
         self.add_class("warkit-setup")
         self._relabel()
@@ -105,6 +111,8 @@ class SetupForm(w.VBox):
             self.names[i].placeholder = self._default_name(i)
             self.names[i].description = ""
         self.start.description = tr("setup.start", lang)
+        self.online.description = tr("room.online", lang)
+        self.online.tooltip = tr("room.online.tip", lang)
         self.show_saved(self._saved)
 
     def _color_options(self) -> list[tuple[str, str]]:
@@ -138,8 +146,9 @@ class SetupForm(w.VBox):
                            colors[i], self.kinds[i].value) for i in range(n))
         return GameConfig(seats, self.rules.value, self._lang, int(text) if text else None)
 
-    def submit(self) -> GameConfig | None:
-        """Start a game with the answers, or say what is wrong."""
+    def submit(self, online: bool = False) -> GameConfig | None:
+        """Start a game with the answers (``online``: in a room, each player on their own
+        device), or say what is wrong."""
         try:
             config = self.config()
         except ValueError as exc:
@@ -147,7 +156,10 @@ class SetupForm(w.VBox):
                                             "refused")
             return None
         self.error.value = ""
-        self.on_start(config)
+        if online and self.on_online is not None:
+            self.on_online(config)
+        else:
+            self.on_start(config)
         return config
 
     def show_saved(self, saved: Sequence[SavedGame]) -> None:

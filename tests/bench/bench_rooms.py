@@ -1,0 +1,127 @@
+"""Rooms benchmark (issue 14): R rooms of 4 seats played at once through one store.
+
+Run: python tests/bench/bench_rooms.py [--rooms 4] [--seconds 60] [--store PATH_OR_URL]
+                                       [--think 0.3]
+
+Each room has 3 human seats and 1 computer ("easy"). Every seat is a page as the Voilà
+kernel runs it - a :class:`RoomController` with its own store connection and the
+live-update thread (:class:`RoomSync`, polling every 0.1 s) posting into that page's own
+event queue - all in this one process (browsers are too heavy for this 2-core machine; the
+page's widget drawing is not counted). Humans are "easy" bots that wait ``--think`` seconds
+before deciding, on their own view.
+
+Prints, as measurements: the move-to-other-screens latency (from the moment an entry is
+written to the store to the moment another page has applied it: median, p95, max, count),
+moves per second, and the process's memory (RSS) before and after, per page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import queue
+import statistics
+import sys
+import tempfile
+import threading
+import time
+
+import psutil
+from warkit_widgets.gamecontroller import GameConfig, Seat
+from warkit_widgets.rooms.room import RoomController, create_room
+from warkit_widgets.rooms.store import open_store
+from warkit_widgets.rooms.sync import RoomSync
+
+import warkit
+
+
+class Page:
+    """One seat's kernel: its controller, its poller and its event queue (the loop)."""
+
+    def __init__(self, where: str, credential: str, think: float, latencies: list[float],
+                 lock: threading.Lock) -> None:
+        self.events: queue.Queue = queue.Queue()
+        self.game = RoomController(open_store(where), credential, pace="instant")
+        self.bot = warkit.bots.make("easy", seed=hash(credential) % 1000)
+        self.think, self.latencies, self.lock = think, latencies, lock
+        self.sync = RoomSync(self.game.store, self.game.code, credential,
+                             known=lambda: self.game.seq, on_moves=self.on_moves,
+                             on_heartbeat=lambda: None, post=self.events.put)
+        self.stop = threading.Event()
+        self.due = 0.0
+
+    def on_moves(self) -> None:
+        self.game.sync()
+        now = time.time()
+        with self.lock:
+            self.latencies.extend(now - e.at for e in self.game.last_synced)
+
+    def run(self) -> None:
+        self.sync.start()
+        while not self.stop.is_set() and not self.game.state.is_terminal:
+            with contextlib.suppress(queue.Empty):
+                self.events.get(timeout=0.02)()
+            game = self.game
+            if game.waiting_on_computer:
+                game.advance(budget=0.05)
+            elif game.my_turn:
+                if not self.due:
+                    self.due = time.monotonic() + self.think
+                elif time.monotonic() >= self.due:
+                    self.due = 0.0
+                    game.act(self.bot.choose(game.view, game.legal()))
+        self.sync.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--think", type=float, default=0.3)
+    parser.add_argument("--store", default=None, help="SQLite path or postgresql:// URL")
+    args = parser.parse_args()
+    where = args.store or os.path.join(tempfile.mkdtemp(prefix="warkit-bench-"), "rooms.sqlite3")
+    proc = psutil.Process()
+    rss0 = proc.memory_info().rss
+    latencies: list[float] = []
+    lock = threading.Lock()
+    pages: list[Page] = []
+    host = open_store(where)
+    for r in range(args.rooms):
+        config = GameConfig(seats=(Seat("A", "red"), Seat("B", "blue"), Seat("C", "green"),
+                                   Seat("CPU", "yellow", "easy")), rules="classic", lang="en",
+                            seed=100 + r)
+        links = create_room(host, config)
+        pages += [Page(where, links.credentials[s], args.think, latencies, lock)
+                  for s in range(3)]
+    threads = [threading.Thread(target=p.run, daemon=True) for p in pages]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    time.sleep(args.seconds)
+    for p in pages:
+        p.stop.set()
+    for t in threads:
+        t.join(10)
+    elapsed = time.perf_counter() - start
+    rss1 = proc.memory_info().rss
+    moves = sum(p.game.seq for p in pages[::3])
+    kind = "PostgreSQL" if where.startswith("postgres") else "SQLite"
+    print(f"store: {kind}; rooms: {args.rooms} x 4 seats (3 pages + 1 computer), "
+          f"{len(pages)} pages in one process; {elapsed:.0f} s; think {args.think} s")
+    print(f"log entries written: {moves} ({moves / elapsed:.1f}/s); games over: "
+          f"{sum(p.game.state.is_terminal for p in pages[::3])}/{args.rooms}")
+    if latencies:
+        ms = sorted(1000 * x for x in latencies)
+        p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+        print(f"move -> other screens: median {statistics.median(ms):.0f} ms, p95 {p95:.0f} ms, "
+              f"max {ms[-1]:.0f} ms over {len(ms)} entries applied by other pages")
+    print(f"memory: RSS {rss0 / 2**20:.0f} MB before, {rss1 / 2**20:.0f} MB after "
+          f"({(rss1 - rss0) / 2**20 / len(pages):.1f} MB per page); "
+          f"load average {os.getloadavg()[0]:.1f}")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,132 @@
+"""Online rooms on the dashboard's page, without a browser (issue 14): "Play online" on the
+form, a second page opened by its seat's link, moves reaching the other page through the
+live-update poller, the lobby, and what each page's widgets hold (no other seat's secret)."""
+
+from __future__ import annotations
+
+from html import escape
+
+import pytest
+from conftest import FakeLoop
+from test_play_app import assert_no_secret_of_others, synced_state
+from warkit_widgets.app import PlayApp
+from warkit_widgets.rooms.session import RoomSession
+from warkit_widgets.saves import Autosave
+
+import warkit
+
+
+@pytest.fixture
+def store_path(tmp_path, monkeypatch):
+    path = tmp_path / "rooms.sqlite3"
+    monkeypatch.setenv("WARKIT_STORE", str(path))
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    return path
+
+
+def make_app(tmp_path, name: str) -> tuple[PlayApp, FakeLoop]:
+    loop = FakeLoop()
+    app = PlayApp(lang="en", autosave=Autosave(tmp_path / name), schedule=loop, animate=False)
+    return app, loop
+
+
+def manual(session: RoomSession) -> RoomSession:
+    """Stop the session's thread: the test polls, and callbacks run at once."""
+    session.sync.stop()
+    session.sync.post = lambda fn: fn()
+    return session
+
+
+def host(tmp_path) -> tuple[PlayApp, FakeLoop, RoomSession]:
+    app, loop = make_app(tmp_path, "host")
+    app.setup.count.value = 3
+    for i, (name, kind) in enumerate([("Ana", "human"), ("Bia", "human"), ("Cris", "easy")]):
+        app.setup.names[i].value = name
+        app.setup.kinds[i].value = kind
+    app.setup.seed.value = "7"
+    app.speed.value = "instant"
+    app.setup.submit(online=True)
+    assert app.room is not None, app.reporter.box
+    return app, loop, manual(app.room)
+
+
+def guest(tmp_path, monkeypatch, key: str, name: str = "guest") -> tuple[PlayApp, FakeLoop]:
+    app, loop = make_app(tmp_path, name)
+    monkeypatch.setenv("QUERY_STRING", f"room=X&key={key}")
+    app.speed.value = "instant"
+    app._client_connected()
+    assert app.room is not None
+    manual(app.room)
+    return app, loop
+
+
+def settle(*pages) -> None:
+    for _ in range(30):
+        moved = False
+        for app, loop in pages:
+            moved |= app.room.sync.poll_once()
+            moved |= bool(loop.run())
+        if not moved:
+            return
+
+
+def test_play_online_makes_a_room_with_a_secret_link_per_seat(store_path, tmp_path):
+    app, _loop, session = host(tmp_path)
+    links = session.links
+    assert len(links.code) == 6 and len(set(links.credentials)) == 3
+    lobby = session.lobby.seats.value
+    assert links.credentials[1] in lobby  # the host hands Bia her link...
+    assert links.credentials[0] not in lobby  # ... and keeps their own off the screen
+    assert links.spectator in lobby and "computer (easy)" in lobby
+    assert app.game.seat == 0 and app.game.viewer == 0
+
+
+def test_two_pages_play_through_the_store_and_keep_their_secrets(store_path, tmp_path,
+                                                                 monkeypatch):
+    app, loop, session = host(tmp_path)
+    bia, bia_loop = guest(tmp_path, monkeypatch, session.links.credentials[1], "bia")
+    assert bia.game.seat == 1
+    assert session.links.credentials[0] not in synced_state(bia)  # no link of others
+    assert "Bia" in session.lobby.seats.value
+    pages = [(app, loop), (bia, bia_loop)]
+    bots = {0: warkit.bots.make("easy", seed=0), 1: warkit.bots.make("easy", seed=1)}
+    for _ in range(60):
+        settle(*pages)
+        mover = next((a for a, _ in pages if a.game.my_turn), None)
+        if mover is None:
+            break
+        other = bia if mover is app else app
+        assert "Your move" in mover.room.lobby.turn.value
+        assert "Waiting for" in other.room.lobby.turn.value
+        assert mover.game.act(bots[mover.game.seat].choose(mover.game.view, mover.game.legal()))
+        settle(*pages)
+        assert other.game.state == mover.game.state
+    for page, _ in pages:
+        assert assert_no_secret_of_others(page) > 0  # own secrets shown, no one else's
+    watcher, _ = guest(tmp_path, monkeypatch, session.links.spectator, "watcher")
+    assert watcher.game.viewer is None and assert_no_secret_of_others(watcher) == 0
+
+
+def test_a_bad_link_is_refused_in_the_players_language(store_path, tmp_path, monkeypatch):
+    app, _loop = make_app(tmp_path, "x")
+    app.set_lang("pt")
+    monkeypatch.setenv("QUERY_STRING", "room=ABCDEF&key=guessed")
+    app._client_connected()
+    assert app.room is None and app.game is None
+    assert "Este link não abre nenhuma sala" in synced_state(app)
+
+
+def test_a_visitor_with_the_code_sits_in_a_free_seat(store_path, tmp_path, monkeypatch):
+    _app, _loop, session = host(tmp_path)
+    visitor, _ = make_app(tmp_path, "v")
+    monkeypatch.setenv("QUERY_STRING", f"room={session.links.code}")
+    visitor._client_connected()
+    room = visitor.room
+    assert room.game is None
+    takes = [b for b in room.lobby.buttons.children if "warkit-room-take" in b._dom_classes]
+    assert [b.description for b in takes] == ["Sit here: Bia"]
+    takes[0].click()
+    manual(room)
+    assert room.game.seat == 1 and room.my_link and escape(room.my_link) in room.lobby.seats.value
+    with pytest.raises(Exception, match="opens no room"):  # the host's old link for Bia
+        room.store.access(session.links.credentials[1])

@@ -1,0 +1,9 @@
+"""Game rooms: each player on their own device, one shared log of actions (issue 14).
+
+- :mod:`.store`: the store interface (an append-only log per room with optimistic
+  concurrency, seats and their secret credentials, the claim on the computers) and its
+  SQLite (default) and PostgreSQL (``WARKIT_STORE=postgresql://...``) implementations;
+- :mod:`.room`: creating a room (code, links), replaying and checking its log, and
+  :class:`~.room.RoomController`, the dashboard's controller for one seat of a room;
+- :mod:`.sync`: the thread that watches the store and hands new moves to the page.
+"""

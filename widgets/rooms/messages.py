@@ -1,0 +1,41 @@
+"""The rooms' strings (pt-BR and en), registered in the one translation layer."""
+
+from __future__ import annotations
+
+from ..i18n import MESSAGES, Lang
+
+ROOM_MESSAGES: dict[str, dict[Lang, str]] = {
+    "room.online": {"en": "Play online", "pt": "Jogar on-line"},
+    "room.online.tip": {"en": "Each player on their own device: a link per seat",
+                        "pt": "Cada jogador no seu aparelho: um link por lugar"},
+    "room.title": {"en": "Room {code}", "pt": "Sala {code}"},
+    "room.you": {"en": "you are {name}", "pt": "você é {name}"},
+    "room.spectator": {"en": "you are watching (public information only)",
+                       "pt": "você está assistindo (só informação pública)"},
+    "room.your_move": {"en": "Your move, {name}!", "pt": "Sua vez, {name}!"},
+    "room.your_reaction": {"en": "{name}, your reaction: you are being attacked!",
+                           "pt": "{name}, sua reação: você está sendo atacado!"},
+    "room.waiting": {"en": "Waiting for {name}", "pt": "Esperando {name}"},
+    "room.here": {"en": "here", "pt": "presente"},
+    "room.away": {"en": "away for {seconds} s", "pt": "ausente há {seconds} s"},
+    "room.not_joined": {"en": "not joined yet", "pt": "ainda não entrou"},
+    "room.links": {"en": "Send each player their own link (it is their seat's key: "
+                          "keep it private). Anyone can watch with the spectator link.",
+                   "pt": "Mande a cada jogador o seu próprio link (é a chave do lugar dele: "
+                         "não divulgue). Qualquer um pode assistir pelo link de espectador."},
+    "room.link": {"en": "link", "pt": "link"},
+    "room.spectator_link": {"en": "spectator link", "pt": "link de espectador"},
+    "room.my_link": {"en": "Your personal link (bookmark it to come back to your seat): ",
+                     "pt": "Seu link pessoal (guarde-o para voltar ao seu lugar): "},
+    "room.take": {"en": "Sit here", "pt": "Sentar aqui"},
+    "room.taken": {"en": "That seat was just taken: pick another.",
+                   "pt": "Esse lugar acabou de ser ocupado: escolha outro."},
+    "room.hand_over": {"en": "Let a computer play for {name}",
+                       "pt": "Deixar o computador jogar por {name}"},
+    "room.bad_link": {"en": "This link opens no room (wrong or old key).",
+                      "pt": "Este link não abre nenhuma sala (chave errada ou antiga)."},
+    "room.store_failed": {"en": "The game store could not be opened: {error}",
+                          "pt": "Não foi possível abrir o depósito de jogos: {error}"},
+}
+
+MESSAGES.update(ROOM_MESSAGES)

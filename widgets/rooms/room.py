@@ -1,0 +1,318 @@
+"""A room: its creation (code, one secret link per seat), its log checked move by move, and
+the dashboard's controller for one seat of it.
+
+Every page of a room rebuilds the same match: the dealt set-up comes from the room's seed
+(:meth:`warkit.Match.new`), then the store's log is replayed entry by entry
+(:func:`replay`), each checked as the engine would check a click - the seat that writes
+must be the one to decide, the action legal, and a chance entry exactly the one the room's
+seed deals for that step (:func:`~warkit_widgets.gamecontroller.chance_sampler`). A bad
+entry stops the replay there with a clear message; it is never applied.
+
+The seed and the full state stay in the kernel (on the server): each page draws only its
+seat's :func:`warkit.view` (the spectator's: public information only).
+"""
+
+from __future__ import annotations
+
+import secrets
+import string
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import warkit
+from warkit import CHANCE, Action, GameState, IllegalActionError, InvalidActionError, Match
+
+from ..gamecontroller import HUMAN, GameConfig, GameController, Seat, Step, _touched, chance_sampler
+from .store import Entry, GameStore, RoomError, RoomInfo, SeatInfo
+
+CODE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "01IO")
+"""Room codes avoid the characters read alike (0/O, 1/I)."""
+CODE_LENGTH = 6
+CLAIM_TTL = 5.0
+"""Seconds the computer duty of a room stays with a page that stops renewing it."""
+
+
+class Conflict(Exception):
+    """Another page wrote the entry first: read it, then decide again."""
+
+
+class TamperedEntry(RoomError):
+    """A log entry that the rules refuse: the replay stops before it."""
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+@dataclass(frozen=True)
+class RoomLinks:
+    """What the host gets: the room's code and the secrets of its links (never stored)."""
+
+    code: str
+    credentials: tuple[str, ...]
+    """Seat ``i``'s secret (a computer seat has one too, unused until handed to a human)."""
+    spectator: str
+
+    def link(self, base: str, credential: str, lang: str | None = None) -> str:
+        """The page address that opens ``credential``'s seat: ``base?room=CODE&key=SECRET``."""
+        extra = f"&lang={lang}" if lang else ""
+        return f"{base}?room={self.code}&key={credential}{extra}"
+
+
+def create_room(store: GameStore, config: GameConfig) -> RoomLinks:
+    """A new room for the new-game form's answers: seats as chosen (humans and computers),
+    a fresh code, an unguessable credential per seat and one for spectators."""
+    seed = config.seed if config.seed is not None else secrets.randbits(48)
+    for _ in range(10):
+        code = new_code()
+        try:
+            store.room(code)
+        except RoomError:
+            break
+    else:  # pragma: no cover - 32**6 codes
+        raise RoomError("no free room code")
+    seats = tuple(SeatInfo(i, s.name, s.color, s.kind) for i, s in enumerate(config.seats))
+    credentials = tuple(secrets.token_urlsafe(24) for _ in seats)
+    spectator = secrets.token_urlsafe(24)
+    store.create(RoomInfo(code, config.rules, seed, seats, config.lang), credentials, spectator)
+    return RoomLinks(code, credentials, spectator)
+
+
+def initial_match(room: RoomInfo) -> Match:
+    """The room's match after the dealt set-up: the same on every page (the seed deals)."""
+    return Match.new(players=[s.color for s in room.seats], rules=room.rules, seed=room.seed)
+
+
+def check_entry(state: GameState, seed: int | None, index: int, entry: Entry) -> Action:
+    """The action of ``entry`` if the rules allow it at ``state`` (``index``: its place in the
+    match), else :class:`TamperedEntry` saying why."""
+    try:
+        action = warkit.parse_action(entry.action)
+    except Exception as exc:
+        raise TamperedEntry(f"entry {entry.seq}: unreadable action {entry.action!r} ({exc})"
+                            ) from None
+    decider = state.current_player
+    if entry.actor != decider:
+        raise TamperedEntry(f"entry {entry.seq}: written for seat {entry.actor}, but "
+                            f"{'chance' if decider == CHANCE else f'seat {decider}'} decides")
+    if decider == CHANCE:
+        dealt = chance_sampler(seed, index).sample(state)
+        if str(dealt) != str(action):
+            raise TamperedEntry(f"entry {entry.seq}: chance gave {dealt} here, not {action}")
+        return action
+    reason = warkit.illegal_reason(state, action)
+    if reason is not None:
+        raise TamperedEntry(f"entry {entry.seq}: {action} is illegal: {reason}")
+    return action
+
+
+def replay(room: RoomInfo, entries: Sequence[Entry],
+           match: Match | None = None) -> tuple[Match, list[int], TamperedEntry | None]:
+    """The room's match after ``entries`` (continuing ``match`` if given), the actor of each
+    replayed entry, and the first refused entry's error (``None``: all good)."""
+    match = match or initial_match(room)
+    base = _base(room)
+    actors: list[int] = []
+    for entry in entries:
+        expected = len(match.actions) - base
+        try:
+            if entry.seq != expected:
+                raise TamperedEntry(f"entry {entry.seq} where entry {expected} was expected")
+            action = check_entry(match.state, match.seed, len(match.actions), entry)
+        except TamperedEntry as exc:
+            return match, actors, exc
+        match.push(action)
+        actors.append(entry.actor)
+    return match, actors, None
+
+
+_BASES: dict[tuple[str, int, tuple[str, ...]], int] = {}
+
+
+def _base(room: RoomInfo) -> int:
+    """How many actions the dealt set-up takes (entry 0 of the log follows them)."""
+    key = (room.rules, room.seed, tuple(s.color for s in room.seats))
+    if key not in _BASES:
+        _BASES[key] = len(initial_match(room).actions)
+    return _BASES[key]
+
+
+class RoomController(GameController):
+    """The dashboard's controller for one seat of a room (or a spectator).
+
+    Differs from the hot-seat game in three things: every action is first appended to the
+    store (:meth:`_push`; a conflict means another page was first: :meth:`sync` reads it);
+    the viewer is always this page's seat (no passing the device); and the computers and
+    chance are played only by the page holding the room's claim (:attr:`duty`).
+    """
+
+    def __init__(self, store: GameStore, credential: str, **options: Any) -> None:
+        self.store, self.credential = store, credential
+        access = store.access(credential)
+        self.code, self.seat = access.code, access.seat
+        self.room = store.room(self.code)
+        self.base = _base(self.room)
+        self.problem: TamperedEntry | None = None
+        """The first refused log entry, if any (the game stops there)."""
+        self.last_synced: list[Entry] = []
+        """The entries the last :meth:`sync` applied (their ``at``: when they were written)."""
+        self._duty_until = self._duty_asked = 0.0
+        self._syncing = False
+        options.setdefault("lang", self.room.lang)
+        match, actors, self.problem = replay(self.room, store.read(self.code))
+        super().__init__(match, _seats(self.room), game_id=f"room-{self.code}", **options)
+        self.actors[self.base:] = actors
+        if self.seat is not None:
+            store.touch(credential)
+        if self.problem is not None:
+            self._say("refused", str(self.problem))
+
+    # -- who acts here ---------------------------------------------------------------------
+    @property
+    def seq(self) -> int:
+        """The next entry of the log this page expects."""
+        return len(self.match.actions) - self.base
+
+    @property
+    def duty(self) -> bool:
+        """Does this page play the room's computers and chance now (claimed in the store)?"""
+        if self.seat is None or self.problem is not None:
+            return False
+        now = time.time()
+        if now >= self._duty_until - CLAIM_TTL / 2 and now >= self._duty_asked + 1.0:
+            self._duty_asked = now  # ask the store at most once a second
+            if self.store.claim(self.code, self.credential, CLAIM_TTL):
+                self._duty_until = now + CLAIM_TTL
+            else:
+                self._duty_until = 0.0
+        return now < self._duty_until
+
+    @property
+    def waiting_on_computer(self) -> bool:
+        state = self.state
+        if state.is_terminal or self.problem is not None:
+            return False
+        if self._blitz_due() or self._auto_pass_due():
+            return True
+        decider = self.decider
+        if decider == CHANCE or not self.seats[decider].is_human:
+            return self.duty
+        return False
+
+    def _auto_pass_due(self) -> bool:
+        return self.decider == self.seat and super()._auto_pass_due()
+
+    def _update_viewer(self) -> None:
+        self._handoff = None
+        self._viewer = self.seat
+
+    def can_undo(self) -> bool:
+        return False  # the others may have seen the move: the log is append-only
+
+    # -- writing through the store ---------------------------------------------------------
+    def _push(self, action: Action, actor: int) -> set[str]:
+        if self._syncing:
+            return super()._push(action, actor)
+        if self.problem is not None:
+            raise Conflict(str(self.problem))
+        if warkit.illegal_reason(self.state, action) is not None:  # the engine says why
+            return super()._push(action, actor)
+        if not self.store.append(self.code, self.seq, actor, str(action), self.credential):
+            raise Conflict(f"entry {self.seq} was written by another page first")
+        return super()._push(action, actor)
+
+    def act(self, action: Action | str) -> bool:
+        try:
+            return super().act(action)
+        except Conflict:
+            self.sync()
+            return False
+        except RoomError as exc:
+            self._say("refused", str(exc))
+            self._notify("message")
+            return False
+
+    def advance(self, budget: float = 0.05) -> float | None:
+        try:
+            return super().advance(budget)
+        except Conflict:
+            self.sync()
+            return 0.05
+        except RoomError:  # the computers' claim went to another page meanwhile
+            self._duty_until = 0.0
+            self.sync()
+            return 0.5
+
+    # -- reading the others' moves ---------------------------------------------------------
+    def refresh_room(self) -> bool:
+        """Read the seats again (a seat handed to a computer); ``True`` if any changed."""
+        room = self.store.room(self.code)
+        changed = [s.kind for s in room.seats] != [s.kind for s in self.room.seats]
+        self.room = room
+        if changed:
+            self.seats = _seats(room)
+            for s, seat in enumerate(self.seats):
+                if not seat.is_human and s not in self.bots:
+                    self.bots[s] = warkit.bots.make(seat.kind, seed=(room.seed or 0) * 7 + s)
+            self._after_change()
+            self._notify("state", "viewer", "selection", "message")
+        return changed
+
+    def sync(self) -> bool:
+        """Apply the entries the other pages wrote since this page's last; ``True`` if any.
+        Each is checked (:func:`check_entry`); a refused one stops the game with its reason."""
+        entries = self.store.read(self.code, self.seq)
+        if not entries or self.problem is not None:
+            return False
+        before = self.state
+        self.last_synced = []
+        self._syncing = True
+        try:
+            for entry in entries:
+                if entry.seq != self.seq:
+                    self.problem = TamperedEntry(
+                        f"entry {entry.seq} where entry {self.seq} was expected")
+                    break
+                try:
+                    action = check_entry(self.state, self.match.seed, len(self.match.actions),
+                                         entry)
+                except TamperedEntry as exc:
+                    self.problem = exc
+                    break
+                state = self.state
+                self._push(action, entry.actor)
+                self.last_synced.append(entry)
+                if entry.actor >= 0:
+                    self.recent = _touched(state, action) or self.recent
+        finally:
+            self._syncing = False
+        if self.state is not before:
+            self._after_change()
+        if self.problem is not None:
+            self._say("refused", str(self.problem))
+        self._notify("state", "log", "battle", "viewer", "selection", "message")
+        return self.state is not before
+
+    def pending_seat(self) -> int | None:
+        """The seat whose decision the room waits for (``None``: chance, a computer, over)."""
+        decider = self.decider
+        if self.state.is_terminal or decider < 0 or not self.seats[decider].is_human:
+            return None
+        return decider
+
+    @property
+    def your_move(self) -> bool:
+        """Is this page's player the one the room waits for (their turn, or their reaction)?"""
+        return self.seat is not None and self.step not in (Step.WAIT, Step.OVER,
+                                                             Step.HANDOFF)
+
+
+def _seats(room: RoomInfo) -> tuple[Seat, ...]:
+    return tuple(Seat(s.name, s.color, s.kind if s.kind != HUMAN else HUMAN)
+                 for s in room.seats)
+
+
+__all__ = ["CLAIM_TTL", "Conflict", "IllegalActionError", "InvalidActionError", "RoomController",
+           "RoomLinks", "TamperedEntry", "check_entry", "create_room", "initial_match", "replay"]

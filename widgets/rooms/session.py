@@ -1,0 +1,260 @@
+"""A room on the dashboard's page: the lobby panel and the wiring of a room into
+:class:`~warkit_widgets.app.PlayApp` (its controller, the live-update thread, the lobby).
+
+A page becomes a room's page in three ways: the host presses "Play online" on the new-game
+form (:func:`host_room`), a player opens their seat's link ``?room=CODE&key=SECRET``, or
+someone opens ``?room=CODE`` and sits in a free seat (:func:`open_from_address`).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from collections.abc import Callable
+from html import escape
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs
+
+import ipywidgets as w
+
+from ..gamecontroller import GameConfig, Step
+from ..html import message_html
+from ..i18n import color_name, tr
+from ..voila_page import kernel_loop
+from . import messages  # noqa: F401  (registers the rooms' strings)
+from .room import RoomController, RoomLinks, create_room
+from .store import GameStore, RoomError, RoomInfo, open_store
+from .sync import RoomSync
+
+if TYPE_CHECKING:
+    from ..app import PlayApp
+
+ABSENT_AFTER = 60.0
+"""Seconds without a sign of life after which the others may hand a seat to a computer."""
+HAND_OVER_LEVEL = "normal"
+
+
+def query_value(name: str) -> str | None:
+    """``?name=`` of the page's address as Voilà passed it (``QUERY_STRING``)."""
+    values = parse_qs(os.environ.get("QUERY_STRING", "")).get(name)
+    return values[0] if values else None
+
+
+def seat_state(room: RoomInfo, seat: int, now: float, lang: str) -> str:
+    """Words for a seat in the lobby: a computer, here, away for some time, not joined."""
+    info = room.seats[seat]
+    if not info.is_human:
+        return tr(f"setup.kind.{info.kind}", lang)  # "computer (easy)"...
+    if info.joined is None:
+        return tr("room.not_joined", lang)
+    away = now - (info.seen or info.joined)
+    if away < 3 * 2.0:
+        return tr("room.here", lang)
+    return tr("room.away", lang, seconds=int(away))
+
+
+def absent(room: RoomInfo, seat: int, now: float) -> bool:
+    """May the others hand this seat to a computer (a human gone for :data:`ABSENT_AFTER`)?"""
+    info = room.seats[seat]
+    return info.is_human and now - (info.seen or info.joined or room.created) >= ABSENT_AFTER
+
+
+def pending_text(game: RoomController, lang: str) -> tuple[str, str]:
+    """Who the room waits for, said to this page: (text, kind)."""
+    seat = game.pending_seat()
+    if seat is None:
+        return "", "info"
+    name = game.player_text(seat)
+    if seat == game.seat:
+        key = "room.your_reaction" if game.step is Step.REACT else "room.your_move"
+        return tr(key, lang, name=name), "ok"
+    return tr("room.waiting", lang, name=name), "info"
+
+
+class LobbyPanel(w.VBox):
+    """Who has joined the room, whose move it is, the links (only on the host's page) and,
+    for a seat gone too long, a button handing it to a computer."""
+
+    def __init__(self, on_hand_over: Callable[[int], object],
+                 on_take: Callable[[int], object]) -> None:
+        self.on_hand_over, self.on_take = on_hand_over, on_take
+        self.head = w.HTML()
+        self.turn = w.HTML()
+        self.turn.add_class("warkit-room-turn")
+        self.seats = w.HTML()
+        self.seats.add_class("warkit-room-seats")
+        self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self._buttons_key: tuple = ()
+        super().__init__([self.head, self.turn, self.seats, self.buttons])
+        self.add_class("warkit-lobby")
+
+    def show(self, room: RoomInfo, lang: str, *, me: int | None, game: RoomController | None,
+             links: RoomLinks | None = None, my_link: str | None = None) -> None:
+        now = time.time()
+        who = (tr("room.you", lang, name=room.seats[me].name) if me is not None
+               else tr("room.spectator", lang) if game is not None else "")
+        self.head.value = (f"<b>{escape(tr('room.title', lang, code=room.code))}</b> · "
+                           f"{escape(who)}")
+        text, kind = pending_text(game, lang) if game is not None else ("", "info")
+        self.turn.value = message_html(text, kind) if text else ""
+        rows = []
+        for seat in room.seats:
+            link = ""
+            if links is not None and seat.is_human and seat.seat != me:
+                href = links.link("", links.credentials[seat.seat], lang)
+                link = f' · <a href="{escape(href)}" target="_blank">{tr("room.link", lang)}</a>'
+            rows.append(f"<li><b>{escape(seat.name)}</b> ({escape(color_name(seat.color, lang))})"
+                        f": {escape(seat_state(room, seat.seat, now, lang))}{link}</li>")
+        extra = ""
+        if links is not None:
+            href = links.link("", links.spectator, lang)
+            extra = (f"<p>{escape(tr('room.links', lang))} <a href=\"{escape(href)}\" "
+                     f"target=\"_blank\">{escape(tr('room.spectator_link', lang))}</a></p>")
+        if my_link:
+            extra += (f"<p>{escape(tr('room.my_link', lang))}<a href=\"{escape(my_link)}\">"
+                      f"{escape(my_link)}</a></p>")
+        self.seats.value = f"<ul>{''.join(rows)}</ul>{extra}"
+        self._show_buttons(room, lang, me, game, now)
+
+    def _show_buttons(self, room: RoomInfo, lang: str, me: int | None,
+                      game: RoomController | None, now: float) -> None:
+        offers: list[tuple[str, int]] = []
+        if game is None:  # a visitor with the room's code: the free seats
+            offers = [("take", s.seat) for s in room.seats if s.is_human and s.joined is None]
+        elif me is not None and not game.state.is_terminal:
+            offers = [("hand", s.seat) for s in room.seats
+                      if s.seat != me and absent(room, s.seat, now)]
+        key = (tuple(offers), lang)
+        if key == self._buttons_key:
+            return
+        self._buttons_key = key
+        buttons = []
+        for what, seat in offers:
+            name = room.seats[seat].name
+            label = (tr("room.take", lang) + f": {name}" if what == "take"
+                     else tr("room.hand_over", lang, name=name))
+            button = w.Button(description=label, layout=w.Layout(width="auto"))
+            button.add_class(f"warkit-room-{what}")
+            action = self.on_take if what == "take" else self.on_hand_over
+            button.on_click(lambda _, seat=seat, action=action: action(seat))
+            buttons.append(button)
+        self.buttons.children = buttons
+
+
+class RoomSession:
+    """A page's part in a room: its controller, the live updates and the lobby."""
+
+    def __init__(self, app: PlayApp, store: GameStore, *, code: str | None = None,
+                 credential: str | None = None, links: RoomLinks | None = None,
+                 post: Callable[[Callable[[], object]], Any] | None = None) -> None:
+        self.app, self.store, self.links = app, store, links
+        self.credential = credential
+        self.my_link: str | None = None
+        self.post = post or kernel_loop().call_soon_threadsafe
+        self.game: RoomController | None = None
+        self.sync: RoomSync | None = None
+        self.lobby = LobbyPanel(on_hand_over=app.reporter.guard(self.hand_over),
+                                on_take=app.reporter.guard(self.take))
+        self.code = code or store.access(credential).code
+        self.room = store.room(self.code)
+        app.show_room_panel(self.lobby)
+        app.room = self
+        if credential is not None:
+            self._play()
+        else:
+            self.refresh()
+
+    def _play(self) -> None:
+        app = self.app
+        self.game = RoomController(self.store, self.credential, lang=app.lang,
+                                   pace=app.speed.value or "normal")
+        app.set_game(self.game)
+        app.room = self
+        self.game.subscribe(app.reporter.guard(self._game_changed))
+        self.sync = RoomSync(self.store, self.code, self.credential, known=self._known,
+                             on_moves=app.reporter.guard(self.on_moves),
+                             on_heartbeat=app.reporter.guard(self.refresh),
+                             post=self.post).start()
+        self.refresh()
+
+    def _game_changed(self, aspects: frozenset[str]) -> None:
+        if "state" in aspects or "lang" in aspects:
+            self._show_turn()  # whose move it is, after every move (this page's too)
+
+    def _known(self) -> int:
+        return self.game.seq if self.game is not None else 0
+
+    def on_moves(self) -> None:
+        """Other pages wrote moves: show them (the map, the log and the dice follow)."""
+        if self.game is not None:
+            self.game.sync()  # its listeners redraw the page and the lobby's turn line
+
+    def refresh(self) -> None:
+        """The lobby again (who is here), and the seats' kinds (a seat handed over)."""
+        if self.game is not None:
+            self.game.refresh_room()
+            self.room = self.game.room
+            if self.game.waiting_on_computer:
+                self.app.kick_computers()
+        else:
+            self.room = self.store.room(self.code)
+        self._show_turn()
+
+    def _show_turn(self) -> None:
+        self.lobby.show(self.room, self.app.lang, me=self.game.seat if self.game else None,
+                        game=self.game, links=self.links, my_link=self.my_link)
+
+    def hand_over(self, seat: int) -> None:
+        """Hand an absent seat to a computer (this page may then play it, if it holds the
+        claim)."""
+        if absent(self.store.room(self.code), seat, time.time()):
+            self.store.set_kind(self.code, seat, HAND_OVER_LEVEL, self.credential)
+            self.refresh()
+
+    def take(self, seat: int) -> None:
+        """A visitor sits in a free seat: a fresh credential, their own link."""
+        credential = secrets.token_urlsafe(24)
+        if not self.store.take_seat(self.code, seat, credential):
+            self.app.notice_text(tr("room.taken", self.app.lang), "refused")
+            self.refresh()
+            return
+        self.credential = credential
+        self.my_link = f"?room={self.code}&key={credential}"
+        self._play()
+
+    def stop(self) -> None:
+        if self.sync is not None:
+            self.sync.stop()
+        self.lobby.layout.display = "none"
+
+
+def host_room(app: PlayApp, config: GameConfig, store: GameStore | None = None) -> RoomSession:
+    """"Play online": a new room for the form's answers; this page takes the first human
+    seat and shows the others' links."""
+    store = store or open_store()
+    host = next((i for i, s in enumerate(config.seats) if s.is_human), None)
+    if host is None:
+        raise ValueError("a room needs at least one human seat")
+    links = create_room(store, config)
+    return RoomSession(app, store, credential=links.credentials[host], links=links)
+
+
+def open_from_address(app: PlayApp, store: GameStore | None = None) -> RoomSession | None:
+    """The room of the page's address (``?room=CODE[&key=SECRET]``), if any; a bad key is
+    said in the player's language and changes nothing."""
+    code, key = query_value("room"), query_value("key")
+    if not code and not key:
+        return None
+    try:
+        store = store or open_store()
+    except Exception as exc:  # a PostgreSQL server down, a file not writable
+        app.notice_text(tr("room.store_failed", app.lang, error=str(exc)), "refused")
+        return None
+    try:
+        if key:
+            return RoomSession(app, store, credential=key)
+        return RoomSession(app, store, code=code.upper())
+    except RoomError:
+        app.notice_text(tr("room.bad_link", app.lang), "refused")
+        return None
