@@ -58,9 +58,11 @@ test: lint
 bench: $(STAMP)
 	$(PY) tests/bench/bench_engine.py
 	$(PY) tests/bench/bench_engine.py --rules smart
+	$(PY) tests/bench/bench_checked.py --games 20 --rounds 2
 	$(PY) tests/bench/bench_odds.py
 	$(PY) tests/bench/bench_bots.py --games 100 --many 400
 	$(PY) tests/bench/bench_play.py --loads 3 --clicks 20 --sessions 5 --turns 2
+	$(PY) tests/bench/bench_rooms.py --rooms 4 --seconds 30
 
 screenshots: $(STAMP)
 	WARKIT_SCREENSHOTS=1 $(PY) -m pytest tests/browser -q
