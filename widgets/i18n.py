@@ -107,14 +107,16 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "map.done": {"en": "Done: {action}.", "pt": "Feito: {action}."},
     # -- refusals in Portuguese (English shows the engine's own words) ---------------------------
     # Keyed by the engine's reason, refined by ":<counting>" or ":<rule ID>"; placeholders come
-    # from IllegalActionError.params with ids turned into names (see refusal_text).
+    # from IllegalActionError.params with ids turned into names (see refusal_text). In pt a
+    # territory or continent name leads as a label ("Egito: ...") or follows "território": the
+    # map data has no genders, so "de Egito"/"Argélia ... seu" would be wrong Portuguese.
     "refused.game_over": {
         "en": "the game is over",
         "pt": "o jogo acabou",
     },
     "refused.not_your_turn": {
         "en": "it is {color}'s turn",
-        "pt": "é a vez de {color}",
+        "pt": "é a vez do {color}",
     },
     "refused.chance_pending": {
         "en": "wait: the dice or the cards are still to be drawn",
@@ -134,40 +136,40 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     },
     "refused.not_owned": {
         "en": "{territory} is not yours",
-        "pt": "{territory} não é seu",
+        "pt": "{territory}: este território não é seu",
     },
     "refused.not_owned:S-REINF-3": {
         "en": "you receive no bonus for {continent} this turn: only a whole continent"
               " you own has one to give up",
-        "pt": "você não recebe bônus de {continent} neste turno: só um continente "
-              "inteiro seu tem bônus para trocar",
+        "pt": "{continent}: você não recebe o bônus deste continente neste turno; só um "
+              "continente inteiro seu tem bônus para trocar",
     },
     "refused.own_territory": {
         "en": "{territory} is yours: attack an enemy territory",
-        "pt": "{territory} é seu: ataque um território inimigo",
+        "pt": "{territory}: este território é seu; ataque um território inimigo",
     },
     "refused.own_territory:S-AIR-1": {
         "en": "an air attack needs the card of an opponent's territory: {territory} "
               "is yours",
-        "pt": "o ataque aéreo precisa da carta de um território adversário: "
-              "{territory} é seu",
+        "pt": "{territory}: este território é seu, e o ataque aéreo precisa da carta de "
+              "um território adversário",
     },
     "refused.not_adjacent": {
         "en": "{src} and {dst} share no border and no sea link",
-        "pt": "{src} e {dst} não têm fronteira nem ligação por mar",
+        "pt": "{src} e {dst}: os dois territórios não têm fronteira nem ligação por mar",
     },
     "refused.not_adjacent:C-MOVE-1": {
         "en": "{src} and {dst} are not neighbours",
-        "pt": "{src} e {dst} não são vizinhos",
+        "pt": "{src} e {dst}: os dois territórios não são vizinhos",
     },
     "refused.too_few_armies": {
         "en": "{territory} has 1 army, which must stay: attacking needs at least 2",
-        "pt": "{territory} tem 1 exército, que precisa ficar: para atacar são "
-              "precisos pelo menos 2",
+        "pt": "{territory}: este território tem 1 exército, que precisa ficar; para atacar "
+              "são precisos pelo menos 2",
     },
     "refused.too_few_armies:C-MOVE-2": {
         "en": "{territory} has only its occupying army, which never moves",
-        "pt": "{territory} só tem o exército de ocupação, que nunca se move",
+        "pt": "{territory}: este território só tem o exército de ocupação, que nunca se move",
     },
     "refused.no_attack_first_round": {
         "en": "this table plays without attacks in the first round",
@@ -179,27 +181,27 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     },
     "refused.bad_count:place": {
         "en": "place {low} to {high} armies on {territory}",
-        "pt": "coloque de {low} a {high} exércitos em {territory}",
+        "pt": "{territory}: coloque de {low} a {high} exércitos neste território",
     },
     "refused.bad_count:attack_dice": {
         "en": "attack from {territory} with {low} to {high} dice (armies − 1, at most"
               " 3)",
-        "pt": "ataque de {territory} com {low} a {high} dados (exércitos − 1, no "
-              "máximo 3)",
+        "pt": "{territory}: ataque deste território com {low} a {high} dados (exércitos − 1, "
+              "no máximo 3)",
     },
     "refused.bad_count:occupy": {
         "en": "move {low} to {high} armies into {territory}",
-        "pt": "mova de {low} a {high} exércitos para {territory}",
+        "pt": "{territory}: mova de {low} a {high} exércitos para este território",
     },
     "refused.bad_count:move": {
         "en": "move {low} to {high} armies from {territory}",
-        "pt": "mova de {low} a {high} exércitos de {territory}",
+        "pt": "{territory}: mova de {low} a {high} exércitos deste território",
     },
     "refused.continent_restricted": {
         "en": "the armies left are other continents' bonuses: none may go on "
               "{territory}",
-        "pt": "os exércitos que restam são bônus de outros continentes: nenhum vai "
-              "para {territory}",
+        "pt": "{territory}: os exércitos que restam são bônus de outros continentes, e "
+              "nenhum vai para este território",
     },
     "refused.must_trade": {
         "en": "you hold {cards} cards and must trade first",
@@ -218,8 +220,8 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "refused.armies_already_moved": {
         "en": "the armies on {territory} arrived by a regroup move this turn and "
               "cannot move again",
-        "pt": "os exércitos de {territory} chegaram por remanejamento neste turno e "
-              "não se movem de novo",
+        "pt": "{territory}: os exércitos deste território chegaram por remanejamento neste "
+              "turno e não se movem de novo",
     },
     "refused.attack_limit": {
         "en": "nobody attacks in round 1",
@@ -257,13 +259,13 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     },
     "refused.card_already_used": {
         "en": "{card} is revealed this turn: a card serves one advantage per turn",
-        "pt": "{card} já foi revelada neste turno: cada carta serve a uma só vantagem"
-              " por turno",
+        "pt": "a carta {card} já foi revelada neste turno: cada carta serve a uma só "
+              "vantagem por turno",
     },
     "refused.cards_not_tradable": {
         "en": "{card} was drawn by Intelligence this turn and can be traded from the "
               "next",
-        "pt": "{card} veio da Inteligência neste turno e só pode ser trocada no "
+        "pt": "a carta {card} veio da Inteligência neste turno e só pode ser trocada no "
               "próximo",
     },
     "refused.unknown_seat": {
@@ -276,17 +278,17 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     },
     "refused.no_path:S-PASS-1": {
         "en": "no direct way from {src} to {dst}: a passage jumps only revealed territories",
-        "pt": "não há caminho direto de {src} a {dst}: a passagem só pula territórios "
+        "pt": "{src} → {dst}: não há caminho direto; a passagem só pula territórios "
               "revelados",
     },
     "refused.no_path:S-ALLY-1": {
         "en": "an alliance moves armies between territories of {continent}",
-        "pt": "a aliança move exércitos entre territórios de {continent}",
+        "pt": "{continent}: a aliança move exércitos só entre territórios deste continente",
     },
     "refused.no_path:S-AIRLIFT-1": {
         "en": "this airlift moves armies from or to {territory}, one way only",
-        "pt": "este transporte aéreo move exércitos de ou para {territory}, num só "
-              "sentido",
+        "pt": "{territory}: este transporte aéreo move exércitos só deste território ou para "
+              "ele, num só sentido",
     },
     "refused.option_unavailable": {
         "en": "Intelligence is used once per turn",

@@ -59,7 +59,7 @@ def test_refusals_explain_themselves_in_the_players_language():
     before = game.state
     assert not game.act(f"place {enemy} 1")
     assert game.state is before
-    assert game.message.kind == "refused" and "não é seu" in game.message.text
+    assert game.message.kind == "refused" and "este território não é seu" in game.message.text
     assert game.message.rule == "C-REINF-3"
     game.lang = "en"
     assert not game.act(f"place {enemy} 1")

@@ -249,7 +249,7 @@ def test_move_phase_pairs_own_neighbours(battle_state):
 def test_portuguese_messages_use_map_names(battle_state):
     ctl = MapController(battle_state, lang="pt-BR")
     ctl.click("argentina")
-    assert ctl.message.text == "Recusado: Argentina não é seu (C-ATK-1)"
+    assert ctl.message.text == "Recusado: Argentina: este território não é seu (C-ATK-1)"
     ctl.click("brasil")
     ctl.click("alemanha")
     assert "Brasil e Alemanha" in ctl.message.text

@@ -198,7 +198,8 @@ def test_refusal_text():
                                "C-ATK-1")
     assert refusal_text(error, "en") == "Refused: " + error.message
     assert refusal_text(error, "pt", src="Brasil", dst="China") == (
-        "Recusado: Brasil e China não têm fronteira nem ligação por mar (C-ATK-1)")
+        "Recusado: Brasil e China: os dois territórios não têm fronteira nem ligação por mar "
+        "(C-ATK-1)")
     assert refusal_text(error, "pt") == "Recusado: " + error.message  # names missing
     other = IllegalActionError(Reason.MUST_TRADE, "you hold 5 cards", "C-CARD-3")
     assert refusal_text(other, "pt") == "Recusado: " + other.message
