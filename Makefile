@@ -6,7 +6,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: play demo lesson test lint bench screenshots clean notebooks clean-outputs handouts
+.PHONY: play demo lesson test lint bench screenshots clean notebooks outline clean-outputs handouts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,10 +32,19 @@ lesson: $(STAMP)
 notebooks: $(STAMP)
 	$(PY) -m warkit_widgets.lessons.build
 
+# The minutes per section in notebooks/TEACHERS.md, from the built notebooks' ## headings.
+outline: $(STAMP)
+	$(PY) -m warkit_widgets.lessons.outline
+
 # Clear the outputs and widget state of the notebooks written by hand (the game, the gallery) after
 # a saved run (nbconvert's ClearOutputPreprocessor).
 clean-outputs: $(STAMP)
 	$(PY) -m warkit_widgets.lessons.build --clear-unbuilt
+
+# Student notebooks (no solutions, answers sealed), answer keys and printable handouts of every
+# lesson and lab in both languages, under build/handouts/ (several minutes: each notebook runs twice).
+handouts: $(STAMP)
+	$(PY) -m warkit_widgets.lessons.handouts
 
 lint: $(STAMP)
 	$(PY) -m ruff check warkit widgets tests

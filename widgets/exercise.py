@@ -152,14 +152,18 @@ def check_answer(answer: object, expected: Number, *, lang: str = "pt",
     """
     lang = normalize_lang(lang)
     exact, tol = _exact(expected), _exact(rel_tol)
-    for hint in hints:
-        if _close(_exact(hint.value), exact, tol):
-            raise ValueError(f"the hint for {hint.value} would be accepted as the answer "
-                             f"{expected}: a hint is for a wrong answer")
+    _refuse_right_hints(hints, exact, tol)
     result = _verdict(answer, exact, expected, lang, tol, hints)
     if not result and os.environ.get("NBGRADER_EXECUTION"):
         raise AssertionError(result.text)
     return result
+
+
+def _refuse_right_hints(hints: Sequence[Hint], exact: Fraction, tol: Fraction) -> None:
+    for hint in hints:
+        if _close(_exact(hint.value), exact, tol):
+            raise ValueError(f"the hint for {hint.value} would be accepted as the answer "
+                             f"{exact}: a hint is for a wrong answer")
 
 
 def _verdict(answer: object, exact: Fraction, expected: Number, lang: str, tol: Fraction,
@@ -193,6 +197,7 @@ def answer_box(expected: Number, *, lang: str = "pt", rel_tol: float = DEFAULT_R
     from .report import ErrorReporter
 
     lang = normalize_lang(lang)
+    _refuse_right_hints(hints, _exact(expected), _exact(rel_tol))
     text = w.Text(placeholder=placeholder or placeholder_for(expected, lang),
                   layout=w.Layout(width="14em"))
     button = w.Button(description=tr("exercise.check", lang), icon="check")

@@ -91,6 +91,10 @@ def test_a_common_wrong_answer_gets_its_hint_in_both_languages(lang, ties, gener
 def test_a_hint_that_would_be_accepted_is_an_error_of_the_exercise():
     with pytest.raises(ValueError, match="hint"):
         check_answer(None, ROLL, hints=[Hint(0.66, en="?", pt="?")])
+    from warkit_widgets import answer_box
+
+    with pytest.raises(ValueError, match="hint"):
+        answer_box(13, hints=[Hint(13, en="?", pt="?")])
 
 
 def test_the_autograder_gets_an_error_for_a_wrong_answer(monkeypatch):

@@ -1,0 +1,202 @@
+"""Student and teacher editions (``make handouts``): no student copy holds a solution or the way
+an expected answer is computed, the answer key does, nbgrader's metadata is complete, and a
+printable handout shows a static picture (an SVG) where each widget was.
+
+Only a small lesson made here and the pilot lesson are run (a kernel each, twice); the other
+notebooks are checked without running them.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import nbformat
+import pytest
+from warkit_widgets.exercise import unseal
+from warkit_widgets.lessons import handouts
+from warkit_widgets.lessons.build import NOTEBOOKS, Edition, editions
+
+v4 = nbformat.v4
+METHOD = "Fraction(190, 288)"  # how the small lesson computes its expected answer
+UNSEALED = re.compile(r"^\s*expected\s*=(?!\s*unseal\(\"wk1:[\w-]+\"\)\s*$)", re.M)
+
+
+def small_lesson(lang: str = "en") -> nbformat.NotebookNode:
+    """A lesson in miniature: the four widgets, two exercises (a fraction with a hint, a whole
+    number), an answer box and a worked solution."""
+    return v4.new_notebook(cells=[
+        v4.new_markdown_cell("# Lesson 99 — A small lesson\n\nabout 5 minutes"),
+        v4.new_code_cell("from fractions import Fraction\n\nimport warkit\n"
+                         "from warkit_widgets import (DiceWidget, HandWidget, Hint, MapWidget, "
+                         "OddsWidget, answer_box, check_answer)\n\n"
+                         f'LANG = "{lang}"  # set by the build'),
+        v4.new_code_cell("state = warkit.new_game(players=3, seed=7)\nMapWidget(state, lang=LANG)"),
+        v4.new_code_cell("DiceWidget((5, 4, 1), (6, 3, 1), lang=LANG)"),
+        v4.new_code_cell("OddsWidget(3, 2, lang=LANG)"),
+        v4.new_code_cell("HandWidget(warkit.view(state, 0), lang=LANG)"),
+        v4.new_markdown_cell("## Exercise (3 min)"),
+        v4.new_code_cell("answer = None  # your answer here", metadata={"tags": ["answer"]}),
+        v4.new_code_cell(f"expected = {METHOD}  # 3 dice against 1 (C-ATK-4)\n"
+                         "check_answer(answer, expected, lang=LANG,\n"
+                         '             hints=[Hint(Fraction(1, 2), en="One die?", pt="Um dado?")])',
+                         metadata={"tags": ["check"]}),
+        v4.new_code_cell("answer_box(expected, lang=LANG)"),
+        v4.new_code_cell("solution = 1 - sum(Fraction(f, 6) ** 3 for f in range(1, 7)) / 6\n"
+                         "assert check_answer(solution, expected)",
+                         metadata={"tags": ["solution"]}),
+        v4.new_code_cell("answer = None  # your answer here", metadata={"tags": ["answer"]}),
+        v4.new_code_cell("expected = 6 + 7\ncheck_answer(answer, expected, lang=LANG)",
+                         metadata={"tags": ["check"]}),
+    ], metadata={"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                "name": "python3"}})
+
+
+def student_has_no_answers(student: nbformat.NotebookNode) -> None:
+    code = [c for c in student.cells if c.cell_type == "code"]
+    assert not [c for c in code if "solution" in c.metadata.get("tags", [])]
+    assert not any(UNSEALED.search(c.source) for c in code), "an expected = computation"
+
+
+def nbgrader_is_valid(nb: nbformat.NotebookNode) -> None:
+    """nbgrader's cell metadata, schema version 3: the required fields, their types, points
+    only on graded cells, unique grade ids; answer cells are solutions, check cells graded and
+    locked."""
+    ids = []
+    for cell in nb.cells:
+        meta = cell.metadata.get("nbgrader")
+        if meta is None:
+            continue
+        assert meta["schema_version"] == 3
+        for field in ("grade", "solution", "locked", "task"):
+            assert isinstance(meta[field], bool), field
+        assert re.fullmatch(r"[\w-]+", meta["grade_id"])
+        ids.append(meta["grade_id"])
+        if meta["grade"]:
+            assert isinstance(meta["points"], int | float) and meta["points"] >= 0
+        else:
+            assert "points" not in meta
+        cell_tags = cell.metadata.get("tags", [])
+        assert ("answer" in cell_tags) == (meta["solution"] and not meta["grade"])
+        assert ("check" in cell_tags) == (meta["grade"] and meta["locked"])
+    assert len(ids) == len(set(ids)) and ids
+
+
+@pytest.fixture(scope="module")
+def small_build(tmp_path_factory):
+    root = tmp_path_factory.mktemp("notebooks")
+    path = root / "lessons" / "99-small.ipynb"
+    path.parent.mkdir()
+    nbformat.write(small_lesson(), path)
+    out = root.parent / "handouts"
+    return handouts.build(Edition(path, "en", path, {}), out, root)
+
+
+def page_text(path: Path) -> str:
+    """The text of an HTML page as a reader sees it (code is highlighted in many spans)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", path.read_text(encoding="utf-8")))
+
+
+def read(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
+
+
+def test_the_student_copy_has_no_solution_and_seals_the_expected_answers(small_build):
+    student = read(small_build["student"])
+    student_has_no_answers(student)
+    text = small_build["student"].read_text()
+    assert METHOD not in text and "6 + 7" not in text and "solution =" not in text
+    sealed = re.findall(r'unseal\("([^"]+)"\)', "\n".join(c.source for c in student.cells))
+    assert [unseal(s) for s in sealed] == [Fraction(95, 144), 13]
+    assert all(c.outputs == [] for c in student.cells if c.cell_type == "code")
+    nbgrader_is_valid(student)
+
+
+def test_the_teacher_notebook_and_the_answer_key_keep_the_solutions(small_build):
+    teacher = read(small_build["teacher"])
+    assert any("solution" in c.metadata.get("tags", []) for c in teacher.cells)
+    nbgrader_is_valid(teacher)
+    key = page_text(small_build["answer-key"])
+    assert METHOD in key and "solution" in key and "6 + 7" in key
+    assert "Answer: 95/144 ≈ 65.97%" in key and "Answer: 13" in key
+
+
+def test_the_handout_shows_static_pictures_where_the_widgets_were(small_build):
+    page = small_build["handout"].read_text()
+    assert handouts.WIDGET_VIEW not in page and "widget-state" not in page
+    assert 'class="warkit-board"' in page  # the map: the engine's SVG of its state
+    assert page.count("<svg") >= 3  # the board, the dice, the odds chart
+    assert "wk-static-control" in page  # the hand's cards, the answer box
+    words = page_text(small_build["handout"])
+    assert METHOD not in words and "solution =" not in words and "6 + 7" not in words
+    assert "Write your answer in the cell above" in words  # the check cell ran, sealed
+
+
+def test_a_notebook_that_would_hand_out_its_answer_is_refused():
+    nb = small_lesson()
+    nb.cells[8].metadata["tags"] = []  # the check cell, untagged
+    with pytest.raises(handouts.HandoutError, match="not tagged 'check'"):
+        handouts.refuse_leaks(nb, "small")
+    nb = small_lesson()
+    nb.cells[8].source += "\nexpected = 2"
+    with pytest.raises(handouts.HandoutError, match="exactly one"):
+        handouts.refuse_leaks(nb, "small")
+    nb = small_lesson()
+    nb.cells[5].source += "\nfor k in range(2):\n    expected: int = k"  # hidden in a loop
+    with pytest.raises(handouts.HandoutError, match="not tagged 'check'"):
+        handouts.refuse_leaks(nb, "small")
+    for leak in ("answer_box(Fraction(95, 144), lang=LANG)",
+                 "check_answer(answer, roll_outcomes(3, 1)[(0, 1)])"):
+        nb = small_lesson()
+        nb.cells[9].source = leak
+        with pytest.raises(handouts.HandoutError, match="the answer itself"):
+            handouts.refuse_leaks(nb, "small")
+
+
+def test_a_statement_over_several_lines_is_sealed_whole():
+    source = ("x = 1\nexpected = (Fraction(1, 6)\n            + Fraction(1, 3)) \\\n"
+              "    * 2\ncheck_answer(answer, expected)")
+    sealed = handouts.sealed_source(source, "wk1:K1BbQEc")
+    assert sealed == ('x = 1\nfrom warkit_widgets import unseal\nexpected = unseal("wk1:K1BbQEc")'
+                      "\ncheck_answer(answer, expected)")
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_editions_without_running_in_both_languages(lang):
+    teacher = handouts.teacher_notebook(small_lesson(lang), "small")
+    student = handouts.student_notebook(teacher, ["wk1:K1hdQEdJsA", "wk1:K1BbQEc"])
+    student_has_no_answers(student)
+    nbgrader_is_valid(student)
+    assert f'LANG = "{lang}"' in student.cells[1].source
+
+
+BUILT = [e for e in editions() if e.path.exists()]
+
+
+@pytest.mark.parametrize("edition", BUILT, ids=lambda e: f"{e.lang}:{e.path.name}")
+def test_no_student_copy_of_a_lesson_holds_a_solution(edition):
+    """Every lesson and lab in both languages: the student copy (made here without running the
+    teacher notebook) has no solution cell and no expected = computation."""
+    nb = read(edition.path)
+    handouts.refuse_leaks(nb, edition.path.name)
+    teacher = handouts.teacher_notebook(nb, edition.path.stem)
+    exercises = handouts.exercises(teacher)
+    assert exercises, "exercises tagged answer and check"
+    student = handouts.student_notebook(teacher, ["wk1:K1BbQEc"] * len(exercises))
+    student_has_no_answers(student)
+    nbgrader_is_valid(student)
+
+
+PILOT = NOTEBOOKS / "lessons" / "classic" / "03-dice-and-battles.ipynb"
+
+
+def test_the_pilot_lesson_builds_all_four_files(tmp_path):
+    """The real thing for one lesson: run twice, the student copy runs without its solutions."""
+    edition = next(e for e in BUILT if e.path == PILOT)
+    files = handouts.build(edition, tmp_path)
+    assert sorted(files) == ["answer-key", "handout", "student", "teacher"]
+    student_has_no_answers(read(files["student"]))
+    page = files["handout"].read_text()
+    assert 'class="warkit-board"' in page and handouts.WIDGET_VIEW not in page

@@ -1,0 +1,104 @@
+"""The course outline's minutes, read from the built notebooks (``make outline``).
+
+Every ``##`` heading of a lesson or lab ends with its minutes (``## 3. Worked example (10 min)``).
+This module turns them into the tables of ``notebooks/TEACHERS.md`` (one per language, between
+``<!-- outline:en -->`` and ``<!-- /outline:en -->``), so the outline a teacher plans with cannot
+drift from the notebooks: the tests compare the file with :func:`render`, and ``--check`` fails
+when they differ.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+from warkit_widgets.lessons.build import NOTEBOOKS, Edition, editions
+
+TEACHERS = NOTEBOOKS / "TEACHERS.md"
+MINUTES = re.compile(r"\s*\((\d+) min\)\s*$")
+GROUPS = {"classic": {"en": "classic", "pt": "clássico"}, "smart": {"en": "SMART", "pt": "SMART"},
+          "probability": {"en": "lab", "pt": "laboratório"}}
+HEAD = {"en": "| notebook | sections (minutes) | total |",
+        "pt": "| caderno | seções (minutos) | total |"}
+
+
+def sections(nb: nbformat.NotebookNode) -> list[tuple[str, int | None]]:
+    """The ``##`` headings of a notebook and their minutes (``None`` when a heading has none)."""
+    found = []
+    for cell in nb.cells:
+        if cell.cell_type != "markdown":
+            continue
+        for line in cell.source.splitlines():
+            if line.startswith("## "):
+                minutes = MINUTES.search(line)
+                heading = MINUTES.sub("", line[3:]).strip()
+                found.append((heading, int(minutes.group(1)) if minutes else None))
+    return found
+
+
+def title(nb: nbformat.NotebookNode) -> str:
+    """The title of a notebook: its first line after the dash (``# Lesson 03 — Dice...``)."""
+    first = nb.cells[0].source.splitlines()[0]
+    return first.split("—", 1)[-1].strip()
+
+
+def row(edition: Edition, root: Path = NOTEBOOKS) -> str:
+    """One line of the table: group and number, linked title, sections with minutes, total."""
+    nb = nbformat.read(edition.path, as_version=4)
+    parts = sections(nb)
+    minutes = [m for _, m in parts]
+    total = "?" if None in minutes or not minutes else str(sum(minutes))
+    listed = " · ".join(f"{h} ({'?' if m is None else m})" for h, m in parts)
+    group, number = edition.name.split("/")
+    link = edition.path.relative_to(root).as_posix()
+    label = f"{GROUPS[group][edition.lang]} {number}"
+    return f"| {label} — [{title(nb)}]({link}) | {listed} | {total} |"
+
+
+def render(lang: str, found: list[Edition] | None = None, root: Path = NOTEBOOKS) -> str:
+    """The minutes table of every lesson and lab in ``lang``, in course order."""
+    order = list(GROUPS)
+    chosen = sorted((e for e in (found if found is not None else editions()) if e.lang == lang),
+                    key=lambda e: (order.index(e.name.split("/")[0]), e.name))
+    lines = [HEAD[lang], "| --- | --- | --- |"] + [row(e, root) for e in chosen]
+    return "\n".join(lines)
+
+
+def markers(lang: str) -> tuple[str, str]:
+    return f"<!-- outline:{lang} -->", f"<!-- /outline:{lang} -->"
+
+
+def updated(text: str, lang: str, table: str) -> str:
+    """``text`` with the table between the markers of ``lang`` replaced by ``table``."""
+    begin, end = markers(lang)
+    if begin not in text or end not in text:
+        raise ValueError(f"TEACHERS.md has no {begin} ... {end} block")
+    head, rest = text.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    return f"{head}{begin}\n{table}\n{end}{tail}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only check, write nothing")
+    args = parser.parse_args(argv)
+    text = TEACHERS.read_text(encoding="utf-8")
+    new = text
+    for lang in ("en", "pt"):
+        new = updated(new, lang, render(lang))
+    if new == text:
+        return 0
+    if args.check:
+        print("notebooks/TEACHERS.md: the minutes differ from the notebooks (run `make outline`)",
+              file=sys.stderr)
+        return 1
+    TEACHERS.write_text(new, encoding="utf-8")
+    print("updated notebooks/TEACHERS.md")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
