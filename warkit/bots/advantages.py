@@ -52,7 +52,7 @@ from .smart_play import (
     revealed_cards,
 )
 
-BIG_TRADE_HAND = 5
+BIG_TRADE_HAND = 4
 """Hand size from which the hard level makes its turn's trade a big one (S-TRADE-1)."""
 BIG_TRADE_KEEP = 0.5
 """Share of a card's keep value counted against a big trade."""
