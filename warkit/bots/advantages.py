@@ -95,7 +95,7 @@ class SmartAdvantages:
 
     def smart_trade(self, view: PlayerView, legal: LegalActions) -> Action:
         """Intelligence first (its cards cannot be traded this turn anyway), then the turn's
-        one trade (S-TRADE-1): from 5 cards a big one (a group of n cards is worth up to n²,
+        one trade (S-TRADE-1): from 4 cards a big one (a group of n cards is worth up to n²,
         S-TRADE-3, so the cards go together, each counted at half its keep value), else only
         a trade worth more than the cards kept."""
         choice = self.intelligence(view, legal)
