@@ -91,20 +91,17 @@ class HardBot(SmartAdvantages, NormalBot):
     """How much of a territory's objective value counts when defending it."""
     block_weight = 3.0
     min_odds = 0.45
-    exposure_weight = 0.5
-    """Half the normal level's caution about the source left weak (classic; SMART: none,
-    where the danger check guards the last territories instead)."""
+    exposure_weight = 0.0
+    """The normal level's caution about the source left weak costs more than it saves."""
 
     sweep_odds = 0.3
     """Go all out for the objective this turn when the chain of conquests is this likely."""
     sweep_most = 8
     """Longest chain of conquests worth working out."""
 
-    smart_tuning: ClassVar[dict[str, float]] = {"goal_weight": 8.0, "min_odds": 0.35,
-                                               "exposure_weight": 0.0}
+    smart_tuning: ClassVar[dict[str, float]] = {"goal_weight": 8.0, "min_odds": 0.35}
     """Settings for SMART games, where the first elimination ends the game (S-WIN-1): the
-    prey's territories matter more, and bolder attacks pay (the source left weak counts only
-    through :meth:`danger`)."""
+    prey's territories matter more, and bolder attacks pay."""
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
