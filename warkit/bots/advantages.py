@@ -51,7 +51,7 @@ from .smart_play import (
     revealed_cards,
 )
 
-BIG_TRADE_HAND = 5
+BIG_TRADE_HAND = 4
 """Hand size from which the hard level makes its turn's trade a big one (S-TRADE-1)."""
 BIG_TRADE_KEEP = 0.5
 """Share of a card's keep value counted against a big trade."""
@@ -94,7 +94,7 @@ class SmartAdvantages:
 
     def smart_trade(self, view: PlayerView, legal: LegalActions) -> Action:
         """Intelligence first (its cards cannot be traded this turn anyway), then the turn's
-        one trade (S-TRADE-1): from 5 cards a big one (a group of n cards is worth up to n²,
+        one trade (S-TRADE-1): from 4 cards a big one (a group of n cards is worth up to n²,
         S-TRADE-3, so the cards go together, each counted at half its keep value), else only
         a trade worth more than the cards kept."""
         choice = self.intelligence(view, legal)

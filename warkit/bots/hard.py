@@ -50,7 +50,7 @@ WIN = 400.0
 """Value (territory units, before scaling) of the conquest that wins the game."""
 LOSS = 300.0
 """Value (territory units) of not being eliminated in SMART (the end of the game, lost)."""
-DANGER_TERRITORIES = 8
+DANGER_TERRITORIES = 12
 """In SMART, with this many territories or fewer the bot checks whether it can be wiped out."""
 DANGER_FLOOR = 0.02
 """Below this chance of being eliminated next turn, the bot plays on as usual."""
