@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -83,14 +84,10 @@ class _Board:
                          for o in m.objectives}
 
 
-_BOARD: _Board | None = None
-
-
+@cache
 def _board() -> _Board:
-    global _BOARD
-    if _BOARD is None:
-        _BOARD = _Board()
-    return _BOARD
+    """The map as plain data, read once (on the first game, not at import)."""
+    return _Board()
 
 
 def _roll_table(att: int, dfn: int) -> tuple[list[float], list[tuple]]:
