@@ -34,8 +34,8 @@ from .models import (
     HandController,
     TradeQuote,
     battle_odds,
-    classic_trade_value,
     compare_dice,
+    trade_value,
 )
 
 _WIDGETS = {
@@ -70,5 +70,5 @@ __all__ = [
     "DiceExplorer", "DiceWidget", "ErrorReporter", "HandContext", "HandController", "HandWidget",
     "Highlights", "Hint", "MapController", "MapSelection", "MapWidget", "Message", "Moves",
     "OddsWidget", "Selection", "TradeQuote", "answer_box", "battle_odds", "check_answer",
-    "classic_trade_value", "compare_dice", "is_correct", "lang_from_env", "tr", "unseal",
+    "compare_dice", "is_correct", "lang_from_env", "tr", "trade_value", "unseal",
 ]

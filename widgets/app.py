@@ -35,7 +35,7 @@ from .help_panel import HelpPanel, RuleLinks
 from .html import message_html
 from .i18n import lang_from_env, normalize_lang, territory_name, tr
 from .mapwidget import MapWidget
-from .models import VALUERS, HandController, classic_trade_value
+from .models import HandController
 from .odds import OddsWidget
 from .options_panel import OptionsPanel, group_choices
 from .play_html import (
@@ -282,7 +282,7 @@ class PlayApp(w.VBox):
         self.map_box.children = (self.map,)
         self.odds = OddsWidget(None, None, lang=self._lang).follow(game)
         self.odds_box.children = (self.odds,)
-        hand = HandController(valuer=VALUERS.get(game.state.rules.name, classic_trade_value))
+        hand = HandController()  # the view's rule set values the trades (update_view)
         self.hand = HandWidget(hand, lang=self._lang, on_trade=game.act)
         self.hand_box.children = (self.hand,)
         self._hand_key = None

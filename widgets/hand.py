@@ -1,8 +1,7 @@
 """A player's cards: selectable, with the value of the selected trade.
 
-The value comes from a pluggable function (:data:`~.models.TradeValuer`):
-classic War's by default (:func:`~.models.classic_trade_value`); SMART trades
-plug in the same way once the engine has them.
+The value comes from a pluggable function (:data:`~.models.TradeValuer`): by
+default the game's rule set values the trade (:func:`~.models.trade_value`).
 """
 
 from __future__ import annotations
@@ -126,8 +125,8 @@ class HandWidget(w.VBox):
         quote = c.quote
         self.trade_button.disabled = not quote.valid
         if not quote.valid:
-            self.value.value = message_html(tr(quote.note or "hand.pick", lang),
-                                            "refused" if c.selected else "info")
+            note = tr(quote.note or "hand.pick", lang, **dict(quote.note_args))
+            self.value.value = message_html(note, "refused" if c.selected else "info")
             return
         if quote.groups:
             split = [self.group_text(cards, value) for cards, value in quote.groups]

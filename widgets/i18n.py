@@ -458,8 +458,8 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "hand.title": {"en": "{player}'s cards", "pt": "Cartas de {player}"},
     "hand.empty": {"en": "No cards in hand.", "pt": "Nenhuma carta na mão."},
     "hand.pick": {"en": "Select cards to trade.", "pt": "Selecione cartas para trocar."},
-    "hand.need_three": {"en": "A classic trade is exactly 3 cards (C-CARD-2).",
-                        "pt": "Uma troca clássica tem exatamente 3 cartas (C-CARD-2)."},
+    "hand.need_count": {"en": "A trade is exactly {count} cards ({rule}).",
+                        "pt": "Uma troca tem exatamente {count} cartas ({rule})."},
     "hand.not_a_set": {"en": "Not a set: 3 of one shape or 3 different shapes; a joker is any "
                              "shape (C-CARD-2).",
                        "pt": "Não é uma troca: 3 figuras iguais ou 3 diferentes; o coringa vale "
@@ -467,8 +467,8 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "hand.value": {"en": "This trade is worth {armies} armies (C-CARD-4).",
                    "pt": "Esta troca vale {armies} exércitos (C-CARD-4)."},
     "hand.bonus": {"en": "+2 on {territory} (C-CARD-5)", "pt": "+2 em {territory} (C-CARD-5)"},
-    "hand.smart_range": {"en": "A SMART trade is 1 to 6 cards (S-TRADE-1).",
-                         "pt": "Uma troca SMART tem de 1 a 6 cartas (S-TRADE-1)."},
+    "hand.count_range": {"en": "A trade is {low} to {high} cards ({rule}).",
+                         "pt": "Uma troca tem de {low} a {high} cartas ({rule})."},
     "hand.smart_value": {"en": "Best split: {split} = {armies} armies (S-TRADE-1).",
                          "pt": "Melhor divisão: {split} = {armies} exércitos (S-TRADE-1)."},
     "hand.joker_bonus": {"en": "jokers +{bonus} (S-TRADE-5)",

@@ -8,17 +8,16 @@ without any widget and the widgets only turn them into HTML.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy as np
 
-from warkit import PlayerView, Trade
+from warkit import ClassicRules, PlayerView, Trade
 from warkit.actions import card_name
-from warkit.cards import card_shape, is_joker, is_set
+from warkit.cards import card_shape, is_joker
 from warkit.dice import battle_losses, sort_dice, terrain_losses
 from warkit.odds import Reroll, expected_losses, final_distribution, win_probability, win_table
-from warkit.rules.smart import MAX_TRADE, best_trade
 from warkit.worldmap import world_map
 
 from .battle_terms import CLASSIC, BattleTerms, Note
@@ -230,8 +229,8 @@ class HandContext:
     """Territories the player owns (for the +2 territory bonus)."""
     trades: int = 0
     """Trades the whole game has seen (C-CARD-4)."""
-    next_value: int = 4
-    """Armies the next classic trade is worth."""
+    rules: ClassicRules = field(default_factory=ClassicRules)
+    """The game's rule set (``view.rules``): it values the trade (its ``trade_quote`` hook)."""
 
 
 @dataclass(frozen=True)
@@ -239,7 +238,8 @@ class TradeQuote:
     """The value of a selection of cards, or why it is not a trade.
 
     ``bonus`` lists ``(territory index, extra armies)``; ``note`` is a message
-    key of :mod:`warkit_widgets.i18n` explaining an invalid selection.
+    key of :mod:`warkit_widgets.i18n` explaining an invalid selection, filled
+    with ``note_args``.
     """
 
     cards: tuple[int, ...]
@@ -251,6 +251,8 @@ class TradeQuote:
     """SMART: the best split, as (cards of a group, its value) (S-TRADE-1)."""
     joker_bonus: int = 0
     """SMART: +10 / +15 for the jokers in the trade (S-TRADE-5)."""
+    note_args: tuple[tuple[str, object], ...] = ()
+    """The placeholders of ``note`` (e.g. the number of cards a trade takes)."""
 
     @property
     def total(self) -> int:
@@ -260,39 +262,30 @@ class TradeQuote:
 TradeValuer = Callable[[tuple[int, ...], HandContext], TradeQuote]
 """A value function for trades: cards (sorted card numbers) and context → quote.
 
-The hand widget takes any such function, so SMART trades (S-TRADE-1..6)
-plug in the same way as :func:`classic_trade_value`.
+The hand widget takes any such function; the default, :func:`trade_value`,
+asks the rule set of the context, so every rule set plugs in without an edit.
 """
 
 
-def classic_trade_value(cards: tuple[int, ...], context: HandContext) -> TradeQuote:
-    """Classic War: 3 cards forming a set (C-CARD-2), worth the game's next trade value
-    (C-CARD-4), +2 armies on each traded card's territory the player owns (C-CARD-5)."""
-    if len(cards) != 3:
-        return TradeQuote(cards, False, note="hand.need_three" if cards else "hand.pick")
-    if not is_set(cards):
-        return TradeQuote(cards, False, note="hand.not_a_set")
-    bonus = tuple((c, 2) for c in cards if not is_joker(c) and c in context.owned)
-    return TradeQuote(cards, True, context.next_value, bonus)
-
-
-def smart_trade_value(cards: tuple[int, ...], context: HandContext) -> TradeQuote:
-    """SMART: 1 to 6 cards split the best way into groups of one shape (n²) or different
-    shapes (1, 3, 6), plus the jokers' bonus, plus +2 on each owned card territory
-    (S-TRADE-1..5; no game-wide table, S-TRADE-6)."""
-    if not cards:
-        return TradeQuote(cards, False, note="hand.pick")
-    if len(cards) > MAX_TRADE:
-        return TradeQuote(cards, False, note="hand.smart_range")
-    value = best_trade(cards, owned=context.owned)
-    return TradeQuote(cards, True, value.armies,
-                      tuple((c, 2) for c in value.territory_bonus),
-                      groups=tuple((g.cards, g.value) for g in value.groups),
-                      joker_bonus=value.joker_bonus)
-
-
-VALUERS: dict[str, TradeValuer] = {"classic": classic_trade_value, "smart": smart_trade_value}
-"""The trade value function of each rule set, by the rule set's name."""
+def trade_value(cards: tuple[int, ...], context: HandContext) -> TradeQuote:
+    """The rule set's own quote (``rules.trade_quote``): classic War's set of 3 at the game's
+    next value (C-CARD-2, C-CARD-4), +2 on owned card territories (C-CARD-5, once with
+    ``card_bonus="once"``); SMART's best split of 1 to 6 cards (S-TRADE-1..5)."""
+    rules = context.rules
+    quote = rules.trade_quote(cards, context.owned, context.trades)
+    if quote.valid:
+        return TradeQuote(cards, True, quote.armies, quote.bonus, groups=quote.groups,
+                          joker_bonus=quote.joker_bonus)
+    if quote.problem == "count":
+        sizes = rules.trade_sizes
+        if len(sizes) == 1:
+            return TradeQuote(cards, False, note="hand.need_count",
+                              note_args=(("count", sizes[0]), ("rule", quote.rule)))
+        return TradeQuote(cards, False, note="hand.count_range",
+                          note_args=(("low", min(sizes)), ("high", max(sizes)),
+                                     ("rule", quote.rule)))
+    return TradeQuote(cards, False, note="hand.not_a_set" if quote.problem == "not_a_set"
+                      else "hand.pick")
 
 
 class HandController(Observable):
@@ -303,7 +296,7 @@ class HandController(Observable):
     """
 
     def __init__(self, cards: Sequence[int | str] = (), context: HandContext | None = None, *,
-                 valuer: TradeValuer = classic_trade_value, player: str | None = None) -> None:
+                 valuer: TradeValuer = trade_value, player: str | None = None) -> None:
         super().__init__()
         self.valuer = valuer
         self.player = player
@@ -313,11 +306,10 @@ class HandController(Observable):
         self.set_cards(cards, self.context)
 
     @classmethod
-    def from_view(cls, view: PlayerView, *, valuer: TradeValuer | None = None
+    def from_view(cls, view: PlayerView, *, valuer: TradeValuer = trade_value
                   ) -> HandController:
-        """The viewer's own hand (``view.hand``) with its trade context; the value function
-        defaults to the one of the view's rule set (classic or SMART)."""
-        valuer = valuer or VALUERS.get(view.rules_name, classic_trade_value)
+        """The viewer's own hand (``view.hand``) with its trade context (owned territories,
+        the game's trades and its rule set, which values the trades by default)."""
         controller = cls(valuer=valuer, player=None if view.player is None
                          else view.colors[view.player])
         controller.update_view(view)
@@ -326,7 +318,7 @@ class HandController(Observable):
     def update_view(self, view: PlayerView) -> None:
         """Show the hand of a newer view of the same player."""
         owned = frozenset(i for i, o in enumerate(view.owner) if o == view.player)
-        self.set_cards(view.hand, HandContext(owned, view.trades, view.next_trade_value))
+        self.set_cards(view.hand, HandContext(owned, view.trades, view.rules))
 
     @property
     def cards(self) -> tuple[int, ...]:

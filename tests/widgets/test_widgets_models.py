@@ -28,8 +28,8 @@ from warkit_widgets.models import (
     HandController,
     TradeQuote,
     battle_odds,
-    classic_trade_value,
     compare_dice,
+    trade_value,
 )
 
 import warkit
@@ -96,7 +96,7 @@ def test_table_grows_to_the_cell_and_stops_at_the_cap():
 
 # -- cards (C-CARD-2, C-CARD-4, C-CARD-5) ---------------------------------------------------------
 def test_classic_value_of_sets_and_non_sets():
-    ctx = HandContext(owned=frozenset({card("brasil")}), trades=2, next_value=8)
+    ctx = HandContext(owned=frozenset({card("brasil")}), trades=2)  # the third trade: 8 (C-CARD-4)
     by_shape: dict[str, list[int]] = {}
     for t in M.territories:
         by_shape.setdefault(t.card_shape, []).append(t.index)
@@ -105,16 +105,39 @@ def test_classic_value_of_sets_and_non_sets():
     two_one = tuple(sorted(by_shape["circle"][:2] + by_shape["square"][:1]))
     with_joker = tuple(sorted((*two_one[:2], 42)))
     for cards in (same, mixed, with_joker):
-        quote = classic_trade_value(cards, ctx)
+        quote = trade_value(cards, ctx)
         assert quote.valid and quote.armies == 8 and is_set(cards)
-    assert classic_trade_value(two_one, ctx) == TradeQuote(two_one, False, note="hand.not_a_set")
-    assert classic_trade_value((), ctx).note == "hand.pick"
-    assert classic_trade_value(same[:2], ctx).note == "hand.need_three"
+    assert trade_value(two_one, ctx) == TradeQuote(two_one, False, note="hand.not_a_set")
+    assert trade_value((), ctx).note == "hand.pick"
+    short = trade_value(same[:2], ctx)
+    assert short.note == "hand.need_count"
+    assert tr(short.note, "en", **dict(short.note_args)) == "A trade is exactly 3 cards (C-CARD-2)."
     shape = M.territories[card("brasil")].card_shape
     others = [c for c in by_shape[shape] if c != card("brasil")]
     brasil_set = tuple(sorted((card("brasil"), *others[:2])))
-    quote = classic_trade_value(brasil_set, ctx)
+    quote = trade_value(brasil_set, ctx)
     assert quote.bonus == ((card("brasil"), 2),) and quote.total == 10
+
+
+def test_the_territory_bonus_once_per_trade_setting_is_honoured():
+    """C-CARD-5 with ``card_bonus="once"``: +2 on one owned card territory, not on each (the old
+    classic valuer of the widgets gave +2 on every owned card, so the hand showed 10, not 8)."""
+    shape = M.territories[card("brasil")].card_shape
+    cards = tuple(sorted(t.index for t in M.territories if t.card_shape == shape)[:3])
+    owned = frozenset(cards)
+    per_card = trade_value(cards, HandContext(owned, 0, warkit.ClassicRules()))
+    once = trade_value(cards, HandContext(owned, 0, warkit.ClassicRules(card_bonus="once")))
+    assert per_card.total == 4 + 3 * 2 and len(per_card.bonus) == 3
+    assert once.total == 4 + 2 and once.bonus == ((cards[0], 2),)
+    state = warkit.position({M.ids[c]: 0 for c in cards}, players=3, phase="trade",
+                            settings={"card_bonus": "once"}, hands={0: cards})
+    hand = HandController.from_view(warkit.view(state, 0))
+    for c in cards:
+        hand.toggle(c)
+    assert hand.quote.total == 6
+    after = warkit.apply(state, hand.trade_action())  # the engine gives the same 4 + 2
+    gained = (after.reserves + sum(after.armies)) - (state.reserves + sum(state.armies))
+    assert gained == 6
 
 
 def test_hand_from_view_shows_only_the_viewers_cards():
@@ -124,13 +147,13 @@ def test_hand_from_view_shows_only_the_viewers_cards():
     hand = HandController.from_view(view)
     assert hand.cards == (3, 42)
     assert hand.player == state.colors[1]
-    assert hand.context.next_value == view.next_trade_value == 4
+    assert hand.context.trades == view.trades and hand.context.rules is view.rules
     assert hand.context.owned == frozenset(state.territories_of(1))
 
 
 def test_hand_selection_and_trade_action():
     hand = HandController(["brasil", "argentina", "joker1", "egito"],
-                          HandContext(owned=frozenset({card("egito")}), next_value=6))
+                          HandContext(owned=frozenset({card("egito")}), trades=1))
     seen = []
     hand.subscribe(seen.append)
     hand.toggle("brasil")
@@ -242,13 +265,12 @@ def test_win_table_is_consistent_with_itself():
 
 def test_smart_trades_are_valued_by_the_best_split():
     """S-TRADE-1..5 in the hand: 1 to 6 cards, best split, joker bonus, +2 on owned cards."""
-    from warkit_widgets.models import HandContext, smart_trade_value
-
     from warkit.actions import card_index
 
     def quote(names, owned=()):
         cards = tuple(sorted(card_index(n) for n in names))
-        return smart_trade_value(cards, HandContext(frozenset(card_index(o) for o in owned)))
+        owned_cards = frozenset(card_index(o) for o in owned)
+        return trade_value(cards, HandContext(owned_cards, rules=warkit.find_rules("smart")))
 
     assert quote(["joker1"]).total == 11 and quote(["joker1", "joker2"]).total == 29
     largest = quote(["argentina", "franca", "polonia", "mexico", "joker1", "joker2"],
@@ -257,14 +279,13 @@ def test_smart_trades_are_valued_by_the_best_split():
     assert [value for _, value in largest.groups] == [36]
     assert not quote([]).valid
     too_many = quote(["brasil", "peru", "argentina", "venezuela", "mexico", "egito", "joker1"])
-    assert not too_many.valid and too_many.note == "hand.smart_range"
+    assert not too_many.valid and too_many.note == "hand.count_range"
+    assert tr(too_many.note, "pt", **dict(too_many.note_args)) == (
+        "Uma troca tem de 1 a 6 cartas (S-TRADE-1).")
 
 
-def test_a_smart_view_gets_the_smart_valuer():
-    from warkit_widgets.models import HandController, smart_trade_value
-
-    import warkit
-
+def test_a_smart_view_gives_the_hand_its_rule_set():
     state = warkit.new_game(4, rules="smart", seed=3)
-    controller = HandController.from_view(warkit.view(state, state.current))
-    assert controller.valuer is smart_trade_value
+    view = warkit.view(state, state.current)
+    controller = HandController.from_view(view)
+    assert controller.valuer is trade_value and controller.context.rules is view.rules
