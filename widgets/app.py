@@ -49,6 +49,7 @@ from .play_html import (
 )
 from .play_layout import LAYOUT_STYLE
 from .report import ErrorReporter
+from .rule_sets import rules_label
 from .saves import Autosave, LoadProblem, SavedGame
 from .setup_form import SetupForm
 from .voila_page import Schedule, Ticker, ask_request_lang, kernel_schedule
@@ -454,7 +455,7 @@ class PlayApp(w.VBox):
             self._relabel()
         state = game.state
         self.info.value = ('<span class="wk-head-info">' + escape(tr(
-            "play.header", lang, rules=tr(f"play.rules.{state.rules.name}", lang),
+            "play.header", lang, rules=rules_label(state.rules.name, lang),
             round=state.round, turn=state.turn)) + "</span>")
         self.status.value = message_html(msg.text, msg.kind)
         self.players.value = players_html(view, game.seats, lang)

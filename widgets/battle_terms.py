@@ -74,14 +74,9 @@ CLASSIC = BattleTerms()
 
 
 def terrain_of(view: PlayerView, dst: int) -> Side | None:
-    """Who has terrain knowledge of ``dst`` this turn, from the public revealed cards (the
-    engine's rule, :meth:`warkit.rules.smart.combat.SmartCombatRules.terrain_side`)."""
-    for mark in view.extra.revealed:
-        if mark.card == dst and mark.use == "terrain":
-            if mark.seat == view.current:
-                return "attacker"
-            return "defender" if mark.seat == view.owner[dst] else None
-    return None
+    """Who has terrain knowledge of ``dst`` this turn, as the rule set judges the battle
+    (``view.rules.battle_rule``, S-TERRAIN-1); ``None`` under rules without terrain cards."""
+    return view.rules.battle_rule(view, dst).terrain
 
 
 def is_air_attack(view: PlayerView, src: int, dst: int) -> bool:
@@ -103,8 +98,9 @@ def reroll_options(view: PlayerView, cards: tuple[int, ...], side: Side) -> tupl
 
 def battle_terms(view: PlayerView, src: int, dst: int) -> BattleTerms:
     """The modifiers of the attack ``src`` → ``dst`` (selected or being fought) that
-    ``view``'s player may know; :data:`CLASSIC` outside SMART."""
-    if view.rules_name != "smart" or view.extra is None:
+    ``view``'s player may know; :data:`CLASSIC` under rules without terrain cards (classic
+    War: no modifier a card could bring)."""
+    if not view.rules.terrain_cards or view.extra is None:
         return CLASSIC
     attacker, defender = view.current, view.owner[dst]
     side: Side | None = ("attacker" if view.player == attacker else

@@ -15,7 +15,7 @@ never the hidden parts of the state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -31,10 +31,9 @@ from warkit import (
     Phase,
     Place,
     PlayerView,
-    Roll,
     Sampler,
 )
-from warkit.events import BATTLE_STEPS
+from warkit.events import BATTLE_STEPS, BattleResult, Conquest, Event
 from warkit.rules.smart import AirAttack
 
 from .battle_terms import CLASSIC, BattleTerms, battle_terms
@@ -139,21 +138,18 @@ class BattleRecord:
 
 
 
-def battle_record(before: GameState, after: GameState) -> BattleRecord:
-    """The battle of ``before`` that ``after`` resolved, read off the board: the one place
-    where the dashboard computes losses (log, dice tray, map message and narration use it).
-
-    After a conquest the armies that moved in are not losses: a game-winning conquest ends
-    the game with the armies already moved (C-CONQ-1), an ordinary one waits for the
-    move-in. A later engine event can replace this function without touching its users.
-    """
-    b = before.battle
-    conquered = after.owner[b.dst] != before.owner[b.dst]
-    moved = after.armies[b.dst] if conquered else 0
-    lost_def = before.armies[b.dst] if conquered else before.armies[b.dst] - after.armies[b.dst]
-    attack, defence = after.last_roll or ((), ())
-    return BattleRecord(b.src, b.dst, tuple(attack), tuple(defence),
-                        before.armies[b.src] - after.armies[b.src] - moved, lost_def, conquered)
+def battle_record(said: Iterable[Event]) -> BattleRecord | None:
+    """The battle that one step resolved, from the engine's events of that step
+    (:func:`warkit.events.events`: its ``BattleResult`` and a ``Conquest``), or ``None``
+    when the step resolved none. The losses are the engine's: the armies that moved in at
+    a game-winning conquest (C-CONQ-1, C-WIN-1) are not counted as the attacker's."""
+    said = tuple(said)
+    result = next((e for e in said if isinstance(e, BattleResult)), None)
+    if result is None:
+        return None
+    conquered = any(isinstance(e, Conquest) for e in said)
+    return BattleRecord(result.src, result.dst, result.attack, result.defence,
+                        result.lost_attacker, result.lost_defender, conquered)
 
 
 Explain = Callable[[Action], "IllegalActionError | None"]
@@ -611,10 +607,11 @@ class MapController(MapSelection, Observable):
             src = sel.source if sel.source in self._moves.sources else None
             targets = self._moves.pairs.get(src, {}) if src is not None else {}
             self._selection = Selection(src, sel.target if sel.target in targets else None)
-        if isinstance(action, Roll) and before.battle is not None:
-            self.last_battle = battle_record(before, after)
+        record = None if action is None else battle_record(
+            warkit.events.events(before, action, after))
+        if record is not None:
+            self.last_battle = b = record
             changed.add("battle")
-            b = self.last_battle
             if b.conquered and after.phase is Phase.OCCUPY:
                 most = warkit.legal_actions(after)[-1]
                 self._say("ok", tr("map.conquered", self._lang, dst=self._name(b.dst),

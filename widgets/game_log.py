@@ -1,7 +1,8 @@
 """The turn log of the dashboard: what each action did, as language-free events.
 
-:func:`events` reads one step of a match (state before, action, state after)
-and returns :class:`LogEvent` values - a message key and its params (seats,
+:func:`log_events` turns the engine's events of one step
+(:func:`warkit.events.events`, the one stream the narration and the dice tray
+read too) into :class:`LogEvent` values - a message key and its params (seats,
 territory ids, card names, numbers) - never a sentence. :func:`render_event`
 says an event in pt-BR or en through :func:`warkit_widgets.i18n.tr`, so the
 whole log switches language with the rest of the page. This is the
@@ -19,12 +20,26 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from warkit import Action, Draw, GameState, Move, Occupy, Phase, Place, Trade
-from warkit.narrate import BATTLE_STEPS
+from warkit import Action, GameState
+from warkit.actions import card_name
+from warkit.events import (
+    Advantage,
+    BattleResult,
+    CardDrawn,
+    Conquest,
+    Eliminated,
+    Event,
+    MoveIn,
+    Placed,
+    Reacted,
+    Regrouped,
+    Traded,
+    Won,
+)
+from warkit.events import events as engine_events
 from warkit.worldmap import world_map
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)
-from .controller import battle_record
 from .i18n import continent_name, territory_name, tr
 
 TERRITORY_KEYS = ("src", "dst", "territory")
@@ -57,70 +72,84 @@ def turn_header(state: GameState, index: int) -> LogEvent:
                     index, state.turn, "turn")
 
 
-def events(before: GameState, action: Action, after: GameState, index: int) -> list[LogEvent]:
-    """The log lines of one action (often none: chance steps and passes say nothing)."""
+REGROUP_KEYS = {"move": "log.move", "alliance": "log.alliance_move",
+                "airlift": "log.airlift_move"}
+"""The log line of each step of the movement (``Regrouped.step``)."""
+REACTION_KEYS = {"reveal": "log.reveal_terrain", "reroll": "log.reroll",
+                 "rerolled": "log.rerolled"}
+"""The log line of each reaction to a roll (``Reacted.kind``, S-TERRAIN-1, S-REROLL-1)."""
+
+
+def _advantage(e: Advantage) -> tuple[str, dict[str, Any]]:
+    """The log line of an advantage played (S-AIR-1, S-INTEL-1, S-ALLY-1, S-AIRLIFT-1,
+    S-PASS-1, S-END-2): its key and params; an advantage of another rule set is told by
+    its action."""
+    action, seat = e.action, e.seat
+    card = getattr(action, "card", None)
+    keyword = action.keyword
+    if keyword == "airattack":
+        return "log.airattack", {"seat": seat, "card": card, "src": getattr(action, "src", "")}
+    if keyword == "intelligence":
+        return "log.intelligence", {"seat": seat,
+                                    "continents": list(getattr(action, "continents", ()))}
+    if keyword in ("alliance", "airlift"):
+        return f"log.{keyword}", {"seat": seat, "card": card}
+    if keyword == "reveal":  # outside a battle: the hidden passage
+        return "log.passage", {"seat": seat, "card": card}
+    if keyword == "discard":  # the card stays secret (S-END-2)
+        return "log.discard", {"seat": seat}
+    return "log.action", {"seat": seat, "action": str(action)}
+
+
+def log_events(said: Sequence[Event], index: int, turn: int) -> list[LogEvent]:
+    """The log lines of one action's engine events (:func:`warkit.events.events`), one line
+    per event worth telling (chance steps and passes say nothing; a drawn card is never
+    named, nor an automatic move-in at the game's end told twice)."""
     out: list[LogEvent] = []
+    ids = world_map().ids
 
     def say(key: str, **params: Any) -> None:
-        out.append(LogEvent(key, params, index, before.turn))
+        out.append(LogEvent(key, params, index, turn))
 
-    seat = before.current
-    keyword = action.keyword
-    ids = world_map().ids
-    if before.phase is Phase.SETUP:
-        return out
-    if isinstance(action, Trade):
-        say("log.trade", seat=seat, cards=list(action.cards),
-            armies=(after.reserves + sum(after.continent_reserves))
-            - (before.reserves + sum(before.continent_reserves)))
-    elif isinstance(action, Place):
-        say("log.place", seat=seat, count=action.armies, territory=action.territory)
-    elif before.battle is not None and before.phase in BATTLE_STEPS:
-        reactor = before.current_player if before.current_player >= 0 else seat
-        if keyword == "reveal":
-            say("log.reveal_terrain", seat=reactor, card=action.card)  # type: ignore[attr-defined]
-        elif keyword == "reroll":
-            say("log.reroll", seat=reactor, card=action.card,  # type: ignore[attr-defined]
-                dice=list(action.dice))  # type: ignore[attr-defined]
-        elif keyword == "rerolled":
-            say("log.rerolled", dice=list(action.dice))  # type: ignore[attr-defined]
-        if after.phase not in (Phase.REACT, Phase.REROLL):  # the battle resolves now
-            b = before.battle
-            record = battle_record(before, after)  # the one reading of a battle's losses
-            say("log.battle", seat=seat, src=ids[b.src], dst=ids[b.dst],
-                attack=list(record.attack), defence=list(record.defence),
-                lost_att=record.lost_attacker, lost_def=record.lost_defender)
-            if record.conquered:
-                say("log.conquered", seat=seat, dst=ids[b.dst])
-                loser = before.owner[b.dst]
-                if not after.alive[loser]:
-                    say("log.eliminated", seat=seat, loser=loser)
-    elif isinstance(action, Occupy):
-        b = before.battle
-        say("log.occupy", seat=seat, count=action.armies, dst=ids[b.dst] if b else "")
-    elif isinstance(action, Move):
-        key = {Phase.ALLIANCE: "log.alliance_move", Phase.AIRLIFT: "log.airlift_move"}.get(
-            before.phase, "log.move")
-        say(key, seat=seat, count=action.armies, src=action.src, dst=action.dst)
-    elif isinstance(action, Draw):
-        say("log.loot" if before.phase is Phase.LOOT else "log.draw", seat=seat)
-    elif keyword == "airattack":
-        say("log.airattack", seat=seat, card=action.card, src=action.src)  # type: ignore
-    elif keyword == "intelligence":
-        conts = list(action.continents)  # type: ignore[attr-defined]
-        say("log.intelligence", seat=seat, continents=conts)
-    elif keyword == "alliance":
-        say("log.alliance", seat=seat, card=action.card)  # type: ignore[attr-defined]
-    elif keyword == "airlift":
-        say("log.airlift", seat=seat, card=action.card)  # type: ignore[attr-defined]
-    elif keyword == "reveal":
-        say("log.passage", seat=seat, card=action.card)  # type: ignore[attr-defined]
-    elif keyword == "discard":
-        say("log.discard", seat=seat)
-    if after.phase is Phase.GAME_OVER and before.phase is not Phase.GAME_OVER:
-        out.append(LogEvent("log.over", {"winners": list(after.winners)}, index, before.turn,
-                            "end"))
+    for e in said:
+        if isinstance(e, Traded):
+            say("log.trade", seat=e.seat, cards=[card_name(c) for c in e.cards],
+                armies=e.armies)
+        elif isinstance(e, Placed):
+            say("log.place", seat=e.seat, count=e.armies, territory=ids[e.territory])
+        elif isinstance(e, Reacted):
+            params: dict[str, Any] = {}
+            if e.kind != "rerolled":  # the new dice are chance's, not a seat's choice
+                params.update(seat=e.seat, card=None if e.card is None else card_name(e.card))
+            if e.kind != "reveal":
+                params["dice"] = list(e.dice)
+            say(REACTION_KEYS[e.kind], **params)
+        elif isinstance(e, BattleResult):
+            say("log.battle", seat=e.seat, src=ids[e.src], dst=ids[e.dst],
+                attack=list(e.attack), defence=list(e.defence), lost_att=e.lost_attacker,
+                lost_def=e.lost_defender)
+        elif isinstance(e, Conquest):
+            say("log.conquered", seat=e.seat, dst=ids[e.territory])
+        elif isinstance(e, Eliminated):
+            say("log.eliminated", seat=e.seat, loser=e.loser)
+        elif isinstance(e, MoveIn) and not e.automatic:
+            say("log.occupy", seat=e.seat, count=e.armies, dst=ids[e.dst])
+        elif isinstance(e, Regrouped):
+            say(REGROUP_KEYS[e.step], seat=e.seat, count=e.armies, src=ids[e.src],
+                dst=ids[e.dst])
+        elif isinstance(e, CardDrawn):
+            say("log.loot" if e.source == "loot" else "log.draw", seat=e.seat)
+        elif isinstance(e, Advantage):
+            key, params = _advantage(e)
+            say(key, **params)
+        elif isinstance(e, Won):
+            out.append(LogEvent("log.over", {"winners": list(e.winners)}, index, turn, "end"))
     return out
+
+
+def events(before: GameState, action: Action, after: GameState, index: int) -> list[LogEvent]:
+    """The log lines of one action (``index`` in the match), from the engine's events."""
+    return log_events(engine_events(before, action, after), index, before.turn)
 
 
 def card_text(card: str, lang: str) -> str:

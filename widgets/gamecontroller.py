@@ -49,9 +49,8 @@ from warkit import (
     Roll,
     Sampler,
 )
-from warkit.narrate import BATTLE_STEPS
-from warkit.rules.smart import AirAttack, Pass, Rerolled
-from warkit.state import evolve
+from warkit.events import BATTLE_STEPS, Event, Reacted
+from warkit.rules.smart import AirAttack, Pass
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)
 from .battle_terms import BattleTerms
@@ -65,17 +64,17 @@ from .controller import (
     battle_record,
     moves_of,
 )
-from .game_log import LogEvent, events, turn_header
+from .game_log import LogEvent, log_events, turn_header
 from .i18n import normalize_lang, refusal_text, territory_name, tr
-from .models import DiceComparison, RerollShown, compare_dice
+from .models import DiceComparison, RerollShown, Side, compare_dice
 from .observable import Observable
 from .reactions import REACTION_KEYWORDS, RankedReaction, useful_reactions
+from .rule_sets import rule_set_names
 
 HUMAN = "human"
 BOT_LEVELS = ("easy", "normal", "hard")
 """The computer levels offered in the new-game form (``warkit.bots``)."""
 SEAT_KINDS = (HUMAN, *BOT_LEVELS, "random")
-RULES = ("classic", "smart")
 MAX_NAME = 20
 
 PACES: dict[str, float] = {"slow": 2.5, "normal": 1.0, "fast": 0.35, "instant": 0.0}
@@ -162,8 +161,9 @@ class GameConfig:
     seed: int | None = None
 
     def __post_init__(self) -> None:
-        if self.rules not in RULES:
-            raise ValueError(f"rules must be one of {', '.join(RULES)}, got {self.rules!r}")
+        if self.rules not in rule_set_names():  # the engine's registry (a variant too)
+            raise ValueError(f"rules must be one of {', '.join(rule_set_names())}, "
+                             f"got {self.rules!r}")
         if not 3 <= len(self.seats) <= 6:
             raise ValueError(f"War is for 3 to 6 players, got {len(self.seats)} (C-COMP-1)")
         colors = [s.color for s in self.seats]
@@ -179,15 +179,19 @@ class GameConfig:
             raise ValueError(f"the seed is a whole number >= 0, got {self.seed!r}")
 
 
-def terrain_side(before: GameState, after: GameState) -> str | None:
-    """Who has terrain knowledge in the battle ``before`` → ``after`` (S-TERRAIN-1): cards
-    revealed by then (a reveal may resolve the battle at once), sides as before the battle
+def terrain_side(before: GameState, said: Sequence[Event]) -> Side | None:
+    """Who has terrain knowledge in the battle of ``before`` (S-TERRAIN-1), as the rule set
+    judges it (``rules.battle_rule``), or who reveals it with this step (a ``Reacted``
+    "reveal" event: the reveal may resolve the battle at once); sides as before the battle
     (a conquest hands the revealed card to the conqueror, S-CONQ-3)."""
-    side_of = getattr(before.rules, "terrain_side", None)
-    if side_of is None:
+    assert before.battle is not None
+    known: Side | None = before.rules.battle_rule(before, before.battle.dst).terrain
+    if known is not None:
+        return known
+    revealed = next((e for e in said if isinstance(e, Reacted) and e.kind == "reveal"), None)
+    if revealed is None:
         return None
-    dst = before.battle.dst
-    return side_of(evolve(before, extra=after.extra), dst) or side_of(before, dst)
+    return "attacker" if revealed.seat == before.current else "defender"
 
 
 def _step_of(phase: Phase) -> Step:
@@ -257,6 +261,7 @@ class GameController(Observable):
         """The dice on the table this turn, judged with the SMART modifiers (the dice tray);
         ``None`` at the start of a turn (no dice of the previous player)."""
         self._rerolls: list[RerollShown] = []
+        self._reroll_asked: tuple[str, tuple[int, ...], int] | None = None
         self.rolls = 0
         """Dice rolled so far (rolls and rerolls): the tray animates each new one."""
         self._replay_history()
@@ -730,37 +735,46 @@ class GameController(Observable):
         return {"state", "log", "message", "battle"}
 
     def _record(self, before: GameState, action: Action, after: GameState, index: int) -> None:
-        """What one step did, in one place: the log lines, the dice on the table and the
+        """What one step did, in one place, read from the engine's events
+        (:func:`warkit.events.events`): the log lines, the dice on the table and the
         battle's result (live and when a saved game is replayed)."""
-        self.log.extend(events(before, action, after, index))
+        said = warkit.events.events(before, action, after)
+        self.log.extend(log_events(said, index, before.turn))
         if after.turn != before.turn:
             self.tray, self.last_battle, self._rerolls = None, None, []  # a new turn
             if not after.is_terminal:
                 self.log.append(turn_header(after, index))
         if before.battle is not None and before.phase in BATTLE_STEPS:
-            self._follow_dice(before, action, after)
-            if after.phase not in (Phase.REACT, Phase.REROLL):
-                self.last_battle = battle_record(before, after)
+            self._follow_dice(before, action, after, said)
+            record = battle_record(said)
+            if record is not None:
+                self.last_battle = record
 
-    def _follow_dice(self, before: GameState, action: Action, after: GameState) -> None:
+    def _follow_dice(self, before: GameState, action: Action, after: GameState,
+                     said: Sequence[Event]) -> None:
         """Judge the dice on the table as the rules will: terrain knowledge (S-TERRAIN-2/3)
         and the rerolls that made them (S-REROLL-1); pending while reactions may follow."""
-        if isinstance(action, Roll | Rerolled):
-            self.rolls += 1
         if isinstance(action, Roll):
+            self.rolls += 1
             self._rerolls = []
-        elif isinstance(action, Rerolled):
-            pending = before.extra.reroll
-            side = 0 if pending.side == "attacker" else 1
-            old = list(before.last_roll[side])
-            for die in pending.kept:
-                old.remove(die)
-            self._rerolls.append(RerollShown(pending.side, tuple(old), action.dice,
-                                             pending.minimum))
+        for e in said:
+            if not isinstance(e, Reacted):
+                continue
+            if e.kind == "reroll":  # the dice given up; the new ones come with "rerolled"
+                side: Side = "attacker" if e.seat == before.current else "defender"
+                # the lowest face the rules let a rerolled die show (its card's minimum)
+                lowest = min(min(o.dice) for o, _ in warkit.chance_outcomes(after))
+                self._reroll_asked = (side, tuple(sorted(e.dice, reverse=True)), lowest)
+            elif e.kind == "rerolled" and self._reroll_asked is not None:
+                self.rolls += 1
+                side, old, lowest = self._reroll_asked
+                self._rerolls.append(RerollShown(side, old, e.dice, lowest))
+                self._reroll_asked = None
         if after.last_roll is None:
             return
         b = before.battle
-        self.tray = compare_dice(*after.last_roll, terrain=terrain_side(before, after),
+        assert b is not None
+        self.tray = compare_dice(*after.last_roll, terrain=terrain_side(before, said),
                                  defenders=before.armies[b.dst],
                                  attackers=before.armies[b.src] - 1,
                                  rerolls=self._rerolls,
@@ -849,7 +863,7 @@ class GameController(Observable):
             battle = state.battle
             params.update(src=territory_name(battle.src, lang),
                           dst=territory_name(battle.dst, lang))
-            side = state.extra.reaction.side
+            side = "attacker" if state.rules.reacting(state) == state.current else "defender"
             return tr(f"play.prompt.react.{side}", lang, **params)
         if step is Step.TRADE and state.late:
             return tr("play.prompt.trade_late", lang, **params)

@@ -152,27 +152,17 @@ def handoff_html(player: str, color: str, why: str, lang: str) -> str:
             f'<div>{escape(tr("play.handoff.text", lang, player=player, why=why))}</div></div>')
 
 
-def smart_decision(view: PlayerView) -> tuple[str, dict[str, object]]:
-    """Which SMART end rule picked the winners of a finished game: the eliminator's own
-    objective (S-WIN-2), or the first tie-break that separated the field (S-WIN-3)."""
-    out = next((s for s in range(len(view.colors)) if not view.alive[s]), None)
-    objectives = view.revealed_objectives or ()
-    if out is not None:
-        by = view.eliminated_by[out]
-        target = world_map().objective(objectives[by]) if by is not None else None
-        if target is not None and target.kind == "destroy" and target.color == view.colors[out]:
-            return "over.eliminator", {"seat": by}
-    field = [s for s in range(len(view.colors)) if view.alive[s]]
-    measures = (("big", lambda s: int(view.territory_count(s) >= 24)),
-                ("territories", view.territory_count), ("armies", view.army_count),
-                ("cards", lambda s: view.hand_sizes[s]))
-    for key, measure in measures:
-        best = max(measure(s) for s in field)
-        narrowed = [s for s in field if measure(s) == best]
-        if len(narrowed) == 1 and len(field) > 1:
-            return "over.tiebreak", {"criterion": key}
-        field = narrowed
-    return "over.tiebreak", {"criterion": "shared"}
+def end_note(view: PlayerView) -> tuple[str, dict[str, object]] | None:
+    """Why the rule set's end picked the winners of a finished game
+    (``view.rules.end_decision``), as a message key and its params: the eliminator's own
+    objective (S-WIN-2) or the first tie-break that separated the field (S-WIN-3);
+    ``None`` when an objective was met (C-WIN-1: the title says it all)."""
+    decision = view.rules.end_decision(view)
+    if decision is None or decision.kind == "objective":
+        return None
+    if decision.kind == "eliminator":
+        return "over.eliminator", {"seat": decision.seat}
+    return "over.tiebreak", {"criterion": decision.criterion or "shared"}
 
 
 def over_html(view: PlayerView, seats: Sequence[Seat], lang: str) -> str:
@@ -182,8 +172,9 @@ def over_html(view: PlayerView, seats: Sequence[Seat], lang: str) -> str:
     title = (tr("play.over.one", lang, player=names[0]) if len(names) == 1
              else tr("play.over.shared", lang, players=", ".join(names)))
     note = ""
-    if view.rules_name == "smart":
-        key, params = smart_decision(view)
+    decided = end_note(view)
+    if decided is not None:
+        key, params = decided
         if key == "over.eliminator":
             note = tr(key, lang, player=seats[params["seat"]].name)
         else:

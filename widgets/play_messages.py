@@ -273,6 +273,7 @@ PLAY_MESSAGES: dict[str, dict[Lang, str]] = {
     "log.discard": {"en": "{seat} discards a card (hand limit)",
                     "pt": "{seat} descarta uma carta (limite da mão)"},
     "log.over": {"en": "Game over: {winners} wins", "pt": "Fim de jogo: {winners} vence"},
+    "log.action": {"en": "{seat} plays {action}", "pt": "{seat} joga {action}"},
     # -- dash-core (issue 13): one controller, pace, fewer clicks, shortcuts ---------------------
     "log.autopass": {"en": "{seat} passes: no reaction could help this battle",
                      "pt": "{seat} passa: nenhuma reação ajudaria nesta batalha"},

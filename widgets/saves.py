@@ -32,6 +32,7 @@ from warkit import GameState, Match, SaveFileError
 from . import panel_messages, play_messages  # noqa: F401  (register the messages)
 from .gamecontroller import HUMAN, SEAT_KINDS, GameController, Seat, clean_name
 from .i18n import color_name, normalize_lang, tr
+from .rule_sets import rules_label
 
 META_KEY = "warkit_play"
 MAX_UPLOAD = 1_000_000
@@ -176,7 +177,7 @@ class SavedGame:
         """Who plays, the rules, the turn and when it was last played (day and time)."""
         when = datetime.fromtimestamp(self.modified).strftime("%d/%m %H:%M")
         return tr("play.resume", lang, players=", ".join(self.players),
-                  rules=tr(f"play.rules.{self.rules}", lang), turn=self.turn, when=when)
+                  rules=rules_label(self.rules, lang), turn=self.turn, when=when)
 
 
 def distinct_labels(games: Sequence[SavedGame], lang: str) -> list[str]:

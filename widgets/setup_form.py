@@ -19,6 +19,7 @@ from .gamecontroller import BOT_LEVELS, HUMAN, GameConfig, Seat, clean_name
 from .html import message_html
 from .i18n import color_name, normalize_lang, tr
 from .rooms import messages as _room_messages  # noqa: F401  (the "play online" button)
+from .rule_sets import rule_set_names, rules_label
 from .saves import SavedGame, distinct_labels
 
 DEFAULT_COLORS = ("red", "blue", "green", "yellow", "black", "white")
@@ -36,8 +37,8 @@ class SetupForm(w.VBox):
         self._lang = normalize_lang(lang)
         self.on_start, self.on_resume, self.on_online = on_start, on_resume, on_online
         self.title = w.HTML()
-        self.rules = w.ToggleButtons(options=[("classic", "classic"), ("SMART", "smart")],
-                                     value="classic")
+        names = rule_set_names()
+        self.rules = w.ToggleButtons(options=[(n, n) for n in names], value=names[0])
         self.rules.add_class("warkit-rules")
         self.count = w.ToggleButtons(options=[3, 4, 5, 6], value=3,
                                      style={"button_width": "48px"})
@@ -99,8 +100,9 @@ class SetupForm(w.VBox):
             if key != "resume":
                 text = tr(f"setup.{key}", lang)
                 label.value = f"<b style='display:inline-block;width:9em'>{text}</b>"
-        self.rules.options = [(tr("play.rules.classic", lang), "classic"),
-                              (tr("play.rules.smart", lang), "smart")]
+        chosen, names = self.rules.value, rule_set_names()
+        self.rules.options = [(rules_label(n, lang), n) for n in names]
+        self.rules.value = chosen if chosen in names else names[0]
         self.seed.placeholder = tr("setup.seed_help", lang)
         colors, kinds = self._color_options(), self._kind_options()
         for i in range(MAX_SEATS):

@@ -91,7 +91,7 @@ def test_one_reading_of_battle_losses_at_a_game_winning_conquest():
     assert game.step is Step.OVER
     states, actions = game.match.states, game.match.actions
     last = max(i for i, a in enumerate(actions) if isinstance(a, Roll))
-    record = battle_record(states[last], states[last + 1])
+    record = battle_record(warkit.events.events(states[last], actions[last], states[last + 1]))
     assert record.conquered and states[-1].is_terminal
     line = next(e for e in events(states[last], actions[last], states[last + 1], last)
             if e.key == "log.battle")

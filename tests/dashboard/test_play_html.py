@@ -7,11 +7,11 @@ import pytest
 from conftest import seats
 from warkit_widgets.game_log import LogEvent, render_event
 from warkit_widgets.play_html import (
+    end_note,
     option_text,
     over_html,
     players_html,
     secret_html,
-    smart_decision,
 )
 
 import warkit
@@ -29,7 +29,7 @@ def test_the_decided_smart_rule_explains_the_engines_winners(seed):
     if not state.is_terminal:
         pytest.skip("capped game")
     view = warkit.view(state, None)
-    key, params = smart_decision(view)
+    key, params = end_note(view)
     assert state.winners == smart_winners(state)
     alive = [s for s in range(4) if state.alive[s]]
     if key == "over.eliminator":
