@@ -62,6 +62,8 @@ class BattleTerms:
     unknown: tuple[Note, ...] = ()
     viewer_side: Side | None = None
     target: int | None = None
+    dice_max: tuple[int, int] = (3, 3)
+    """The most attack and defence dice of the rule set (C-ATK-2/3; a variant may differ)."""
 
     @property
     def plain(self) -> bool:
@@ -100,12 +102,14 @@ def battle_terms(view: PlayerView, src: int, dst: int) -> BattleTerms:
     """The modifiers of the attack ``src`` → ``dst`` (selected or being fought) that
     ``view``'s player may know; :data:`CLASSIC` under rules without terrain cards (classic
     War: no modifier a card could bring)."""
+    rule = view.rules.battle_rule(view, dst)
+    dice_max = (rule.attack_dice_max, rule.defence_dice_max)
     if not view.rules.terrain_cards or view.extra is None:
-        return CLASSIC
+        return CLASSIC if dice_max == CLASSIC.dice_max else BattleTerms(dice_max=dice_max)
     attacker, defender = view.current, view.owner[dst]
     side: Side | None = ("attacker" if view.player == attacker else
                          "defender" if view.player == defender else None)
-    terrain = terrain_of(view, dst)
+    terrain = rule.terrain
     applied: list[Note] = []
     if terrain is not None:
         applied.append(Note(f"odds.mod.terrain.{terrain}", (("dst", dst),),
@@ -127,7 +131,7 @@ def battle_terms(view: PlayerView, src: int, dst: int) -> BattleTerms:
         if terrain is None and dst in usable:
             what_if = (side, reroll_options(view, tuple(c for c in usable if c != dst), side))
     unknown = _hidden_sides(view, side, attacker, defender, dst, terrain)
-    return BattleTerms(terrain, rerolls, what_if, tuple(applied), unknown, side, dst)
+    return BattleTerms(terrain, rerolls, what_if, tuple(applied), unknown, side, dst, dice_max)
 
 
 def _hidden_sides(view: PlayerView, side: Side | None, attacker: int, defender: int, dst: int,

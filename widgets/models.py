@@ -170,13 +170,16 @@ class BattleOdds:
 
 
 def best_reroll(attackers: int, defenders: int, terrain: str | None,
-                options: tuple[Reroll, ...]) -> tuple[Reroll | None, float]:
+                options: tuple[Reroll, ...], dice_max: tuple[int, int] = (3, 3)
+                ) -> tuple[Reroll | None, float]:
     """The reroll option best for its side (highest conquest chance for the attacker, lowest
-    for the defender) and the conquest probability with it; ``None`` when there is none."""
+    for the defender) and the conquest probability with it; ``None`` when there is none.
+    ``dice_max`` is the rule set's most attack and defence dice (C-ATK-2/3)."""
+    dice = {"attacker_dice_max": dice_max[0], "defender_dice_max": dice_max[1]}
     if not options:
-        return None, float(win_probability(attackers, defenders, terrain=terrain))
-    scored = [(float(win_probability(attackers, defenders, terrain=terrain, reroll=r)), r)
-              for r in options]
+        return None, float(win_probability(attackers, defenders, terrain=terrain, **dice))
+    scored = [(float(win_probability(attackers, defenders, terrain=terrain, reroll=r, **dice)),
+               r) for r in options]
     sign = 1 if options[0].side == "attacker" else -1
     win, choice = max(scored, key=lambda pr: sign * pr[0])
     return choice, win
@@ -207,13 +210,14 @@ def battle_odds(attackers: int, defenders: int, *, table_min: int = TABLE_MIN,
     rows = min(max(table_min, attackers), table_max)
     cols = min(max(table_min, defenders), table_max)
     terrain = terms.terrain
-    reroll, win = best_reroll(attackers, defenders, terrain, terms.rerolls)
-    options = {"terrain": terrain, "reroll": reroll}
+    reroll, win = best_reroll(attackers, defenders, terrain, terms.rerolls, terms.dice_max)
+    options = {"terrain": terrain, "reroll": reroll, "attacker_dice_max": terms.dice_max[0],
+               "defender_dice_max": terms.dice_max[1]}
     final = final_distribution(attackers, defenders, **options)
     lost = expected_losses(attackers, defenders, **options)
     what_if = None
     if terms.what_if is not None:
-        what_if = best_reroll(attackers, defenders, *terms.what_if)[1]
+        what_if = best_reroll(attackers, defenders, *terms.what_if, terms.dice_max)[1]
     return BattleOdds(attackers, defenders, win, (float(lost[0]), float(lost[1])),
                       tuple((k, float(p)) for k, p in final.items()),
                       win_table(rows, cols, **options), terms, reroll, _notes(terms, reroll),
