@@ -15,6 +15,7 @@ engine's checked builder); everything not given gets a harmless default:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -22,9 +23,8 @@ from typing import Any
 import pytest
 
 import warkit
-from warkit import GameState, IllegalActionError, Phase, Reason
+from warkit import JOKERS, GameState, IllegalActionError, Phase, Reason
 from warkit.rules.smart import EMPTY, Mark
-from warkit.state import JOKERS, evolve
 
 MAP = warkit.world_map()
 IDS = MAP.ids
@@ -66,13 +66,13 @@ def smart_position(owners: Mapping[str, int] | None = None,
 
 def with_extra(state: GameState, **changes: Any) -> GameState:
     """``state`` with some SMART extra fields replaced."""
-    return evolve(state, extra=replace(state.extra, **changes))
+    return replace(state, extra=replace(state.extra, **changes))
 
 
 def refused(state: GameState, action: Any, reason: Reason, rule: str | None = None,
             player: int | None = None) -> IllegalActionError:
     """Assert ``action`` is refused for ``reason`` (naming ``rule``) and the state is unchanged."""
-    before = evolve(state)
+    before = copy.copy(state)
     with pytest.raises(IllegalActionError) as info:
         warkit.apply(state, action, player)
     assert info.value.reason is reason, (info.value.reason, str(info.value))

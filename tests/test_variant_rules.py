@@ -22,10 +22,9 @@ from typing import ClassVar
 import pytest
 
 import warkit
-from warkit import Roll
+from warkit import RULESETS, ClassicRules, Roll, register_rules
 from warkit.bots import BOTS
 from warkit.events import BattleResult
-from warkit.rules import RULESETS, ClassicRules, register_rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "dashboard"))
 

@@ -6,7 +6,7 @@
 True
 """
 
-from . import bots, events, odds
+from . import bots, cards, dice, events, odds
 from .actions import (
     Action,
     Attack,
@@ -20,6 +20,8 @@ from .actions import (
     Place,
     Roll,
     Trade,
+    card_index,
+    card_name,
     parse_action,
 )
 from .errors import (
@@ -44,16 +46,19 @@ from .legal import ActionRange, LegalActions
 from .match import Match
 from .position_builder import position
 from .record import dumps, loads, match_from_dict, match_to_dict, state_from_dict, state_to_dict
-from .rules import ClassicRules, find_rules
+from .rules import RULESETS, ClassicRules, find_rules, register_rules
 from .simulate import simulate
-from .state import CHANCE, TERMINAL, GameState, Phase
+from .state import CHANCE, JOKERS, TERMINAL, GameState, Phase
 from .view import PlayerView, view
-from .worldmap import WorldMap, world_map
+from .worldmap import SHAPES, WorldMap, world_map
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CHANCE",
+    "JOKERS",
+    "RULESETS",
+    "SHAPES",
     "TERMINAL",
     "Action",
     "ActionRange",
@@ -84,7 +89,11 @@ __all__ = [
     "WorldMap",
     "apply",
     "bots",
+    "card_index",
+    "card_name",
+    "cards",
     "chance_outcomes",
+    "dice",
     "dumps",
     "events",
     "find_rules",
@@ -99,6 +108,7 @@ __all__ = [
     "odds",
     "parse_action",
     "position",
+    "register_rules",
     "simulate",
     "state_from_dict",
     "state_to_dict",

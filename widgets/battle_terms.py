@@ -23,11 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from warkit import PlayerView
+from warkit import JOKERS, PlayerView, world_map
 from warkit.odds import Reroll
 from warkit.rules.smart import card_kind
-from warkit.state import JOKERS
-from warkit.worldmap import world_map
 
 Side = Literal["attacker", "defender"]
 KIND_ORDER = ("joker", "controlled", "non_controlled")

@@ -20,8 +20,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from warkit import Action, GameState
-from warkit.actions import card_name
+from warkit import Action, GameState, card_name, world_map
 from warkit.events import (
     Advantage,
     BattleResult,
@@ -37,7 +36,6 @@ from warkit.events import (
     Won,
 )
 from warkit.events import events as engine_events
-from warkit.worldmap import world_map
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)
 from .i18n import continent_name, territory_name, tr

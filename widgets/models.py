@@ -13,12 +13,10 @@ from typing import Literal
 
 import numpy as np
 
-from warkit import ClassicRules, PlayerView, Trade
-from warkit.actions import card_name
+from warkit import ClassicRules, PlayerView, Trade, card_name, world_map
 from warkit.cards import card_shape, is_joker
 from warkit.dice import battle_losses, sort_dice, terrain_losses
 from warkit.odds import Reroll, expected_losses, final_distribution, win_probability, win_table
-from warkit.worldmap import world_map
 
 from .battle_terms import CLASSIC, BattleTerms, Note
 from .observable import Observable
@@ -334,7 +332,7 @@ class HandController(Observable):
 
     def set_cards(self, cards: Sequence[int | str], context: HandContext | None = None) -> None:
         """Replace the hand (card numbers or names such as ``"brasil"``, ``"joker1"``)."""
-        from warkit.actions import card_index
+        from warkit import card_index
 
         self._cards = tuple(sorted(c if isinstance(c, int) else card_index(c) for c in cards))
         if context is not None:
@@ -344,7 +342,7 @@ class HandController(Observable):
 
     def toggle(self, card: int | str) -> tuple[int, ...]:
         """Select or unselect one card of the hand."""
-        from warkit.actions import card_index
+        from warkit import card_index
 
         c = card if isinstance(card, int) else card_index(card)
         if c not in self._cards:

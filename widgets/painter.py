@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from warkit import PlayerView
+from warkit import PlayerView, world_map
 from warkit.render.geometry import board_geometry
 from warkit.render.layout import (
     BADGE_DROP,
@@ -49,7 +49,6 @@ from warkit.render.svg import (
     TEXT_COLOR,
     readable_text_color,
 )
-from warkit.worldmap import world_map
 
 from .controller import Highlights
 from .i18n import color_name

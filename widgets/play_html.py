@@ -11,11 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from warkit import Action, PlayerView
-from warkit.actions import card_index
+from warkit import Action, PlayerView, card_index, world_map
 from warkit.render.svg import PLAYER_COLORS, readable_text_color
 from warkit.rules.smart import card_kind, intelligence_draws, reroll_terms
-from warkit.worldmap import world_map
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)
 from .controller import BattleRecord

@@ -21,11 +21,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from warkit import Action, LegalActions, PlayerView
-from warkit.actions import card_index
+from warkit import JOKERS, Action, LegalActions, PlayerView, card_index
 from warkit.odds import choose_reroll
 from warkit.rules.smart import card_kind
-from warkit.state import JOKERS
 
 from .battle_terms import KIND_ORDER, terrain_of
 from .models import compare_dice

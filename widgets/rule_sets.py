@@ -7,7 +7,7 @@ can be chosen, played, saved and named without an edit here.
 
 from __future__ import annotations
 
-from warkit.rules import RULESETS
+from warkit import RULESETS
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)
 from .i18n import MESSAGES, tr

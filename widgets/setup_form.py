@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
-from warkit.worldmap import world_map
+from warkit import world_map
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)
 from .gamecontroller import BOT_LEVELS, HUMAN, GameConfig, Seat, clean_name

@@ -19,7 +19,7 @@ from itertools import product
 
 from warkit_widgets.i18n import color_name, continent_name, fmt_percent, normalize_lang
 
-from warkit.worldmap import world_map
+from warkit import world_map
 
 
 def fmt_int(n: int, lang: str = "pt") -> str:

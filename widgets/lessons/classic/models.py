@@ -16,10 +16,8 @@ from functools import cache
 from itertools import product
 from math import comb
 
-from warkit import ClassicRules, find_rules
+from warkit import JOKERS, SHAPES, ClassicRules, find_rules, world_map
 from warkit.cards import all_cards, card_shape, has_set, sets_in
-from warkit.state import JOKERS
-from warkit.worldmap import SHAPES, world_map
 
 
 # -- the map -----------------------------------------------------------------------------------

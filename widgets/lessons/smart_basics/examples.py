@@ -44,7 +44,7 @@ def quiet_turn(state: GameState) -> GameState:
             if state.phase is Phase.PLACE:
                 state = warkit.apply(state, "end")
         elif state.phase is Phase.DISCARD:
-            card = warkit.actions.card_name(state.hands[seat][0])
+            card = warkit.card_name(state.hands[seat][0])
             state = warkit.apply(state, f"discard {card}")
         else:
             state = warkit.apply(state, "end")

@@ -23,10 +23,10 @@ from functools import cache
 from itertools import combinations
 from math import comb, factorial
 
+from warkit import world_map
 from warkit.cards import card_shape
 from warkit.odds import win_probability
 from warkit.rules.smart import best_trade, intelligence_draws
-from warkit.worldmap import world_map
 
 
 # -- Paranoia objectives (S-SETUP-1) -------------------------------------------------------------

@@ -15,9 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from warkit import world_map
 from warkit.odds import CARD_KINDS, choose_reroll
 from warkit.rules.smart import passage_reach
-from warkit.worldmap import world_map
 
 SIDES = 6
 MOVE_MODES = ("regroup", "passage", "alliance", "airlift")
