@@ -46,7 +46,6 @@ from .smart_play import (
     battle_stake,
     card_keep_value,
     choose_trade,
-    is_smart,
     react,
     revealed_cards,
 )
@@ -134,7 +133,7 @@ class SmartAdvantages:
     # -- air attacks (S-AIR-1) ------------------------------------------------------------------
     def more_attacks(self, view: PlayerView, board: Board, legal: LegalActions,
                      card: float) -> list[tuple[float, Action]]:
-        if not is_smart(view):
+        if AirAttack not in view.rules.advantages:
             return []
         keep = self.card_keep(view, board)
         scored: list[tuple[float, Action]] = []
@@ -188,7 +187,7 @@ class SmartAdvantages:
 
     # -- movement advantages (S-ALLY-1, S-AIRLIFT-1, S-PASS-1) ---------------------------------
     def regroup(self, view: PlayerView, legal: LegalActions) -> Action:
-        if is_smart(view):
+        if view.rules.advantages:
             memory = self._turn_memory(view)
             if not memory.get("advantages"):
                 memory["advantages"] = True

@@ -19,7 +19,6 @@ from ..view import PlayerView
 from .base import LevelBot, end_or_first
 from .evaluate import ADJ, INDEX, impatience, ranges_of, singles_of
 from .evaluate import p_win as p_conquer
-from .smart_play import is_smart
 
 
 class EasyBot(LevelBot):
@@ -38,7 +37,7 @@ class EasyBot(LevelBot):
 
     def trade(self, view: PlayerView, legal: LegalActions) -> Action:
         trades = singles_of(legal, Trade)
-        if is_smart(view):  # S-TRADE: the whole hand, once it is big
+        if len(view.rules.trade_sizes) > 1:  # S-TRADE-1: the whole hand, once it is big
             if len(view.hand) >= 5:
                 largest = max(len(t.cards) for t in trades)  # type: ignore[attr-defined]
                 return self.rng.choice([t for t in trades if len(t.cards) == largest])  # type: ignore[attr-defined]

@@ -43,7 +43,7 @@ from .evaluate import (
 )
 from .normal import NormalBot
 from .opponents import OpponentModel
-from .smart_play import elimination_outcome, is_smart
+from .smart_play import elimination_outcome
 from .sweep import Sweep, best_sweep
 
 WIN = 400.0
@@ -111,7 +111,7 @@ class HardBot(SmartAdvantages, NormalBot):
     def choose(self, view: PlayerView, legal: LegalActions | list[Action]) -> Action:
         if not self._tuned:
             self._tuned = True
-            if is_smart(view):
+            if view.rules.ends_at_first_elimination:
                 self.__dict__.update(self.smart_tuning)
         if view.player is not None:
             self.opponents.observe(view)
@@ -167,7 +167,7 @@ class HardBot(SmartAdvantages, NormalBot):
                     weight[i] = urgency
             if have + 1 >= goal.count and goal.min_armies <= 1:
                 winning.update(i for i, o in enumerate(board.owner) if o != seat)
-        if is_smart(board.view):
+        if board.view.rules.ends_at_first_elimination:
             self.smart_kills(board, weight, winning)
         block = self.opponents.block_values(board)
         hunted = 0.0
@@ -196,7 +196,7 @@ class HardBot(SmartAdvantages, NormalBot):
             targets = frozenset(i for i, o in enumerate(owner) if o != seat)
             options.append(Sweep(targets, goal.count - board.counts[seat]))
         victims = [goal.target] if goal is not None and goal.kind == "destroy" else []
-        if is_smart(board.view):
+        if board.view.rules.ends_at_first_elimination:
             victims += [v for v in range(board.players) if v != seat and board.counts[v]
                         and elimination_outcome(board.view, board, seat, v) > 0]
         for v in victims:
@@ -267,7 +267,7 @@ class HardBot(SmartAdvantages, NormalBot):
         danger = 0.0
         seat, view = board.seat, board.view
         mine = [i for i, o in enumerate(board.owner) if o == seat]
-        if is_smart(view) and 0 < len(mine) <= DANGER_TERRITORIES:
+        if view.rules.ends_at_first_elimination and 0 < len(mine) <= DANGER_TERRITORIES:
             owner, armies = board.owner, board.armies
             for s in range(board.players):
                 if s == seat or not board.counts[s]:

@@ -51,7 +51,6 @@ from .smart_play import (
     choose_discard,
     choose_trade,
     elimination_outcome,
-    is_smart,
     react,
     revealed_cards,
     terrain_side,
@@ -97,14 +96,14 @@ class NormalBot(LevelBot):
     def card_value(self, view: PlayerView) -> float:
         """What a card is worth (classic: a third of the next trade; SMART: a share of a
         trade or an advantage)."""
-        if is_smart(view):
+        if not view.rules.shared_trade_table:  # no game-wide table to share (S-TRADE-6)
             return CARD_VALUE
         return max(2.0, view.next_trade_value / 3)
 
     def conquest_card(self, view: PlayerView) -> float:
         """The card a conquest earns now: classic, the turn's one card (C-CARD-1); SMART,
         one for every conquest (S-CONQ-2)."""
-        if is_smart(view):
+        if view.rules.card_per_conquest:
             return CARD_VALUE
         return 0.0 if view.conquered else self.card_value(view)
 
@@ -122,7 +121,7 @@ class NormalBot(LevelBot):
         """Terrain knowledge that will count in an attack on ``dst`` (S-TERRAIN-1): marks
         already revealed, or the attacker's own card of ``dst`` it will reveal at the first
         roll. ``None`` in classic games."""
-        if not is_smart(view):
+        if not view.rules.terrain_cards:
             return None
         side = terrain_side(view, dst)
         if side is None and dst in view.hand and dst not in revealed_cards(view):
@@ -157,7 +156,7 @@ class NormalBot(LevelBot):
             value += self.wanted_bonus
         value *= self.scale(board.view)
         if o >= 0 and o != seat and board.counts[o] == 1:
-            if is_smart(board.view):  # the game ends now (S-WIN-1): who wins it?
+            if board.view.rules.ends_at_first_elimination:  # S-WIN-1: who wins it?
                 value += END * elimination_outcome(board.view, board, seat, o)
             else:  # their cards come too (C-ELIM-2)
                 value += board.view.hand_sizes[o] * self.card_value(board.view)
@@ -216,7 +215,7 @@ class NormalBot(LevelBot):
 
     # -- decisions -------------------------------------------------------------------------
     def trade(self, view: PlayerView, legal: LegalActions) -> Action:
-        if is_smart(view):
+        if not view.rules.shared_trade_table:  # trades differ in worth (S-TRADE-1..6)
             return self.smart_trade(view, legal)
         trades = singles_of(legal, Trade)
         if not trades:

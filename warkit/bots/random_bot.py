@@ -64,7 +64,7 @@ class RandomBot:
             raise ValueError("no legal action to choose from")
         if not isinstance(legal, LegalActions):
             legal = LegalActions(list(legal))
-        if view.rules_name == "smart":  # SMART's own steps and advantages
+        if view.rules.advantages:  # SMART's own steps and advantages
             from .smart_random import choose_smart
 
             action = choose_smart(self, view, legal)

@@ -33,7 +33,6 @@ from ..rules.smart import (
     Pass,
     Reroll,
     Reveal,
-    best_trade,
     card_kind,
 )
 from ..state import JOKERS, Phase
@@ -73,11 +72,14 @@ def _trade(bot, view: PlayerView, legal: LegalActions) -> Action:
     if intel and rng.random() < 0.15:
         return rng.choice(intel)
     tradable = len(view.hand) - view.extra.intel_count
-    owned = [i for i, o in enumerate(view.owner) if o == view.current]
+    owned = frozenset(i for i, o in enumerate(view.owner) if o == view.current)
     trades = [a for a in families if isinstance(a, Trade)
               and 2 <= len(a.cards) <= tradable - KEEP_FOR_REACTIONS]
     if trades and (tradable >= 5 or rng.random() < 0.5):
-        return max(trades, key=lambda t: (best_trade(t.cards, owned).total, rng.random()))
+        def worth(t: Trade) -> int:
+            cards = tuple(card_index(c) for c in t.cards)
+            return view.rules.trade_quote(cards, owned, view.trades).total
+        return max(trades, key=lambda t: (worth(t), rng.random()))
     return EndPhase()
 
 
@@ -123,10 +125,7 @@ def _useful_reroll(view: PlayerView, side: str, rerolls: Sequence[Reroll]) -> Re
     att, dfn = view.last_roll
     own, enemy = (att, dfn) if side == "attacker" else (dfn, att)
     seat = view.player
-    terrain = None
-    for mark in view.extra.revealed:
-        if mark.card == battle.dst and mark.use == "terrain":
-            terrain = "attacker" if mark.seat == view.current else "defender"
+    terrain = view.rules.battle_rule(view, battle.dst).terrain
     by_kind: dict[str, list[Reroll]] = {}
     for action in rerolls:
         card = card_index(action.card)
