@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 import warkit
+from warkit.stats import wilson
 from warkit.tournament import (
     GameResult,
     TimedBot,
@@ -17,7 +18,6 @@ from warkit.tournament import (
     percentile,
     run_tournament,
     seating,
-    wilson,
 )
 
 

@@ -35,6 +35,7 @@ from .actions import Action
 from .bots import BOTS, make
 from .legal import LegalActions
 from .simulate import simulate
+from .stats import wilson
 from .view import PlayerView
 
 
@@ -95,16 +96,6 @@ def play_game(bots: Sequence[str], players: int, rules: str, seed: int, game: in
 def _play_chunk(args: tuple) -> list[GameResult]:
     bots, players, rules, seed, games, max_turns = args
     return [play_game(bots, players, rules, seed, g, max_turns) for g in games]
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion (``wins`` may be fractional: shared wins)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def binomial_test(a: int, b: int, share: Fraction = Fraction(1, 2)) -> float:
