@@ -5,13 +5,15 @@ Command line::
     python -m warkit.tournament --bots hard normal easy --players 3 --games 300 \\
         --rules classic --processes 2
 
-Game ``g`` is played with seed ``seed + g``; the seats rotate with ``g`` so that
-every bot plays every seat equally often (a list shorter than ``--players`` is
-repeated). Every ``choose`` call is timed. The report gives, per level: win
-rate per seat with a 95% Wilson interval, think time per decision (median, p95,
-max); the average game length; how often the first player won (is there a
-first-player edge?); and for every pair of levels an exact two-sided binomial
-test on the games one of the two won (is one really better?).
+Game ``g`` is played with seed ``seed + g`` (the bots seated by
+:func:`warkit.bots.seeded`, as :func:`warkit.simulate` seats them); the seats
+rotate with ``g`` so that every bot plays every seat equally often (a list
+shorter than ``--players`` is repeated). Every ``choose`` call is timed. The
+report gives, per level: win rate per seat with a 95% Wilson interval, think
+time per decision (median, p95, max); the average game length; how often the
+first player won (is there a first-player edge?); and for every pair of levels
+an exact two-sided binomial test on the games one of the two won (is one really
+better?).
 
 From Python: ``run_tournament(["hard", "normal", "easy"], games=100)`` returns a
 :class:`TournamentResult` whose :meth:`~TournamentResult.report` is the table.
@@ -32,7 +34,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from .actions import Action
-from .bots import BOTS, make
+from .bots import BOTS, seeded
 from .legal import LegalActions
 from .simulate import simulate
 from .stats import wilson
@@ -80,9 +82,10 @@ def seating(bots: Sequence[str], players: int, game: int) -> tuple[str, ...]:
 
 def play_game(bots: Sequence[str], players: int, rules: str, seed: int, game: int,
               max_turns: int) -> GameResult:
-    """Play game number ``game`` of a tournament (seeded by ``seed + game``)."""
+    """Play game number ``game`` of a tournament: ``simulate(players, rules, bots=levels,
+    seed=seed + game)`` with every decision timed."""
     levels = seating(bots, players, game)
-    timed = [TimedBot(make(level, seed=(seed + game) * 7919 + s)) for s, level in enumerate(levels)]
+    timed = [TimedBot(bot) for bot in seeded(levels, seed + game)]
     match = simulate(players, rules, bots=timed, seed=seed + game, max_turns=max_turns)
     times: dict[str, list[float]] = {}
     for t in timed:

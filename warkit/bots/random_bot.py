@@ -53,6 +53,7 @@ class RandomBot:
 
     def __init__(self, seed: int | None = None, *, boldness: float = 0.6,
                  stop_attacking: float = 0.05, prefer_wanted: float = 0.8) -> None:
+        self.seed = seed
         self.rng = random.Random(seed)
         self.boldness = boldness
         self.stop_attacking = stop_attacking
