@@ -29,21 +29,8 @@ from ..legal import ActionRange, LegalActions
 from ..state import Phase
 from ..view import PlayerView
 from ..worldmap import world_map
-
-
-def wanted_territories(view: PlayerView) -> frozenset[int]:
-    """Territories the viewer's objective asks for (every territory for a count objective)."""
-    m = world_map()
-    if view.objective is None:
-        return frozenset(range(len(m.territories)))
-    objective = m.objective(view.objective)
-    if objective.kind == "continents":
-        return frozenset(i for c in objective.continents
-                         for i in m.continent_members[m.continent(c).index])
-    if objective.kind == "destroy" and objective.color in view.colors:
-        target = view.colors.index(objective.color)
-        return frozenset(i for i, o in enumerate(view.owner) if o == target)
-    return frozenset(range(len(m.territories)))
+from .smart_random import choose_smart
+from .targets import objective_targets
 
 
 class RandomBot:
@@ -66,8 +53,6 @@ class RandomBot:
         if not isinstance(legal, LegalActions):
             legal = LegalActions(list(legal))
         if view.rules.advantages:  # SMART's own steps and advantages
-            from .smart_random import choose_smart
-
             action = choose_smart(self, view, legal)
             if action is not None:
                 return action
@@ -88,7 +73,7 @@ class RandomBot:
 
     def _place(self, view: PlayerView, places: list[Action]) -> Action:
         m, seat, rng = world_map(), view.current, self.rng
-        wanted = wanted_territories(view)
+        wanted = objective_targets(view)
 
         def faces(p: Action, targets: frozenset[int] | None) -> bool:
             return isinstance(p, Place) and any(
@@ -111,7 +96,7 @@ class RandomBot:
                 return a
         if rng.random() < self.stop_attacking:
             return EndPhase()
-        wanted = wanted_territories(view)
+        wanted = objective_targets(view)
         preferred = [a for a in strong if m.index(a.dst) in wanted]
         if preferred and rng.random() < self.prefer_wanted:
             choice = rng.choice(preferred)

@@ -38,6 +38,7 @@ from ..rules.smart import (
 from ..state import JOKERS, Phase
 from ..view import PlayerView
 from ..worldmap import world_map
+from .targets import objective_targets
 
 KEEP_FOR_REACTIONS = 2
 KIND_ORDER = ("non_controlled", "controlled", "joker")
@@ -88,9 +89,7 @@ def _air_attack(bot, view: PlayerView, legal: LegalActions) -> Action | None:
     if rng.random() >= 0.3:
         return None
     m, armies = world_map(), view.armies
-    from .random_bot import wanted_territories
-
-    wanted = wanted_territories(view)
+    wanted = objective_targets(view)
     options = []
     for family in legal.families:
         if isinstance(family, ActionRange) and isinstance(family.largest, AirAttack):
