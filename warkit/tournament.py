@@ -31,11 +31,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 from multiprocessing import get_context
-from typing import Any
 
 from .actions import Action
-from .bots import BOTS, seeded
-from .legal import LegalActions
+from .bots import BOTS, Bot, seeded
 from .simulate import simulate
 from .stats import wilson
 from .view import PlayerView
@@ -44,12 +42,12 @@ from .view import PlayerView
 class TimedBot:
     """Wraps a bot and records how long each of its decisions takes (seconds)."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.level = getattr(bot, "level", type(bot).__name__)
         self.times: list[float] = []
 
-    def choose(self, view: PlayerView, legal: LegalActions) -> Action:
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         start = time.perf_counter()
         action = self.bot.choose(view, legal)
         self.times.append(time.perf_counter() - start)
@@ -91,9 +89,12 @@ def play_game(bots: Sequence[str], players: int, rules: str, seed: int, game: in
     for t in timed:
         times.setdefault(t.level, []).extend(t.times)
     state = match.state
+    objectives = tuple(o for o in state.objective_cards if o is not None)
+    if state.first_player is None or len(objectives) != players:
+        raise RuntimeError("a game is dealt before it is played (C-SETUP-1, C-SETUP-4)")
     return GameResult(seed + game, levels, tuple(state.winners), state.turn, state.round,
                       len(match.actions), bool(match.meta["capped"]), state.first_player,
-                      tuple(state.objective_cards), times)
+                      objectives, times)
 
 
 def _play_chunk(args: tuple) -> list[GameResult]:

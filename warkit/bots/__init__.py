@@ -40,8 +40,8 @@ class Bot(Protocol):
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot,
-                          "hard": HardBot}
+BOTS: dict[str, type[LevelBot] | type[RandomBot]] = {
+    "random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
 """Bot classes by level name, weakest first (``make`` builds them)."""
 
 

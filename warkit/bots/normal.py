@@ -24,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..actions import Action, Attack, EndPhase, Move, Occupy, Place, Trade
-from ..legal import ActionRange, LegalActions
+from ..legal import LegalActions
+from ..rules.terms import Side
 from ..state import JOKERS
 from ..view import PlayerView
 from .base import LevelBot, end_or_first
@@ -35,6 +36,7 @@ from .evaluate import (
     MEMBERS,
     PATIENCE,
     Board,
+    Family,
     attack_cost,
     attack_kills,
     cards_of,
@@ -117,7 +119,7 @@ class NormalBot(LevelBot):
             return self.army
         return self.army * (1.0 - impatience(view))
 
-    def terrain(self, view: PlayerView, dst: int) -> str | None:
+    def terrain(self, view: PlayerView, dst: int) -> Side | None:
         """Terrain knowledge that will count in an attack on ``dst`` (S-TERRAIN-1): marks
         already revealed, or the attacker's own card of ``dst`` it will reveal at the first
         roll. ``None`` in classic games."""
@@ -135,10 +137,9 @@ class NormalBot(LevelBot):
 
     def wanted(self, board: Board) -> frozenset[int]:
         """Territories the objective asks for (cached per board)."""
-        cached = getattr(board, "_wanted", None)
+        cached = board.wanted
         if cached is None:
-            cached = wanted_territories(board.view)
-            board._wanted = cached  # type: ignore[attr-defined]
+            cached = board.wanted = wanted_territories(board.view)
         return cached
 
     def conquest_value(self, board: Board, t: int) -> float:
@@ -195,7 +196,7 @@ class NormalBot(LevelBot):
         return value
 
     def attack_score(self, board: Board, src: int, dst: int, attackers: int,
-                     card: float, terrain: str | None = None) -> float:
+                     card: float, terrain: Side | None = None) -> float:
         """Expected gain of attacking ``dst`` from ``src`` with ``attackers`` to the end."""
         d = board.armies[dst]
         p = p_win(attackers, d, terrain)
@@ -249,7 +250,7 @@ class NormalBot(LevelBot):
         if restricted:
             k = restricted[0]
             inside = [f for f in families
-                      if CONTINENT_OF[INDEX[f.largest.territory]] == k]  # type: ignore[attr-defined]
+                      if CONTINENT_OF[INDEX[f.largest.territory]] == k]
             pick = self.best_placement(board, inside, view.continent_reserves[k])
             if pick is not None:
                 return pick
@@ -257,17 +258,17 @@ class NormalBot(LevelBot):
         pick = self.best_placement(board, families, free, allow_all=True)
         return pick if pick is not None else families[0].largest
 
-    def best_placement(self, board: Board, families: list[ActionRange], total: int,
+    def best_placement(self, board: Board, families: list[Family[Place]], total: int,
                        allow_all: bool = False) -> Action | None:
         """The placement of (part of) ``total`` armies that gains most (see :meth:`place_gain`)."""
         if not families or total <= 0:
             return None
         half = total if total <= 4 else (total + 1) // 2
         sizes = (half, total) if allow_all and half < total else (half,)
-        best: tuple[float, ActionRange, int] | None = None
-        fallback: tuple[float, ActionRange] | None = None
+        best: tuple[float, Family[Place], int] | None = None
+        fallback: tuple[float, Family[Place]] | None = None
         for family in families:
-            i = INDEX[family.largest.territory]  # type: ignore[attr-defined]
+            i = INDEX[family.largest.territory]
             if not board.enemies[i]:
                 continue
             for size in sizes:
@@ -322,23 +323,23 @@ class NormalBot(LevelBot):
                     if score is not None and score > self.margin:
                         return family.largest
                     break
-        best: tuple[float, Action] | None = None
+        best: tuple[float, Family[Attack] | Action] | None = None
         for family in families:
             score = self.score_attack(view, board, family, card)
             if score is not None and (best is None or score > best[0]):
-                best = (score, family)  # type: ignore[assignment]
+                best = (score, family)
         for score, a in self.more_attacks(view, board, legal, card):
             if best is None or score > best[0]:
                 best = (score, a)
         if best is not None and best[0] > self.margin:
             choice = best[1]
-            if isinstance(choice, ActionRange):
-                self._engaged = (view.turn, *endpoints(choice))
-                return choice.largest
-            return choice
+            if isinstance(choice, Action):  # another way to attack (more_attacks)
+                return choice
+            self._engaged = (view.turn, *endpoints(choice))
+            return choice.largest
         return EndPhase()
 
-    def score_attack(self, view: PlayerView, board: Board, family: ActionRange,
+    def score_attack(self, view: PlayerView, board: Board, family: Family[Attack],
                      card: float) -> float | None:
         """The score of attacking with the most dice (``None`` below the odds floor)."""
         src, dst = endpoints(family)
@@ -357,6 +358,11 @@ class NormalBot(LevelBot):
     def decisive(self, board: Board, dst: int) -> bool:
         """Would taking ``dst`` win the game outright (then any odds will do)? The normal
         level does not plan that far."""
+        return False
+
+    def in_danger(self, board: Board) -> bool:
+        """Could this seat be wiped out before it plays again? The normal level does not
+        work that out."""
         return False
 
     def more_attacks(self, view: PlayerView, board: Board, legal: LegalActions,

@@ -47,7 +47,7 @@ class RandomBot:
         self.prefer_wanted = prefer_wanted
         self._engaged: tuple[int, str, str] | None = None  # (turn, src, dst) being fought
 
-    def choose(self, view: PlayerView, legal: LegalActions | Sequence[Action]) -> Action:
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         if not isinstance(legal, LegalActions):
@@ -80,7 +80,7 @@ class RandomBot:
                 view.owner[j] != seat and (targets is None or j in targets)
                 for j in m.adjacency[m.index(p.territory)])
 
-        front = [p for p in places if faces(p, wanted)]
+        front = [p for p in places if isinstance(p, Place) and faces(p, wanted)]
         if front:
             return max(front, key=lambda p: (view.armies[m.index(p.territory)], rng.random()))
         return rng.choice([p for p in places if faces(p, None)] or places)

@@ -24,11 +24,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from ..actions import Action, card_index, card_name
+from ..actions import Action, Trade, card_index, card_name
 from ..dice import battle_losses
 from ..legal import LegalActions
 from ..odds import choose_reroll
 from ..rules.smart import Discard, Pass, Reroll, Reveal, card_kind
+from ..rules.smart.tables import CardKind
+from ..rules.terms import Side
 from ..state import JOKERS
 from ..view import PlayerView
 from .evaluate import Board
@@ -59,7 +61,7 @@ def revealed_cards(view: PlayerView) -> frozenset[int]:
     return frozenset(m.card for m in getattr(extra, "revealed", ()))
 
 
-def terrain_side(view: PlayerView, target: int) -> str | None:
+def terrain_side(view: PlayerView, target: int) -> Side | None:
     """Who has terrain knowledge of ``target`` this turn (S-TERRAIN-1), as the rule set
     reads the public marks (``None`` in a rule set without terrain cards)."""
     return view.rules.battle_rule(view, target).terrain
@@ -92,13 +94,12 @@ def choose_trade(view: PlayerView, legal: LegalActions, keep: Callable[[int], fl
     owned = owned_by(view, view.player)
     best: tuple[float, Action] | None = None
     for action in legal.families:
-        cards = getattr(action, "cards", None)
-        if not isinstance(cards, tuple) or action.keyword != "trade":
+        if not isinstance(action, Trade):
             continue
-        numbers = tuple(card_index(c) for c in cards)
+        numbers = tuple(card_index(c) for c in action.cards)
         gain = trade_armies(view, numbers, owned) - sum(keep(c) for c in numbers)
         if best is None or gain > best[0]:
-            best = (gain, action)  # type: ignore[assignment]
+            best = (gain, action)
     if best is not None and best[0] > 0:
         return best[1]
     return None
@@ -142,17 +143,19 @@ def react(view: PlayerView, legal: LegalActions, board: Board, keep: Callable[[i
     for action in singles:
         if isinstance(action, Pass):
             return action
-    return singles[0]  # type: ignore[return-value]
+    first = singles[0]
+    return first if isinstance(first, Action) else first.make(first.low)
 
 
 @lru_cache(maxsize=1 << 16)
-def _reroll(own: tuple[int, ...], enemy: tuple[int, ...], kind: str, side: str, defenders: int,
-            attackers: int, terrain: str | None) -> tuple[tuple[int, ...], float]:
+def _reroll(own: tuple[int, ...], enemy: tuple[int, ...], kind: CardKind, side: Side,
+            defenders: int, attackers: int, terrain: Side | None
+            ) -> tuple[tuple[int, ...], float]:
     """(dice to reroll, exact gain) of :func:`warkit.odds.choose_reroll`, memoised: the key
     space is small (sorted rolls, and the armies only matter up to 4)."""
-    choice = choose_reroll(own, enemy, kind, side=side,  # type: ignore[arg-type]
+    choice = choose_reroll(own, enemy, kind, side=side,
                            defenders=defenders, attackers=attackers,
-                           terrain=terrain)  # type: ignore[arg-type]
+                           terrain=terrain)
     return choice.dice, float(choice.gain)
 
 
@@ -161,9 +164,11 @@ def best_reroll(view: PlayerView, legal: LegalActions, board: Board,
     """The reroll whose exact gain (expected enemy minus own losses, times ``stake``) most
     exceeds the value of the card spent, or ``None``. Cards of one kind give the same
     reroll (S-REROLL-1), so each kind is worked out once and its cheapest card is spent."""
-    side = view.extra.reaction.side
-    b = view.battle
-    att, dfn = view.last_roll
+    side: Side = view.extra.reaction.side
+    b, roll = view.battle, view.last_roll
+    if b is None or roll is None:
+        return None
+    att, dfn = roll
     own, enemy = (att, dfn) if side == "attacker" else (dfn, att)
     rule = view.rules.battle_rule(view, b.dst)
     terrain = rule.terrain
@@ -171,7 +176,7 @@ def best_reroll(view: PlayerView, legal: LegalActions, board: Board,
     if not offered:
         return None
     seat = board.seat
-    cheapest: dict[str, tuple[float, int]] = {}
+    cheapest: dict[CardKind, tuple[float, int]] = {}
     for card in sorted({card_index(a.card) for a in offered}):
         kind = card_kind(card, card not in JOKERS and view.owner[card] == seat)
         cost = keep(card)
