@@ -176,6 +176,18 @@ def attack_kills(attackers: int, defenders: int, terrain: Side | None = None) ->
     return table.kill[a][d] * factor
 
 
+def attack_odds(attackers: int, defenders: int, terrain: Side | None = None
+                ) -> tuple[float, float, float]:
+    """``(p_win, attack_cost, attack_kills)`` of one attack, with one table lookup in the
+    common case (the three numbers are exactly those of the three functions)."""
+    table = _TABLES.get(terrain)
+    if table is not None and 0 < attackers < table.height and 0 < defenders < table.width:
+        return (table.win[attackers][defenders], table.cost[attackers][defenders],
+                table.kill[attackers][defenders])
+    return (p_win(attackers, defenders, terrain), attack_cost(attackers, defenders, terrain),
+            attack_kills(attackers, defenders, terrain))
+
+
 PATIENCE = 12
 """Rounds after which every level grows bolder, so that stalemates end (see :func:`impatience`)."""
 
@@ -188,7 +200,13 @@ def impatience(view: PlayerView) -> float:
 
 def hold_probability(armies: int, threat: float) -> float:
     """Chance a territory with ``armies`` survives the strongest attack it faces."""
-    return 1.0 - p_win(int(threat), armies) if threat >= 1 else 1.0
+    if threat < 1:
+        return 1.0
+    attackers = int(threat)
+    table = _TABLES.get(None)
+    if table is not None and attackers < table.height and 0 < armies < table.width:
+        return 1.0 - table.win[attackers][armies]  # p_win's common case, inlined
+    return 1.0 - p_win(attackers, armies)
 
 
 @cache
@@ -337,11 +355,10 @@ def cards_of(action: Trade) -> tuple[int, ...]:
 
 
 # -- the board ----------------------------------------------------------------------------------
-@lru_cache(maxsize=256)
-def _structure(owner: tuple[int, ...], seat: int, players: int) -> tuple:
-    """What depends on ownership only (shared by the many decisions between two conquests):
-    territory counts, per-continent counts, continent bonuses per seat, the seat's
-    territories, their hostile neighbours and the borders among them."""
+@lru_cache(maxsize=64)
+def _ownership(owner: tuple[int, ...], players: int) -> tuple:
+    """Territory counts, per-continent counts and continent bonuses of every seat (the same
+    for every seat's bot: computed once per ownership)."""
     counts = [0] * players
     cont = [[0] * CONTINENTS for _ in range(players)]
     for i, o in enumerate(owner):
@@ -350,11 +367,18 @@ def _structure(owner: tuple[int, ...], seat: int, players: int) -> tuple:
             cont[o][CONTINENT_OF[i]] += 1
     bonuses = tuple(sum(BONUS[k] for k in range(CONTINENTS) if cont[s][k] == len(MEMBERS[k]))
                     for s in range(players))
+    return tuple(counts), tuple(tuple(c) for c in cont), bonuses
+
+
+@lru_cache(maxsize=256)
+def _structure(owner: tuple[int, ...], seat: int, players: int) -> tuple:
+    """What depends on ownership only (shared by the many decisions between two conquests):
+    territory counts, per-continent counts, continent bonuses per seat, the seat's
+    territories, their hostile neighbours and the borders among them."""
     mine = tuple(i for i, o in enumerate(owner) if o == seat)
     enemies = {i: tuple(j for j in ADJ[i] if owner[j] != seat) for i in mine}
     border = tuple(i for i in mine if enemies[i])
-    return (tuple(counts), tuple(tuple(c) for c in cont), bonuses, mine,
-            MappingProxyType(enemies), border)
+    return (*_ownership(owner, players), mine, MappingProxyType(enemies), border)
 
 
 class Board:
@@ -380,6 +404,9 @@ class Board:
         self._threat: dict[int, float] = {}
         self.memo: dict[tuple, float] = {}
         """Per-decision memo for the levels' values (the board never changes)."""
+        self.values: dict[int, float] = {}
+        self.keeps: dict[int, float] = {}
+        """A level's conquest and keep values of territories (memoised by the level)."""
         self.wanted: frozenset[int] | None = None
         """The territories the objective asks for, once a level has asked."""
         self.plan: Any = None
@@ -395,6 +422,13 @@ class Board:
     # -- armies to come --------------------------------------------------------------------
     def income(self, seat: int) -> float:
         """Armies ``seat`` can expect next turn: territories, continents and a likely trade."""
+        incomes = self._income
+        if incomes is None:
+            incomes = self._incomes()
+        return incomes[seat]
+
+    def _incomes(self) -> list[float]:
+        """:meth:`income` of every seat, worked out once per board."""
         if self._income is None:
             view = self.view
             value = view.next_trade_value
@@ -409,7 +443,7 @@ class Board:
                                  0.35 if cards == 3 else 0.0)
                 incomes.append(base + trade)
             self._income = incomes
-        return self._income[seat]
+        return self._income
 
     def threat(self, i: int) -> float:
         """The strongest attack territory ``i`` may face before its owner plays again:
@@ -417,11 +451,14 @@ class Board:
         t = self._threat.get(i)
         if t is None:
             owner, armies, me = self.owner, self.armies, self.owner[i]
+            incomes, share = self._incomes(), self.share
             t = 0.0
             for j in ADJ[i]:
                 o = owner[j]
                 if o != me and o >= 0:
-                    t = max(t, armies[j] - 1 + self.share * self.income(o))
+                    attack = armies[j] - 1 + share * incomes[o]
+                    if attack > t:
+                        t = attack
             self._threat[i] = t
         return t
 
@@ -468,6 +505,7 @@ __all__ = [
     "as_legal",
     "attack_cost",
     "attack_kills",
+    "attack_odds",
     "cards_of",
     "endpoints",
     "goal_for",

@@ -37,12 +37,10 @@ from .evaluate import (
     PATIENCE,
     Board,
     Family,
-    attack_cost,
-    attack_kills,
+    attack_odds,
     cards_of,
     endpoints,
     impatience,
-    p_win,
     ranges_of,
     singles_of,
     trade_score,
@@ -90,9 +88,26 @@ class NormalBot(LevelBot):
         super().__init__(seed)
         self._engaged: tuple[int, int, int] | None = None
         """(turn, source, target) of the attack under way."""
+        self._values: tuple[tuple, dict[int, float], dict[int, float]] | None = None
+        """The last boards' conquest and keep values, and what they depend on."""
 
     def board(self, view: PlayerView) -> Board:
-        return Board(view)
+        """The board of this decision. Its conquest and keep values are shared with the
+        previous decisions' boards while what they depend on is unchanged (ownership, the
+        trade value, the hands, the objective; SMART: the armies too, which decide an
+        elimination's winner), unless a level values territories its own way."""
+        board = Board(view)
+        cls = type(self)
+        if cls.conquest_value is NormalBot.conquest_value \
+                and cls.keep_value is NormalBot.keep_value:
+            key = (view.owner, view.next_trade_value, view.hand_sizes, view.objective,
+                   view.player, view.rules,
+                   view.armies if view.rules.ends_at_first_elimination else None)
+            shared = self._values
+            if shared is None or shared[0] != key:
+                shared = self._values = (key, {}, {})
+            board.values, board.keeps = shared[1], shared[2]
+        return board
 
     # -- values ----------------------------------------------------------------------------
     def card_value(self, view: PlayerView) -> float:
@@ -180,29 +195,27 @@ class NormalBot(LevelBot):
         return value * self.scale(board.view)
 
     def value_of(self, board: Board, t: int) -> float:
-        """:meth:`conquest_value`, memoised for the decision (it is asked many times)."""
-        key = ("c", t)
-        value = board.memo.get(key)
+        """:meth:`conquest_value`, memoised for the board (it is asked many times)."""
+        values = board.values
+        value = values.get(t)
         if value is None:
-            value = board.memo[key] = self.conquest_value(board, t)
+            value = values[t] = self.conquest_value(board, t)
         return value
 
     def keep_of(self, board: Board, i: int) -> float:
-        """:meth:`keep_value`, memoised for the decision."""
-        key = ("k", i)
-        value = board.memo.get(key)
+        """:meth:`keep_value`, memoised for the board."""
+        keeps = board.keeps
+        value = keeps.get(i)
         if value is None:
-            value = board.memo[key] = self.keep_value(board, i)
+            value = keeps[i] = self.keep_value(board, i)
         return value
 
     def attack_score(self, board: Board, src: int, dst: int, attackers: int,
                      card: float, terrain: Side | None = None) -> float:
         """Expected gain of attacking ``dst`` from ``src`` with ``attackers`` to the end."""
-        d = board.armies[dst]
-        p = p_win(attackers, d, terrain)
+        p, cost, kills = attack_odds(attackers, board.armies[dst], terrain)
         return p * (self.value_of(board, dst) + card) \
-            - self.army_cost(board.view) * attack_cost(attackers, d, terrain) \
-            + self.kill * attack_kills(attackers, d, terrain)
+            - self.army_cost(board.view) * cost + self.kill * kills
 
     def exposure(self, board: Board, src: int, left: float) -> float:
         """How much leaving only ``left`` armies on ``src`` risks (other hostile neighbours)."""
@@ -306,7 +319,9 @@ class NormalBot(LevelBot):
         for j in board.enemies[i]:
             terrain = self.terrain(board.view, j)
             if terrain != "defender":
-                best = max(best, self.attack_score(board, i, j, attackers, card, terrain))
+                score = self.attack_score(board, i, j, attackers, card, terrain)
+                if score > best:
+                    best = score
         board.memo[key] = best
         return best
 
@@ -346,12 +361,12 @@ class NormalBot(LevelBot):
         armies = view.armies
         attackers = armies[src] - 1
         terrain = self.terrain(view, dst)
-        if p_win(attackers, armies[dst], terrain) < self.odds_floor(view) \
-                and not self.decisive(board, dst):
+        p, cost, _ = attack_odds(attackers, armies[dst], terrain)
+        if p < self.odds_floor(view) and not self.decisive(board, dst):
             return None
         score = self.attack_score(board, src, dst, attackers, card, terrain)
         if self.exposure_weight:
-            left = armies[src] - attack_cost(attackers, armies[dst], terrain) - min(3, attackers)
+            left = armies[src] - cost - min(3, attackers)
             score -= self.exposure_weight * self.exposure(board, src, left)
         return score
 
