@@ -184,8 +184,14 @@ def attack_odds(attackers: int, defenders: int, terrain: Side | None = None
     if table is not None and 0 < attackers < table.height and 0 < defenders < table.width:
         return (table.win[attackers][defenders], table.cost[attackers][defenders],
                 table.kill[attackers][defenders])
-    return (p_win(attackers, defenders, terrain), attack_cost(attackers, defenders, terrain),
-            attack_kills(attackers, defenders, terrain))
+    if defenders <= 0:
+        return 1.0, 0.0, 0.0
+    if attackers <= 0:
+        return 0.0, 0.0, 0.0
+    a, d, factor = _fit(attackers, defenders)  # once for the three numbers
+    if table is None or a >= table.height or d >= table.width:
+        table = _table(a, d, terrain)
+    return table.win[a][d], table.cost[a][d] * factor, table.kill[a][d] * factor
 
 
 PATIENCE = 12

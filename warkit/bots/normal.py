@@ -58,6 +58,8 @@ from .smart_play import (
 
 END = 300.0
 """Value of a conquest that ends the game (a win; minus for a loss), in territory units."""
+FLOOR, ARMY_COST = ("odds floor",), ("army cost",)
+"""Keys of per-board memos (:meth:`NormalBot.floor_of`, :meth:`NormalBot.cost_of_army`)."""
 
 
 class NormalBot(LevelBot):
@@ -123,6 +125,20 @@ class NormalBot(LevelBot):
         if view.rules.card_per_conquest:
             return CARD_VALUE
         return 0.0 if view.conquered else self.card_value(view)
+
+    def floor_of(self, board: Board) -> float:
+        """:meth:`odds_floor`, memoised for the board."""
+        floor = board.memo.get(FLOOR)
+        if floor is None:
+            floor = board.memo[FLOOR] = self.odds_floor(board.view)
+        return floor
+
+    def cost_of_army(self, board: Board) -> float:
+        """:meth:`army_cost`, memoised for the board."""
+        cost = board.memo.get(ARMY_COST)
+        if cost is None:
+            cost = board.memo[ARMY_COST] = self.army_cost(board.view)
+        return cost
 
     def odds_floor(self, view: PlayerView) -> float:
         """The lowest chance to conquer worth an attack (lower in a long game)."""
@@ -215,7 +231,7 @@ class NormalBot(LevelBot):
         """Expected gain of attacking ``dst`` from ``src`` with ``attackers`` to the end."""
         p, cost, kills = attack_odds(attackers, board.armies[dst], terrain)
         return p * (self.value_of(board, dst) + card) \
-            - self.army_cost(board.view) * cost + self.kill * kills
+            - self.cost_of_army(board) * cost + self.kill * kills
 
     def exposure(self, board: Board, src: int, left: float) -> float:
         """How much leaving only ``left`` armies on ``src`` risks (other hostile neighbours)."""
@@ -362,7 +378,7 @@ class NormalBot(LevelBot):
         attackers = armies[src] - 1
         terrain = self.terrain(view, dst)
         p, cost, _ = attack_odds(attackers, armies[dst], terrain)
-        if p < self.odds_floor(view) and not self.decisive(board, dst):
+        if p < self.floor_of(board) and not self.decisive(board, dst):
             return None
         score = self.attack_score(board, src, dst, attackers, card, terrain)
         if self.exposure_weight:
