@@ -410,6 +410,8 @@ class Board:
         self._threat: dict[int, float] = {}
         self.memo: dict[tuple, float] = {}
         """Per-decision memo for the levels' values (the board never changes)."""
+        self.terrains: dict[int, Side | None] = {}
+        """Terrain knowledge that counts in an attack on each territory (memoised by a level)."""
         self.values: dict[int, float] = {}
         self.keeps: dict[int, float] = {}
         """A level's conquest and keep values of territories (memoised by the level)."""

@@ -156,9 +156,16 @@ class NormalBot(LevelBot):
         roll. ``None`` in classic games."""
         if not view.rules.terrain_cards:
             return None
-        side = terrain_side(view, dst)
-        if side is None and dst in view.hand and dst not in revealed_cards(view):
-            return "attacker"
+        if dst not in revealed_cards(view):  # no public mark (S-TERRAIN-1): only the own card
+            return "attacker" if dst in view.hand else None
+        return terrain_side(view, dst)
+
+    def terrain_on(self, board: Board, dst: int) -> Side | None:
+        """:meth:`terrain`, memoised for the board."""
+        known = board.terrains
+        if dst in known:
+            return known[dst]
+        side = known[dst] = self.terrain(board.view, dst)
         return side
 
     def scale(self, view: PlayerView) -> float:
@@ -333,7 +340,7 @@ class NormalBot(LevelBot):
         card = self.conquest_card(board.view)
         best = 0.0
         for j in board.enemies[i]:
-            terrain = self.terrain(board.view, j)
+            terrain = self.terrain_on(board, j)
             if terrain != "defender":
                 score = self.attack_score(board, i, j, attackers, card, terrain)
                 if score > best:
@@ -376,7 +383,7 @@ class NormalBot(LevelBot):
         src, dst = endpoints(family)
         armies = view.armies
         attackers = armies[src] - 1
-        terrain = self.terrain(view, dst)
+        terrain = self.terrain_on(board, dst)
         p, cost, _ = attack_odds(attackers, armies[dst], terrain)
         if p < self.floor_of(board) and not self.decisive(board, dst):
             return None
