@@ -28,6 +28,7 @@ from ..actions import Action, Trade, card_index, card_name
 from ..dice import battle_losses
 from ..legal import LegalActions
 from ..odds import choose_reroll
+from ..rules.classic import ClassicRules
 from ..rules.smart import Discard, Pass, Reroll, Reveal, card_kind
 from ..rules.smart.tables import CardKind
 from ..rules.terms import Side
@@ -52,7 +53,15 @@ def trade_armies(view: PlayerView, cards: tuple[int, ...],
     S-TRADE-1..5)."""
     if owned is None:
         owned = owned_by(view, view.player)
-    return view.rules.trade_quote(cards, owned, view.trades).total
+    return _quote_total(view.rules, cards, owned.intersection(cards), view.trades)
+
+
+@lru_cache(maxsize=1 << 14)
+def _quote_total(rules: ClassicRules, cards: tuple[int, ...], owned_cards: frozenset[int],
+                 trades: int) -> int:
+    """The rule set's quote, memoised: a trade's value depends on the owned territories only
+    through the traded cards' own territories (C-CARD-5, S-TRADE-4)."""
+    return rules.trade_quote(cards, owned_cards, trades).total
 
 
 def revealed_cards(view: PlayerView) -> frozenset[int]:
