@@ -278,7 +278,7 @@ def test_smart_trades_use_the_best_split():
                            hands={0: hand})
     owned = state.territories_of(0)
     cards = tuple(warkit.world_map().index(c) if c != "joker1" else 42 for c in hand)
-    assert trade_armies(cards, state.owner, 0) == best_trade(hand, owned=owned).total
+    assert trade_armies(warkit.view(state, 0), cards) == best_trade(hand, owned=owned).total
     action = decide(make("normal", seed=0), state)
     assert action.keyword == "trade"
     assert best_trade(action.cards, owned=owned).total >= 4 * len(action.cards) / 2

@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 import warkit
+from warkit.stats import wilson
 from warkit.tournament import (
     GameResult,
     TimedBot,
@@ -17,7 +18,6 @@ from warkit.tournament import (
     percentile,
     run_tournament,
     seating,
-    wilson,
 )
 
 
@@ -92,6 +92,25 @@ def test_same_results_with_one_or_two_processes():
                          processes=2)
     assert [(g.winners, g.actions) for g in one.games] == \
         [(g.winners, g.actions) for g in two.games]
+
+
+def test_a_tournament_game_is_the_simulated_game_of_its_seed():
+    """Bots are seated once (warkit.bots.seeded): game g of a tournament is
+    simulate(levels, seed=seed + g), move for move."""
+    result = run_tournament(["normal", "easy", "random"], 3, games=3, rules="smart", seed=7)
+    for g in result.games:
+        match = warkit.simulate(3, "smart", bots=list(g.levels), seed=g.seed, max_turns=500)
+        assert (len(match.actions), match.state.winners) == (g.actions, g.winners)
+
+
+def test_seeded_gives_each_seat_its_own_seed():
+    bots = warkit.bots.seeded(["easy", "normal", "easy"], 5)
+    assert [b.level for b in bots] == ["easy", "normal", "easy"]
+    assert len({b.seed for b in bots}) == 3
+    assert [b.seed for b in warkit.bots.seeded(["random", "random", "random"], 5)] == \
+        [b.seed for b in bots]
+    mixed = warkit.bots.seeded([bots[0], "normal", "easy"], 5)
+    assert mixed[0] is bots[0] and [b.seed for b in mixed[1:]] == [b.seed for b in bots[1:]]
 
 
 def test_command_line(capsys):

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
-from .bots import Bot, make
+from .bots import Bot, seeded
 from .fastsim import plays_fast, random_game
 from .game import Sampler, initial_state
 from .match import Match
@@ -15,15 +14,14 @@ from .state import CHANCE
 from .view import view
 
 
-def _bots(bots: Sequence[Bot | str] | Bot | str | None, n: int, seed_rng: random.Random
-          ) -> list[Bot]:
+def _bots(bots: Sequence[Bot | str] | Bot | str | None, n: int, seed: int) -> list[Bot]:
     if bots is None or isinstance(bots, str):
         bots = [bots or "random"] * n
     elif not isinstance(bots, Sequence):
         bots = [bots] * n
     if len(bots) != n:
         raise ValueError(f"{len(bots)} bots for {n} players")
-    return [make(b, seed=seed_rng.randrange(2**32)) if isinstance(b, str) else b for b in bots]
+    return seeded(bots, seed)
 
 
 def simulate(players: int | Sequence[str] = 4, rules: str | ClassicRules = "classic",
@@ -32,7 +30,8 @@ def simulate(players: int | Sequence[str] = 4, rules: str | ClassicRules = "clas
     """Play a whole game between bots and return the finished :class:`Match`.
 
     ``bots`` are bot objects or level names (default: ``"random"`` for every
-    seat); ``seed`` fixes the dice, cards and bots' choices. ``max_turns`` is a
+    seat), seated by :func:`warkit.bots.seeded`; ``seed`` fixes the dice, cards and bots'
+    choices. ``max_turns`` is a
     simulation cap, not a rule: a capped game ends unfinished, with
     ``match.meta["capped"] = True``.
 
@@ -47,7 +46,7 @@ def simulate(players: int | Sequence[str] = 4, rules: str | ClassicRules = "clas
         return random_game(initial.colors, initial.rules, seed=seed, max_turns=max_turns)
     sampler = Sampler(seed)
     match = Match(initial, seed=sampler.seed)
-    seats = _bots(bots, match.state.num_players, random.Random(sampler.seed))
+    seats = _bots(bots, match.state.num_players, sampler.seed)
     match.meta["bots"] = [getattr(b, "level", type(b).__name__) for b in seats]
     match.meta["capped"] = False
     state = match.state

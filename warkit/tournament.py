@@ -5,13 +5,15 @@ Command line::
     python -m warkit.tournament --bots hard normal easy --players 3 --games 300 \\
         --rules classic --processes 2
 
-Game ``g`` is played with seed ``seed + g``; the seats rotate with ``g`` so that
-every bot plays every seat equally often (a list shorter than ``--players`` is
-repeated). Every ``choose`` call is timed. The report gives, per level: win
-rate per seat with a 95% Wilson interval, think time per decision (median, p95,
-max); the average game length; how often the first player won (is there a
-first-player edge?); and for every pair of levels an exact two-sided binomial
-test on the games one of the two won (is one really better?).
+Game ``g`` is played with seed ``seed + g`` (the bots seated by
+:func:`warkit.bots.seeded`, as :func:`warkit.simulate` seats them); the seats
+rotate with ``g`` so that every bot plays every seat equally often (a list
+shorter than ``--players`` is repeated). Every ``choose`` call is timed. The
+report gives, per level: win rate per seat with a 95% Wilson interval, think
+time per decision (median, p95, max); the average game length; how often the
+first player won (is there a first-player edge?); and for every pair of levels
+an exact two-sided binomial test on the games one of the two won (is one really
+better?).
 
 From Python: ``run_tournament(["hard", "normal", "easy"], games=100)`` returns a
 :class:`TournamentResult` whose :meth:`~TournamentResult.report` is the table.
@@ -29,24 +31,23 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 from multiprocessing import get_context
-from typing import Any
 
 from .actions import Action
-from .bots import BOTS, make
-from .legal import LegalActions
+from .bots import BOTS, Bot, seeded
 from .simulate import simulate
+from .stats import wilson
 from .view import PlayerView
 
 
 class TimedBot:
     """Wraps a bot and records how long each of its decisions takes (seconds)."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.level = getattr(bot, "level", type(bot).__name__)
         self.times: list[float] = []
 
-    def choose(self, view: PlayerView, legal: LegalActions) -> Action:
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         start = time.perf_counter()
         action = self.bot.choose(view, legal)
         self.times.append(time.perf_counter() - start)
@@ -79,32 +80,26 @@ def seating(bots: Sequence[str], players: int, game: int) -> tuple[str, ...]:
 
 def play_game(bots: Sequence[str], players: int, rules: str, seed: int, game: int,
               max_turns: int) -> GameResult:
-    """Play game number ``game`` of a tournament (seeded by ``seed + game``)."""
+    """Play game number ``game`` of a tournament: ``simulate(players, rules, bots=levels,
+    seed=seed + game)`` with every decision timed."""
     levels = seating(bots, players, game)
-    timed = [TimedBot(make(level, seed=(seed + game) * 7919 + s)) for s, level in enumerate(levels)]
+    timed = [TimedBot(bot) for bot in seeded(levels, seed + game)]
     match = simulate(players, rules, bots=timed, seed=seed + game, max_turns=max_turns)
     times: dict[str, list[float]] = {}
     for t in timed:
         times.setdefault(t.level, []).extend(t.times)
     state = match.state
+    objectives = tuple(o for o in state.objective_cards if o is not None)
+    if state.first_player is None or len(objectives) != players:
+        raise RuntimeError("a game is dealt before it is played (C-SETUP-1, C-SETUP-4)")
     return GameResult(seed + game, levels, tuple(state.winners), state.turn, state.round,
                       len(match.actions), bool(match.meta["capped"]), state.first_player,
-                      tuple(state.objective_cards), times)
+                      objectives, times)
 
 
 def _play_chunk(args: tuple) -> list[GameResult]:
     bots, players, rules, seed, games, max_turns = args
     return [play_game(bots, players, rules, seed, g, max_turns) for g in games]
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion (``wins`` may be fractional: shared wins)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def binomial_test(a: int, b: int, share: Fraction = Fraction(1, 2)) -> float:

@@ -20,7 +20,7 @@ import argparse
 import os
 import time
 
-from warkit.bots import make
+from warkit.bots import seeded
 from warkit.game import Sampler, initial_state
 from warkit.match import Match
 from warkit.state import CHANCE
@@ -37,7 +37,7 @@ def split(level: str, players: int, rules: str, games: int) -> None:
     for seed in range(games):
         sampler = Sampler(seed)
         match = Match(initial_state(players, rules), seed=seed)
-        bots = [make(level, seed=seed * 7919 + s) for s in range(players)]
+        bots = seeded([level] * players, seed)
         state = match.state
         while not state.is_terminal and state.turn <= 500:
             seat = state.current_player

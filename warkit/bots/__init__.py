@@ -2,7 +2,8 @@
 
 The protocol is one method, ``choose(view, legal) -> Action``; every bot owns a
 seeded :class:`random.Random`, so a seeded game replays exactly. Levels, by name
-(``make(level, seed=...)``; ``warkit.simulate(bots=[...])`` takes names too):
+(``make(level, seed=...)``; ``warkit.simulate(bots=[...])`` takes names too and seats
+them with :func:`seeded`):
 
 - ``"random"``: random legal play, weighted so that games end (:class:`RandomBot`);
 - ``"easy"``: plausible and a little random, attacks only at good odds (:class:`EasyBot`);
@@ -19,6 +20,7 @@ analysis), SMART know-how in :mod:`warkit.bots.smart_play` and
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
@@ -38,8 +40,8 @@ class Bot(Protocol):
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot,
-                          "hard": HardBot}
+BOTS: dict[str, type[LevelBot] | type[RandomBot]] = {
+    "random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
 """Bot classes by level name, weakest first (``make`` builds them)."""
 
 
@@ -52,4 +54,17 @@ def make(level: str = "random", seed: int | None = None) -> Bot:
     return cls(seed=seed)
 
 
-__all__ = ["BOTS", "Bot", "EasyBot", "HardBot", "LevelBot", "NormalBot", "RandomBot", "make"]
+def seeded(bots: Sequence[Bot | str], seed: int) -> list[Bot]:
+    """The players of the game seeded ``seed``, one per seat: a level name becomes that level
+    with the seat's own seed, the ``s``-th number drawn by ``random.Random(seed)`` (one per
+    seat, so a seat's bot never depends on the others); a bot object plays as given.
+
+    :func:`warkit.simulate` and :mod:`warkit.tournament` both seat their bots here, so a
+    tournament game replays with ``simulate(..., bots=levels, seed=its seed)``."""
+    rng = random.Random(seed)
+    seeds = [rng.randrange(2**32) for _ in bots]
+    return [make(b, seed=s) if isinstance(b, str) else b for b, s in zip(bots, seeds)]
+
+
+__all__ = ["BOTS", "Bot", "EasyBot", "HardBot", "LevelBot", "NormalBot", "RandomBot", "make",
+           "seeded"]

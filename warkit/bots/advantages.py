@@ -1,6 +1,6 @@
 """SMART advantages for the hard level: every card use, each where it pays.
 
-:class:`SmartAdvantages` is a mixin over :class:`~warkit.bots.normal.NormalBot`
+:class:`SmartAdvantages` extends :class:`~warkit.bots.normal.NormalBot`
 (its ``board``, ``conquest_value``, ``keep_value``, ``attack_score`` and
 ``regroup`` are used). One method per advantage:
 
@@ -42,11 +42,11 @@ from .evaluate import (
     p_win,
     ranges_of,
 )
+from .normal import NormalBot
 from .smart_play import (
     battle_stake,
     card_keep_value,
     choose_trade,
-    is_smart,
     react,
     revealed_cards,
 )
@@ -61,17 +61,12 @@ ALLIANCE_MIN = 3
 """Armies an alliance must bring to a continent's borders to be worth a card."""
 
 
-class SmartAdvantages:
-    """Mixin: SMART card advantages (see the module docstring)."""
-
-    odds_floor: Callable[[PlayerView], float]
-    board: Callable[[PlayerView], Board]
-    conquest_value: Callable[[Board, int], float]
-    keep_value: Callable[[Board, int], float]
-    attack_score: Callable[..., float]
+class SmartAdvantages(NormalBot):
+    """SMART card advantages over the normal level (see the module docstring); the hard
+    level puts it before :class:`NormalBot` in its bases."""
 
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed)  # type: ignore[call-arg]
+        super().__init__(seed)
         self._turn_plan: dict[str, object] = {}
         self._plan_turn = -1
         self.used: dict[str, int] = {}
@@ -134,14 +129,14 @@ class SmartAdvantages:
     # -- air attacks (S-AIR-1) ------------------------------------------------------------------
     def more_attacks(self, view: PlayerView, board: Board, legal: LegalActions,
                      card: float) -> list[tuple[float, Action]]:
-        if not is_smart(view):
+        if AirAttack not in view.rules.advantages:
             return []
         keep = self.card_keep(view, board)
         scored: list[tuple[float, Action]] = []
         best_by_target: dict[int, tuple[float, Action]] = {}
         for family in ranges_of(legal, AirAttack):
             a = family.largest
-            dst, src = card_index(a.card), INDEX[a.src]  # type: ignore[attr-defined]
+            dst, src = card_index(a.card), INDEX[a.src]
             attackers = view.armies[src] - 1
             if p_win(attackers, view.armies[dst]) < self.odds_floor(view):
                 continue
@@ -153,7 +148,7 @@ class SmartAdvantages:
         return scored
 
     def attack(self, view: PlayerView, legal: LegalActions) -> Action:
-        action = super().attack(view, legal)  # type: ignore[misc]
+        action = super().attack(view, legal)
         if isinstance(action, AirAttack):
             self._note("air_attack")
         return action
@@ -179,16 +174,16 @@ class SmartAdvantages:
         if b is None:
             return 1.0
         if attacking:
-            if not self.decisive(board, b.dst):  # type: ignore[attr-defined]
+            if not self.decisive(board, b.dst):
                 return 1.0
             return battle_stake(view, board, lambda t: self.conquest_value(board, t))
-        if not self.in_danger(board):  # type: ignore[attr-defined]
+        if not self.in_danger(board):
             return 1.0
         return battle_stake(view, board, lambda t: self.keep_value(board, t))
 
     # -- movement advantages (S-ALLY-1, S-AIRLIFT-1, S-PASS-1) ---------------------------------
     def regroup(self, view: PlayerView, legal: LegalActions) -> Action:
-        if is_smart(view):
+        if view.rules.advantages:
             memory = self._turn_memory(view)
             if not memory.get("advantages"):
                 memory["advantages"] = True
@@ -201,7 +196,7 @@ class SmartAdvantages:
             move = self.stage_move(view, legal, self.board(view))
             if move is not None:
                 return move
-        return super().regroup(view, legal)  # type: ignore[misc]
+        return super().regroup(view, legal)
 
     def plan_alliance(self, view: PlayerView, legal: LegalActions, board: Board,
                       memory: dict[str, object]) -> Action | None:
@@ -284,11 +279,13 @@ class SmartAdvantages:
             return None
         fronts = self.prey_fronts(board)
         keep = self.card_keep(view, board)
-        best = None
+        best: tuple[float, Airlift, tuple[int, str, int | None]] | None = None
         for action in legal.families:
             if not isinstance(action, Airlift):
                 continue
             hub = card_index(action.card)
+            gain: float
+            plan: tuple[int, str, int | None]
             if hub == stage or hub in fronts:
                 gain = sum(n for i, n in donors.items() if i != hub)
                 plan = (hub, "to", hub)
@@ -349,7 +346,7 @@ class SmartAdvantages:
         best = None
         for family in ranges_of(legal, Move):
             m = family.largest
-            src, dst = INDEX[m.src], INDEX[m.dst]  # type: ignore[attr-defined]
+            src, dst = INDEX[m.src], INDEX[m.dst]
             n = min(donors.get(src, 0), family.high)
             if dst == stage and n >= 2 and (best is None or n > best[0]):
                 best = (n, family.make(n))
@@ -361,7 +358,7 @@ class SmartAdvantages:
         best = None
         for family in ranges_of(legal, Move):
             m = family.largest
-            src, dst = INDEX[m.src], INDEX[m.dst]  # type: ignore[attr-defined]
+            src, dst = INDEX[m.src], INDEX[m.dst]
             if board.enemies.get(src) or not board.enemies.get(dst):
                 continue
             need = board.threat(dst) - view.armies[dst] + self.conquest_reach(board, dst)
@@ -384,20 +381,20 @@ class SmartAdvantages:
             if view.extra.airlift_direction == "from":
                 return EndPhase()  # one shipment
             spare = self.surplus(view, board, hub)
-            options = [f for f in moves if INDEX[f.largest.src] == hub  # type: ignore[attr-defined]
-                       and board.enemies.get(INDEX[f.largest.dst])]  # type: ignore[attr-defined]
+            options = [f for f in moves if INDEX[f.largest.src] == hub
+                       and board.enemies.get(INDEX[f.largest.dst])]
             if stage is not None:
                 options = [f for f in options
-                           if INDEX[f.largest.dst] == stage] or options  # type: ignore[attr-defined]
+                           if INDEX[f.largest.dst] == stage] or options
             if not options or spare <= 0:
                 return EndPhase()
             best = max(options, key=lambda f: self.conquest_reach(
-                board, INDEX[f.largest.dst]) + board.threat(INDEX[f.largest.dst]))  # type: ignore[attr-defined]
+                board, INDEX[f.largest.dst]) + board.threat(INDEX[f.largest.dst]))
             return best.make(min(spare, best.high))
         best_move, most = None, 0
         for f in moves:
-            src = INDEX[f.largest.src]  # type: ignore[attr-defined]
-            if INDEX[f.largest.dst] != hub:  # type: ignore[attr-defined]
+            src = INDEX[f.largest.src]
+            if INDEX[f.largest.dst] != hub:
                 continue
             spare = min(self.surplus(view, board, src), f.high)
             if spare > most:

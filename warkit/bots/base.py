@@ -14,6 +14,7 @@ remember what it saw in earlier views (that is public history, or its own).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import ClassVar
 
 from ..actions import Action, EndPhase
@@ -47,7 +48,7 @@ class LevelBot:
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"
 
-    def choose(self, view: PlayerView, legal: LegalActions | list[Action]) -> Action:
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """One of ``legal`` for the decision ``view`` shows (the Bot protocol)."""
         legal = as_legal(legal)
         if not legal:

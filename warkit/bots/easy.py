@@ -19,7 +19,6 @@ from ..view import PlayerView
 from .base import LevelBot, end_or_first
 from .evaluate import ADJ, INDEX, impatience, ranges_of, singles_of
 from .evaluate import p_win as p_conquer
-from .smart_play import is_smart
 
 
 class EasyBot(LevelBot):
@@ -38,10 +37,10 @@ class EasyBot(LevelBot):
 
     def trade(self, view: PlayerView, legal: LegalActions) -> Action:
         trades = singles_of(legal, Trade)
-        if is_smart(view):  # S-TRADE: the whole hand, once it is big
+        if len(view.rules.trade_sizes) > 1:  # S-TRADE-1: the whole hand, once it is big
             if len(view.hand) >= 5:
-                largest = max(len(t.cards) for t in trades)  # type: ignore[attr-defined]
-                return self.rng.choice([t for t in trades if len(t.cards) == largest])  # type: ignore[attr-defined]
+                largest = max(len(t.cards) for t in trades)
+                return self.rng.choice([t for t in trades if len(t.cards) == largest])
             return end_or_first(legal)
         return self.rng.choice(trades) if trades else end_or_first(legal)
 
@@ -53,7 +52,8 @@ class EasyBot(LevelBot):
         return singles_of(legal, Pass)[0] if singles_of(legal, Pass) else end_or_first(legal)
 
     def discard(self, view: PlayerView, legal: LegalActions) -> Action:
-        return self.rng.choice(list(legal.families))  # type: ignore[return-value]
+        choice = self.rng.choice(list(legal.families))
+        return choice if isinstance(choice, Action) else choice.largest
 
     def place(self, view: PlayerView, legal: LegalActions) -> Action:
         places = ranges_of(legal, Place)
@@ -90,7 +90,8 @@ class EasyBot(LevelBot):
         return choice
 
     def occupy(self, view: PlayerView, legal: LegalActions) -> Action:
-        return legal.families[0].largest  # type: ignore[union-attr]
+        family = legal.families[0]
+        return family if isinstance(family, Action) else family.largest
 
     def regroup(self, view: PlayerView, legal: LegalActions) -> Action:
         seat, owner = view.player, view.owner

@@ -17,14 +17,17 @@ compared with the armies an attack costs.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from types import MappingProxyType
+from typing import Any, Generic, Protocol, TypeVar, cast
 
-from ..actions import Action, card_index
+from ..actions import Action, Trade, card_index
 from ..cards import is_joker
 from ..legal import ActionRange, LegalActions
 from ..odds import roll_outcomes, win_table
+from ..rules.terms import Side
 from ..view import PlayerView
 from ..worldmap import world_map
 
@@ -54,11 +57,11 @@ def _fit(attackers: int, defenders: int) -> tuple[int, int, float]:
 
 
 @cache
-def _battle_steps(na: int, nd: int, cap: int, all_in: bool, terrain: str | None
+def _battle_steps(na: int, nd: int, cap: int, all_in: bool, terrain: Side | None
                   ) -> tuple[tuple[int, int, float], ...]:
     """One battle's (attacker losses, defender losses, probability), do-nothing rolls removed."""
     out = roll_outcomes(na, nd, defenders=max(cap, nd), attackers=na if all_in else na + 1,
-                        terrain=terrain)  # type: ignore[arg-type]
+                        terrain=terrain)
     stay = float(out.pop((0, 0), 0))
     return tuple((la, ld, float(p) / (1 - stay)) for (la, ld), p in sorted(out.items()))
 
@@ -71,7 +74,7 @@ class _OddsTable:
     (:func:`warkit.odds.roll_outcomes`). Both grow on demand, by powers of two.
     """
 
-    def __init__(self, terrain: str | None) -> None:
+    def __init__(self, terrain: Side | None) -> None:
         self.terrain = terrain
         self.height = self.width = 0
         self.win: list[list[float]] = []
@@ -88,7 +91,7 @@ class _OddsTable:
             width *= 2
         height, width = min(height, ODDS_LIMIT + 1), min(width, ODDS_LIMIT + 1)
         height, width = max(height, a + 1), max(width, d + 1)
-        self.win = win_table(height - 1, width - 1, terrain=self.terrain).tolist()  # type: ignore[arg-type]
+        self.win = win_table(height - 1, width - 1, terrain=self.terrain).tolist()
         self.cost, self.kill = self._losses(height, width)
         self.height, self.width = height, width
 
@@ -121,7 +124,7 @@ class _OddsTable:
 _TABLES: dict[str | None, _OddsTable] = {}
 
 
-def _table(attackers: int, defenders: int, terrain: str | None) -> _OddsTable:
+def _table(attackers: int, defenders: int, terrain: Side | None) -> _OddsTable:
     table = _TABLES.get(terrain)
     if table is None:
         table = _TABLES[terrain] = _OddsTable(terrain)
@@ -129,7 +132,7 @@ def _table(attackers: int, defenders: int, terrain: str | None) -> _OddsTable:
     return table
 
 
-def p_win(attackers: int, defenders: int, terrain: str | None = None) -> float:
+def p_win(attackers: int, defenders: int, terrain: Side | None = None) -> float:
     """Chance that ``attackers`` (armies that may attack) empty ``defenders`` fighting on
     to the end (:func:`warkit.odds.win_probability`, read from one cached table)."""
     if defenders <= 0:
@@ -145,7 +148,7 @@ def p_win(attackers: int, defenders: int, terrain: str | None = None) -> float:
     return table.win[a][d]
 
 
-def attack_cost(attackers: int, defenders: int, terrain: str | None = None) -> float:
+def attack_cost(attackers: int, defenders: int, terrain: Side | None = None) -> float:
     """Expected attacking armies lost fighting ``defenders`` until conquest or exhaustion
     (:func:`warkit.odds.expected_losses`' first number, read from one cached table)."""
     if attackers <= 0 or defenders <= 0:
@@ -159,7 +162,7 @@ def attack_cost(attackers: int, defenders: int, terrain: str | None = None) -> f
     return table.cost[a][d] * factor
 
 
-def attack_kills(attackers: int, defenders: int, terrain: str | None = None) -> float:
+def attack_kills(attackers: int, defenders: int, terrain: Side | None = None) -> float:
     """Expected defending armies destroyed by the same attack (the second number of
     :func:`warkit.odds.expected_losses`)."""
     if attackers <= 0 or defenders <= 0:
@@ -171,6 +174,24 @@ def attack_kills(attackers: int, defenders: int, terrain: str | None = None) -> 
     if table is None or a >= table.height or d >= table.width:
         table = _table(a, d, terrain)
     return table.kill[a][d] * factor
+
+
+def attack_odds(attackers: int, defenders: int, terrain: Side | None = None
+                ) -> tuple[float, float, float]:
+    """``(p_win, attack_cost, attack_kills)`` of one attack, with one table lookup in the
+    common case (the three numbers are exactly those of the three functions)."""
+    table = _TABLES.get(terrain)
+    if table is not None and 0 < attackers < table.height and 0 < defenders < table.width:
+        return (table.win[attackers][defenders], table.cost[attackers][defenders],
+                table.kill[attackers][defenders])
+    if defenders <= 0:
+        return 1.0, 0.0, 0.0
+    if attackers <= 0:
+        return 0.0, 0.0, 0.0
+    a, d, factor = _fit(attackers, defenders)  # once for the three numbers
+    if table is None or a >= table.height or d >= table.width:
+        table = _table(a, d, terrain)
+    return table.win[a][d], table.cost[a][d] * factor, table.kill[a][d] * factor
 
 
 PATIENCE = 12
@@ -185,7 +206,13 @@ def impatience(view: PlayerView) -> float:
 
 def hold_probability(armies: int, threat: float) -> float:
     """Chance a territory with ``armies`` survives the strongest attack it faces."""
-    return 1.0 - p_win(int(threat), armies) if threat >= 1 else 1.0
+    if threat < 1:
+        return 1.0
+    attackers = int(threat)
+    table = _TABLES.get(None)
+    if table is not None and attackers < table.height and 0 < armies < table.width:
+        return 1.0 - table.win[attackers][armies]  # p_win's common case, inlined
+    return 1.0 - p_win(attackers, armies)
 
 
 @cache
@@ -200,22 +227,50 @@ def armies_needed(threat: int, confidence: float, most: int = 60) -> int:
 
 
 # -- legal actions ------------------------------------------------------------------------------
-def as_legal(legal: LegalActions | list[Action] | tuple[Action, ...]) -> LegalActions:
+A = TypeVar("A", covariant=True)
+K = TypeVar("K", bound=Action)
+
+
+class Family(Protocol, Generic[A]):
+    """A family of legal actions (:class:`~warkit.legal.ActionRange`) whose members are of
+    class ``A``: what :func:`ranges_of` returns, so that ``family.largest.territory`` is
+    typed."""
+
+    @property
+    def make(self) -> Callable[[int], A]: ...
+    @property
+    def low(self) -> int: ...
+    @property
+    def high(self) -> int: ...
+    @property
+    def largest(self) -> A: ...
+
+
+class Route(Protocol):
+    """An action from one territory to another (an attack, a move)."""
+
+    @property
+    def src(self) -> str: ...
+    @property
+    def dst(self) -> str: ...
+
+
+def as_legal(legal: Sequence[Action]) -> LegalActions:
     """The legal actions as :class:`LegalActions` (bots also accept a plain list)."""
     return legal if isinstance(legal, LegalActions) else LegalActions(list(legal))
 
 
-def endpoints(family: ActionRange) -> tuple[int, int]:
+def endpoints(family: Family[Route]) -> tuple[int, int]:
     """(source, target) territory indices of a family of attacks or moves, read from its
     factory's arguments when it is a ``functools.partial`` (no action is built)."""
     args = getattr(family.make, "args", None)
     if args is not None and len(args) == 2:
         return INDEX[args[0]], INDEX[args[1]]
     action = family.largest
-    return INDEX[action.src], INDEX[action.dst]  # type: ignore[attr-defined]
+    return INDEX[action.src], INDEX[action.dst]
 
 
-def ranges_of(legal: LegalActions, kind: type[Action]) -> list[ActionRange]:
+def ranges_of(legal: LegalActions, kind: type[K]) -> list[Family[K]]:
     """The families of ``legal`` whose actions are of class ``kind`` (the factory's class when
     it is a ``functools.partial`` of it, else its largest member's)."""
     out = []
@@ -224,10 +279,10 @@ def ranges_of(legal: LegalActions, kind: type[Action]) -> list[ActionRange]:
             func = getattr(f.make, "func", f.make)
             if func is kind or (not isinstance(func, type) and isinstance(f.largest, kind)):
                 out.append(f)
-    return out
+    return cast("list[Family[K]]", out)
 
 
-def singles_of(legal: LegalActions, kind: type[Action]) -> list[Action]:
+def singles_of(legal: LegalActions, kind: type[K]) -> list[K]:
     """The single (count-less) actions of class ``kind`` in ``legal``."""
     return [f for f in legal.families if isinstance(f, kind)]
 
@@ -288,7 +343,7 @@ def wanted_territories(view: PlayerView) -> frozenset[int]:
 
 
 # -- cards --------------------------------------------------------------------------------------
-def trade_score(cards: tuple[int, ...], owner: tuple[int, ...], seat: int) -> float:
+def trade_score(cards: tuple[int, ...], owner: tuple[int, ...], seat: int | None) -> float:
     """How good it is to spend these cards now: +2 armies per owned card territory
     (C-CARD-5), minus a little for each joker spent (jokers complete any later set)."""
     score = 0.0
@@ -300,17 +355,16 @@ def trade_score(cards: tuple[int, ...], owner: tuple[int, ...], seat: int) -> fl
     return score
 
 
-def cards_of(action: Action) -> tuple[int, ...]:
-    """Card numbers named by a trade-like action (``cards`` field of card names)."""
-    return tuple(card_index(name) for name in action.cards)  # type: ignore[attr-defined]
+def cards_of(action: Trade) -> tuple[int, ...]:
+    """Card numbers named by a trade (its ``cards``, card names)."""
+    return tuple(card_index(name) for name in action.cards)
 
 
 # -- the board ----------------------------------------------------------------------------------
-@lru_cache(maxsize=256)
-def _structure(owner: tuple[int, ...], seat: int, players: int) -> tuple:
-    """What depends on ownership only (shared by the many decisions between two conquests):
-    territory counts, per-continent counts, continent bonuses per seat, the seat's
-    territories, their hostile neighbours and the borders among them."""
+@lru_cache(maxsize=64)
+def _ownership(owner: tuple[int, ...], players: int) -> tuple:
+    """Territory counts, per-continent counts and continent bonuses of every seat (the same
+    for every seat's bot: computed once per ownership)."""
     counts = [0] * players
     cont = [[0] * CONTINENTS for _ in range(players)]
     for i, o in enumerate(owner):
@@ -319,11 +373,18 @@ def _structure(owner: tuple[int, ...], seat: int, players: int) -> tuple:
             cont[o][CONTINENT_OF[i]] += 1
     bonuses = tuple(sum(BONUS[k] for k in range(CONTINENTS) if cont[s][k] == len(MEMBERS[k]))
                     for s in range(players))
+    return tuple(counts), tuple(tuple(c) for c in cont), bonuses
+
+
+@lru_cache(maxsize=256)
+def _structure(owner: tuple[int, ...], seat: int, players: int) -> tuple:
+    """What depends on ownership only (shared by the many decisions between two conquests):
+    territory counts, per-continent counts, continent bonuses per seat, the seat's
+    territories, their hostile neighbours and the borders among them."""
     mine = tuple(i for i, o in enumerate(owner) if o == seat)
     enemies = {i: tuple(j for j in ADJ[i] if owner[j] != seat) for i in mine}
     border = tuple(i for i in mine if enemies[i])
-    return (tuple(counts), tuple(tuple(c) for c in cont), bonuses, mine,
-            MappingProxyType(enemies), border)
+    return (*_ownership(owner, players), mine, MappingProxyType(enemies), border)
 
 
 class Board:
@@ -335,7 +396,10 @@ class Board:
     def __init__(self, view: PlayerView, seat: int | None = None,
                  reinforcement_share: float = 0.5) -> None:
         self.view = view
-        self.seat = view.player if seat is None else seat
+        player = view.player if seat is None else seat
+        if player is None:
+            raise ValueError("a board is seen from a seat, not by a spectator")
+        self.seat: int = player
         self.owner = view.owner
         self.armies = view.armies
         self.players = len(view.colors)
@@ -346,6 +410,15 @@ class Board:
         self._threat: dict[int, float] = {}
         self.memo: dict[tuple, float] = {}
         """Per-decision memo for the levels' values (the board never changes)."""
+        self.terrains: dict[int, Side | None] = {}
+        """Terrain knowledge that counts in an attack on each territory (memoised by a level)."""
+        self.values: dict[int, float] = {}
+        self.keeps: dict[int, float] = {}
+        """A level's conquest and keep values of territories (memoised by the level)."""
+        self.wanted: frozenset[int] | None = None
+        """The territories the objective asks for, once a level has asked."""
+        self.plan: Any = None
+        """The hard level's plan for this decision (:class:`warkit.bots.hard.Plan`)."""
 
     # -- ownership -------------------------------------------------------------------------
     def owns_continent(self, seat: int, k: int) -> bool:
@@ -357,6 +430,13 @@ class Board:
     # -- armies to come --------------------------------------------------------------------
     def income(self, seat: int) -> float:
         """Armies ``seat`` can expect next turn: territories, continents and a likely trade."""
+        incomes = self._income
+        if incomes is None:
+            incomes = self._incomes()
+        return incomes[seat]
+
+    def _incomes(self) -> list[float]:
+        """:meth:`income` of every seat, worked out once per board."""
         if self._income is None:
             view = self.view
             value = view.next_trade_value
@@ -371,7 +451,7 @@ class Board:
                                  0.35 if cards == 3 else 0.0)
                 incomes.append(base + trade)
             self._income = incomes
-        return self._income[seat]
+        return self._income
 
     def threat(self, i: int) -> float:
         """The strongest attack territory ``i`` may face before its owner plays again:
@@ -379,11 +459,14 @@ class Board:
         t = self._threat.get(i)
         if t is None:
             owner, armies, me = self.owner, self.armies, self.owner[i]
+            incomes, share = self._incomes(), self.share
             t = 0.0
             for j in ADJ[i]:
                 o = owner[j]
                 if o != me and o >= 0:
-                    t = max(t, armies[j] - 1 + self.share * self.income(o))
+                    attack = armies[j] - 1 + share * incomes[o]
+                    if attack > t:
+                        t = attack
             self._threat[i] = t
         return t
 
@@ -423,11 +506,14 @@ __all__ = [
     "INDEX",
     "MEMBERS",
     "Board",
+    "Family",
     "Goal",
+    "Route",
     "armies_needed",
     "as_legal",
     "attack_cost",
     "attack_kills",
+    "attack_odds",
     "cards_of",
     "endpoints",
     "goal_for",

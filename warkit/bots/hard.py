@@ -22,6 +22,7 @@ On top of :class:`~warkit.bots.normal.NormalBot` it:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -43,7 +44,7 @@ from .evaluate import (
 )
 from .normal import NormalBot
 from .opponents import OpponentModel
-from .smart_play import elimination_outcome, is_smart
+from .smart_play import elimination_outcome
 from .sweep import Sweep, best_sweep
 
 WIN = 400.0
@@ -108,10 +109,10 @@ class HardBot(SmartAdvantages, NormalBot):
         self.opponents = OpponentModel()
         self._tuned = False
 
-    def choose(self, view: PlayerView, legal: LegalActions | list[Action]) -> Action:
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if not self._tuned:
             self._tuned = True
-            if is_smart(view):
+            if view.rules.ends_at_first_elimination:
                 self.__dict__.update(self.smart_tuning)
         if view.player is not None:
             self.opponents.observe(view)
@@ -120,7 +121,7 @@ class HardBot(SmartAdvantages, NormalBot):
     # -- planning ------------------------------------------------------------------------
     def board(self, view: PlayerView) -> Board:
         board = Board(view)
-        board.plan = self.plan(board)  # type: ignore[attr-defined]
+        board.plan = self.plan(board)
         return board
 
     def plan(self, board: Board) -> Plan:
@@ -167,7 +168,7 @@ class HardBot(SmartAdvantages, NormalBot):
                     weight[i] = urgency
             if have + 1 >= goal.count and goal.min_armies <= 1:
                 winning.update(i for i, o in enumerate(board.owner) if o != seat)
-        if is_smart(board.view):
+        if board.view.rules.ends_at_first_elimination:
             self.smart_kills(board, weight, winning)
         block = self.opponents.block_values(board)
         hunted = 0.0
@@ -196,7 +197,7 @@ class HardBot(SmartAdvantages, NormalBot):
             targets = frozenset(i for i, o in enumerate(owner) if o != seat)
             options.append(Sweep(targets, goal.count - board.counts[seat]))
         victims = [goal.target] if goal is not None and goal.kind == "destroy" else []
-        if is_smart(board.view):
+        if board.view.rules.ends_at_first_elimination:
             victims += [v for v in range(board.players) if v != seat and board.counts[v]
                         and elimination_outcome(board.view, board, seat, v) > 0]
         for v in victims:
@@ -232,12 +233,12 @@ class HardBot(SmartAdvantages, NormalBot):
         return board.continent_share(board.seat, k) - 0.02 * len(MEMBERS[k])
 
     def decisive(self, board: Board, dst: int) -> bool:
-        plan: Plan = board.plan  # type: ignore[attr-defined]
+        plan: Plan = board.plan
         return dst in plan.winning or (plan.sweep is not None and dst in plan.sweep.targets)
 
     # -- values ----------------------------------------------------------------------------
     def conquest_value(self, board: Board, t: int) -> float:
-        plan: Plan = board.plan  # type: ignore[attr-defined]
+        plan: Plan = board.plan
         value = super().conquest_value(board, t)
         extra = plan.weight.get(t, 0.0) + self.block_weight * plan.block[t]
         if t in plan.winning:
@@ -247,7 +248,7 @@ class HardBot(SmartAdvantages, NormalBot):
         return value + extra * self.scale(board.view)
 
     def keep_value(self, board: Board, i: int) -> float:
-        plan: Plan = board.plan  # type: ignore[attr-defined]
+        plan: Plan = board.plan
         value = super().keep_value(board, i) \
             + self.keep_goal * plan.weight.get(i, 0.0) * self.scale(board.view)
         danger = self.danger(board)
@@ -267,7 +268,7 @@ class HardBot(SmartAdvantages, NormalBot):
         danger = 0.0
         seat, view = board.seat, board.view
         mine = [i for i, o in enumerate(board.owner) if o == seat]
-        if is_smart(view) and 0 < len(mine) <= DANGER_TERRITORIES:
+        if view.rules.ends_at_first_elimination and 0 < len(mine) <= DANGER_TERRITORIES:
             owner, armies = board.owner, board.armies
             for s in range(board.players):
                 if s == seat or not board.counts[s]:
@@ -302,21 +303,21 @@ class HardBot(SmartAdvantages, NormalBot):
     # -- decisions with objective-specific steps ----------------------------------------
     def place(self, view: PlayerView, legal: LegalActions) -> Action:
         board = self.board(view)
-        plan: Plan = board.plan  # type: ignore[attr-defined]
+        plan: Plan = board.plan
         goal = plan.goal
         if goal is not None and goal.kind == "territories" and goal.min_armies > 1 \
                 and board.counts[board.seat] >= goal.count:
             weak = [f for f in ranges_of(legal, Place)
-                    if view.armies[INDEX[f.largest.territory]] < goal.min_armies]  # type: ignore[attr-defined]
+                    if view.armies[INDEX[f.largest.territory]] < goal.min_armies]
             strong = sum(1 for i in board.mine if view.armies[i] >= goal.min_armies)
             if weak and strong + len(weak) >= goal.count:
-                weak.sort(key=lambda f: board.threat(INDEX[f.largest.territory]))  # type: ignore[attr-defined]
-                return weak[0].make(goal.min_armies - view.armies[INDEX[weak[0].largest.territory]])  # type: ignore[attr-defined]
+                weak.sort(key=lambda f: board.threat(INDEX[f.largest.territory]))
+                return weak[0].make(goal.min_armies - view.armies[INDEX[weak[0].largest.territory]])
         if plan.sweep is not None and plan.sweep.pad is not None \
                 and not any(view.continent_reserves) \
                 and (plan.sweep.chance >= SURE_SWEEP or not self.in_danger(board)):
             for f in ranges_of(legal, Place):
-                if INDEX[f.largest.territory] == plan.sweep.pad:  # type: ignore[attr-defined]
+                if INDEX[f.largest.territory] == plan.sweep.pad:
                     return f.make(min(view.reserves, f.high))
         return super().place(view, legal)
 
@@ -340,7 +341,7 @@ class HardBot(SmartAdvantages, NormalBot):
         """During a sweep the stack rolls on: all of it into the conquered territory when
         that borders a target left, the fewest when only the source does."""
         b = view.battle
-        sweep = self.board(view).plan.sweep  # type: ignore[attr-defined]
+        sweep = self.board(view).plan.sweep
         if b is None or sweep is None:
             return None
         left = {t for t in sweep.targets if view.owner[t] != view.player}

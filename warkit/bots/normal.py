@@ -24,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..actions import Action, Attack, EndPhase, Move, Occupy, Place, Trade
-from ..legal import ActionRange, LegalActions
+from ..legal import LegalActions
+from ..rules.terms import Side
 from ..state import JOKERS
 from ..view import PlayerView
 from .base import LevelBot, end_or_first
@@ -35,12 +36,11 @@ from .evaluate import (
     MEMBERS,
     PATIENCE,
     Board,
-    attack_cost,
-    attack_kills,
+    Family,
+    attack_odds,
     cards_of,
     endpoints,
     impatience,
-    p_win,
     ranges_of,
     singles_of,
     trade_score,
@@ -51,7 +51,6 @@ from .smart_play import (
     choose_discard,
     choose_trade,
     elimination_outcome,
-    is_smart,
     react,
     revealed_cards,
     terrain_side,
@@ -59,6 +58,8 @@ from .smart_play import (
 
 END = 300.0
 """Value of a conquest that ends the game (a win; minus for a loss), in territory units."""
+FLOOR, ARMY_COST = ("odds floor",), ("army cost",)
+"""Keys of per-board memos (:meth:`NormalBot.floor_of`, :meth:`NormalBot.cost_of_army`)."""
 
 
 class NormalBot(LevelBot):
@@ -89,24 +90,55 @@ class NormalBot(LevelBot):
         super().__init__(seed)
         self._engaged: tuple[int, int, int] | None = None
         """(turn, source, target) of the attack under way."""
+        self._values: tuple[tuple, dict[int, float], dict[int, float]] | None = None
+        """The last boards' conquest and keep values, and what they depend on."""
 
     def board(self, view: PlayerView) -> Board:
-        return Board(view)
+        """The board of this decision. Its conquest and keep values are shared with the
+        previous decisions' boards while what they depend on is unchanged (ownership, the
+        trade value, the hands, the objective; SMART: the armies too, which decide an
+        elimination's winner), unless a level values territories its own way."""
+        board = Board(view)
+        cls = type(self)
+        if cls.conquest_value is NormalBot.conquest_value \
+                and cls.keep_value is NormalBot.keep_value:
+            key = (view.owner, view.next_trade_value, view.hand_sizes, view.objective,
+                   view.player, view.rules,
+                   view.armies if view.rules.ends_at_first_elimination else None)
+            shared = self._values
+            if shared is None or shared[0] != key:
+                shared = self._values = (key, {}, {})
+            board.values, board.keeps = shared[1], shared[2]
+        return board
 
     # -- values ----------------------------------------------------------------------------
     def card_value(self, view: PlayerView) -> float:
         """What a card is worth (classic: a third of the next trade; SMART: a share of a
         trade or an advantage)."""
-        if is_smart(view):
+        if not view.rules.shared_trade_table:  # no game-wide table to share (S-TRADE-6)
             return CARD_VALUE
         return max(2.0, view.next_trade_value / 3)
 
     def conquest_card(self, view: PlayerView) -> float:
         """The card a conquest earns now: classic, the turn's one card (C-CARD-1); SMART,
         one for every conquest (S-CONQ-2)."""
-        if is_smart(view):
+        if view.rules.card_per_conquest:
             return CARD_VALUE
         return 0.0 if view.conquered else self.card_value(view)
+
+    def floor_of(self, board: Board) -> float:
+        """:meth:`odds_floor`, memoised for the board."""
+        floor = board.memo.get(FLOOR)
+        if floor is None:
+            floor = board.memo[FLOOR] = self.odds_floor(board.view)
+        return floor
+
+    def cost_of_army(self, board: Board) -> float:
+        """:meth:`army_cost`, memoised for the board."""
+        cost = board.memo.get(ARMY_COST)
+        if cost is None:
+            cost = board.memo[ARMY_COST] = self.army_cost(board.view)
+        return cost
 
     def odds_floor(self, view: PlayerView) -> float:
         """The lowest chance to conquer worth an attack (lower in a long game)."""
@@ -118,15 +150,22 @@ class NormalBot(LevelBot):
             return self.army
         return self.army * (1.0 - impatience(view))
 
-    def terrain(self, view: PlayerView, dst: int) -> str | None:
+    def terrain(self, view: PlayerView, dst: int) -> Side | None:
         """Terrain knowledge that will count in an attack on ``dst`` (S-TERRAIN-1): marks
         already revealed, or the attacker's own card of ``dst`` it will reveal at the first
         roll. ``None`` in classic games."""
-        if not is_smart(view):
+        if not view.rules.terrain_cards:
             return None
-        side = terrain_side(view, dst)
-        if side is None and dst in view.hand and dst not in revealed_cards(view):
-            return "attacker"
+        if dst not in revealed_cards(view):  # no public mark (S-TERRAIN-1): only the own card
+            return "attacker" if dst in view.hand else None
+        return terrain_side(view, dst)
+
+    def terrain_on(self, board: Board, dst: int) -> Side | None:
+        """:meth:`terrain`, memoised for the board."""
+        known = board.terrains
+        if dst in known:
+            return known[dst]
+        side = known[dst] = self.terrain(board.view, dst)
         return side
 
     def scale(self, view: PlayerView) -> float:
@@ -136,10 +175,9 @@ class NormalBot(LevelBot):
 
     def wanted(self, board: Board) -> frozenset[int]:
         """Territories the objective asks for (cached per board)."""
-        cached = getattr(board, "_wanted", None)
+        cached = board.wanted
         if cached is None:
-            cached = wanted_territories(board.view)
-            board._wanted = cached  # type: ignore[attr-defined]
+            cached = board.wanted = wanted_territories(board.view)
         return cached
 
     def conquest_value(self, board: Board, t: int) -> float:
@@ -157,7 +195,7 @@ class NormalBot(LevelBot):
             value += self.wanted_bonus
         value *= self.scale(board.view)
         if o >= 0 and o != seat and board.counts[o] == 1:
-            if is_smart(board.view):  # the game ends now (S-WIN-1): who wins it?
+            if board.view.rules.ends_at_first_elimination:  # S-WIN-1: who wins it?
                 value += END * elimination_outcome(board.view, board, seat, o)
             else:  # their cards come too (C-ELIM-2)
                 value += board.view.hand_sizes[o] * self.card_value(board.view)
@@ -180,29 +218,27 @@ class NormalBot(LevelBot):
         return value * self.scale(board.view)
 
     def value_of(self, board: Board, t: int) -> float:
-        """:meth:`conquest_value`, memoised for the decision (it is asked many times)."""
-        key = ("c", t)
-        value = board.memo.get(key)
+        """:meth:`conquest_value`, memoised for the board (it is asked many times)."""
+        values = board.values
+        value = values.get(t)
         if value is None:
-            value = board.memo[key] = self.conquest_value(board, t)
+            value = values[t] = self.conquest_value(board, t)
         return value
 
     def keep_of(self, board: Board, i: int) -> float:
-        """:meth:`keep_value`, memoised for the decision."""
-        key = ("k", i)
-        value = board.memo.get(key)
+        """:meth:`keep_value`, memoised for the board."""
+        keeps = board.keeps
+        value = keeps.get(i)
         if value is None:
-            value = board.memo[key] = self.keep_value(board, i)
+            value = keeps[i] = self.keep_value(board, i)
         return value
 
     def attack_score(self, board: Board, src: int, dst: int, attackers: int,
-                     card: float, terrain: str | None = None) -> float:
+                     card: float, terrain: Side | None = None) -> float:
         """Expected gain of attacking ``dst`` from ``src`` with ``attackers`` to the end."""
-        d = board.armies[dst]
-        p = p_win(attackers, d, terrain)
+        p, cost, kills = attack_odds(attackers, board.armies[dst], terrain)
         return p * (self.value_of(board, dst) + card) \
-            - self.army_cost(board.view) * attack_cost(attackers, d, terrain) \
-            + self.kill * attack_kills(attackers, d, terrain)
+            - self.cost_of_army(board) * cost + self.kill * kills
 
     def exposure(self, board: Board, src: int, left: float) -> float:
         """How much leaving only ``left`` armies on ``src`` risks (other hostile neighbours)."""
@@ -216,7 +252,7 @@ class NormalBot(LevelBot):
 
     # -- decisions -------------------------------------------------------------------------
     def trade(self, view: PlayerView, legal: LegalActions) -> Action:
-        if is_smart(view):
+        if not view.rules.shared_trade_table:  # trades differ in worth (S-TRADE-1..6)
             return self.smart_trade(view, legal)
         trades = singles_of(legal, Trade)
         if not trades:
@@ -250,7 +286,7 @@ class NormalBot(LevelBot):
         if restricted:
             k = restricted[0]
             inside = [f for f in families
-                      if CONTINENT_OF[INDEX[f.largest.territory]] == k]  # type: ignore[attr-defined]
+                      if CONTINENT_OF[INDEX[f.largest.territory]] == k]
             pick = self.best_placement(board, inside, view.continent_reserves[k])
             if pick is not None:
                 return pick
@@ -258,17 +294,17 @@ class NormalBot(LevelBot):
         pick = self.best_placement(board, families, free, allow_all=True)
         return pick if pick is not None else families[0].largest
 
-    def best_placement(self, board: Board, families: list[ActionRange], total: int,
+    def best_placement(self, board: Board, families: list[Family[Place]], total: int,
                        allow_all: bool = False) -> Action | None:
         """The placement of (part of) ``total`` armies that gains most (see :meth:`place_gain`)."""
         if not families or total <= 0:
             return None
         half = total if total <= 4 else (total + 1) // 2
         sizes = (half, total) if allow_all and half < total else (half,)
-        best: tuple[float, ActionRange, int] | None = None
-        fallback: tuple[float, ActionRange] | None = None
+        best: tuple[float, Family[Place], int] | None = None
+        fallback: tuple[float, Family[Place]] | None = None
         for family in families:
-            i = INDEX[family.largest.territory]  # type: ignore[attr-defined]
+            i = INDEX[family.largest.territory]
             if not board.enemies[i]:
                 continue
             for size in sizes:
@@ -304,9 +340,11 @@ class NormalBot(LevelBot):
         card = self.conquest_card(board.view)
         best = 0.0
         for j in board.enemies[i]:
-            terrain = self.terrain(board.view, j)
+            terrain = self.terrain_on(board, j)
             if terrain != "defender":
-                best = max(best, self.attack_score(board, i, j, attackers, card, terrain))
+                score = self.attack_score(board, i, j, attackers, card, terrain)
+                if score > best:
+                    best = score
         board.memo[key] = best
         return best
 
@@ -323,41 +361,46 @@ class NormalBot(LevelBot):
                     if score is not None and score > self.margin:
                         return family.largest
                     break
-        best: tuple[float, Action] | None = None
+        best: tuple[float, Family[Attack] | Action] | None = None
         for family in families:
             score = self.score_attack(view, board, family, card)
             if score is not None and (best is None or score > best[0]):
-                best = (score, family)  # type: ignore[assignment]
+                best = (score, family)
         for score, a in self.more_attacks(view, board, legal, card):
             if best is None or score > best[0]:
                 best = (score, a)
         if best is not None and best[0] > self.margin:
             choice = best[1]
-            if isinstance(choice, ActionRange):
-                self._engaged = (view.turn, *endpoints(choice))
-                return choice.largest
-            return choice
+            if isinstance(choice, Action):  # another way to attack (more_attacks)
+                return choice
+            self._engaged = (view.turn, *endpoints(choice))
+            return choice.largest
         return EndPhase()
 
-    def score_attack(self, view: PlayerView, board: Board, family: ActionRange,
+    def score_attack(self, view: PlayerView, board: Board, family: Family[Attack],
                      card: float) -> float | None:
         """The score of attacking with the most dice (``None`` below the odds floor)."""
         src, dst = endpoints(family)
         armies = view.armies
         attackers = armies[src] - 1
-        terrain = self.terrain(view, dst)
-        if p_win(attackers, armies[dst], terrain) < self.odds_floor(view) \
-                and not self.decisive(board, dst):
+        terrain = self.terrain_on(board, dst)
+        p, cost, _ = attack_odds(attackers, armies[dst], terrain)
+        if p < self.floor_of(board) and not self.decisive(board, dst):
             return None
         score = self.attack_score(board, src, dst, attackers, card, terrain)
         if self.exposure_weight:
-            left = armies[src] - attack_cost(attackers, armies[dst], terrain) - min(3, attackers)
+            left = armies[src] - cost - min(3, attackers)
             score -= self.exposure_weight * self.exposure(board, src, left)
         return score
 
     def decisive(self, board: Board, dst: int) -> bool:
         """Would taking ``dst`` win the game outright (then any odds will do)? The normal
         level does not plan that far."""
+        return False
+
+    def in_danger(self, board: Board) -> bool:
+        """Could this seat be wiped out before it plays again? The normal level does not
+        work that out."""
         return False
 
     def more_attacks(self, view: PlayerView, board: Board, legal: LegalActions,

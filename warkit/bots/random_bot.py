@@ -29,21 +29,8 @@ from ..legal import ActionRange, LegalActions
 from ..state import Phase
 from ..view import PlayerView
 from ..worldmap import world_map
-
-
-def wanted_territories(view: PlayerView) -> frozenset[int]:
-    """Territories the viewer's objective asks for (every territory for a count objective)."""
-    m = world_map()
-    if view.objective is None:
-        return frozenset(range(len(m.territories)))
-    objective = m.objective(view.objective)
-    if objective.kind == "continents":
-        return frozenset(i for c in objective.continents
-                         for i in m.continent_members[m.continent(c).index])
-    if objective.kind == "destroy" and objective.color in view.colors:
-        target = view.colors.index(objective.color)
-        return frozenset(i for i, o in enumerate(view.owner) if o == target)
-    return frozenset(range(len(m.territories)))
+from .smart_random import choose_smart
+from .targets import objective_targets
 
 
 class RandomBot:
@@ -53,20 +40,19 @@ class RandomBot:
 
     def __init__(self, seed: int | None = None, *, boldness: float = 0.6,
                  stop_attacking: float = 0.05, prefer_wanted: float = 0.8) -> None:
+        self.seed = seed
         self.rng = random.Random(seed)
         self.boldness = boldness
         self.stop_attacking = stop_attacking
         self.prefer_wanted = prefer_wanted
         self._engaged: tuple[int, str, str] | None = None  # (turn, src, dst) being fought
 
-    def choose(self, view: PlayerView, legal: LegalActions | Sequence[Action]) -> Action:
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         if not isinstance(legal, LegalActions):
             legal = LegalActions(list(legal))
-        if view.rules_name == "smart":  # SMART's own steps and advantages
-            from .smart_random import choose_smart
-
+        if view.rules.advantages:  # SMART's own steps and advantages
             action = choose_smart(self, view, legal)
             if action is not None:
                 return action
@@ -87,14 +73,14 @@ class RandomBot:
 
     def _place(self, view: PlayerView, places: list[Action]) -> Action:
         m, seat, rng = world_map(), view.current, self.rng
-        wanted = wanted_territories(view)
+        wanted = objective_targets(view)
 
         def faces(p: Action, targets: frozenset[int] | None) -> bool:
             return isinstance(p, Place) and any(
                 view.owner[j] != seat and (targets is None or j in targets)
                 for j in m.adjacency[m.index(p.territory)])
 
-        front = [p for p in places if faces(p, wanted)]
+        front = [p for p in places if isinstance(p, Place) and faces(p, wanted)]
         if front:
             return max(front, key=lambda p: (view.armies[m.index(p.territory)], rng.random()))
         return rng.choice([p for p in places if faces(p, None)] or places)
@@ -110,7 +96,7 @@ class RandomBot:
                 return a
         if rng.random() < self.stop_attacking:
             return EndPhase()
-        wanted = wanted_territories(view)
+        wanted = objective_targets(view)
         preferred = [a for a in strong if m.index(a.dst) in wanted]
         if preferred and rng.random() < self.prefer_wanted:
             choice = rng.choice(preferred)

@@ -22,36 +22,46 @@ SMART (rules ``S-…``) changes what a good move is:
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import lru_cache
 
-from ..actions import Action, card_index, card_name
+from ..actions import Action, Trade, card_index, card_name
+from ..dice import battle_losses
 from ..legal import LegalActions
 from ..odds import choose_reroll
-from ..rules.smart import Discard, Pass, Reroll, Reveal, best_trade, card_kind
+from ..rules.classic import ClassicRules
+from ..rules.smart import Discard, Pass, Reroll, Reveal, card_kind
+from ..rules.smart.tables import CardKind
+from ..rules.terms import Side
 from ..state import JOKERS
 from ..view import PlayerView
-from .evaluate import TERRITORIES, Board, goal_of
+from .evaluate import Board
 
 CARD_VALUE = 2.5
 """Armies a card in hand is worth by default (a share of a future trade, or an advantage)."""
 
 
-def is_smart(view: PlayerView) -> bool:
-    """Is the view from a SMART game (its extra state is a SMART view)?"""
-    return view.rules_name == "smart"
-
-
 # -- cards --------------------------------------------------------------------------------------
-@cache
-def _group_armies(cards: tuple[int, ...]) -> int:
-    return best_trade(cards).armies
+def owned_by(view: PlayerView, seat: int | None) -> frozenset[int]:
+    """The territories ``seat`` holds on the board ``view`` shows."""
+    return frozenset(i for i, o in enumerate(view.owner) if o == seat)
 
 
-def trade_armies(cards: tuple[int, ...], owner: tuple[int, ...], seat: int) -> int:
-    """Every army a SMART trade of ``cards`` brings ``seat``: the best split, the joker bonus
-    and +2 on each owned card territory (S-TRADE-1..5)."""
-    bonus = sum(2 for c in cards if c < TERRITORIES and owner[c] == seat)
-    return _group_armies(tuple(sorted(cards))) + bonus
+def trade_armies(view: PlayerView, cards: tuple[int, ...],
+                 owned: frozenset[int] | None = None) -> int:
+    """Every army a trade of ``cards`` (card numbers) brings the viewer, as the rule set
+    quotes it (SMART: the best split, the joker bonus and +2 on each owned card territory,
+    S-TRADE-1..5)."""
+    if owned is None:
+        owned = owned_by(view, view.player)
+    return _quote_total(view.rules, cards, owned.intersection(cards), view.trades)
+
+
+@lru_cache(maxsize=1 << 14)
+def _quote_total(rules: ClassicRules, cards: tuple[int, ...], owned_cards: frozenset[int],
+                 trades: int) -> int:
+    """The rule set's quote, memoised: a trade's value depends on the owned territories only
+    through the traded cards' own territories (C-CARD-5, S-TRADE-4)."""
+    return rules.trade_quote(cards, owned_cards, trades).total
 
 
 def revealed_cards(view: PlayerView) -> frozenset[int]:
@@ -60,15 +70,10 @@ def revealed_cards(view: PlayerView) -> frozenset[int]:
     return frozenset(m.card for m in getattr(extra, "revealed", ()))
 
 
-def terrain_side(view: PlayerView, target: int) -> str | None:
-    """Who has terrain knowledge of ``target`` this turn (S-TERRAIN-1), from public marks."""
-    for mark in getattr(view.extra, "revealed", ()):
-        if mark.card == target and mark.use == "terrain":
-            if mark.seat == view.current:
-                return "attacker"
-            if mark.seat == view.owner[target]:
-                return "defender"
-    return None
+def terrain_side(view: PlayerView, target: int) -> Side | None:
+    """Who has terrain knowledge of ``target`` this turn (S-TERRAIN-1), as the rule set
+    reads the public marks (``None`` in a rule set without terrain cards)."""
+    return view.rules.battle_rule(view, target).terrain
 
 
 def card_keep_value(view: PlayerView, board: Board, card: int,
@@ -95,16 +100,15 @@ def choose_trade(view: PlayerView, legal: LegalActions, keep: Callable[[int], fl
     ``None`` when keeping the cards is better (or the hand is small)."""
     if len(view.hand) < hand_at_least:
         return None
-    owner, seat = view.owner, view.player
+    owned = owned_by(view, view.player)
     best: tuple[float, Action] | None = None
     for action in legal.families:
-        cards = getattr(action, "cards", None)
-        if not isinstance(cards, tuple) or action.keyword != "trade":
+        if not isinstance(action, Trade):
             continue
-        numbers = tuple(card_index(c) for c in cards)
-        gain = trade_armies(numbers, owner, seat) - sum(keep(c) for c in numbers)
+        numbers = tuple(card_index(c) for c in action.cards)
+        gain = trade_armies(view, numbers, owned) - sum(keep(c) for c in numbers)
         if best is None or gain > best[0]:
-            best = (gain, action)  # type: ignore[assignment]
+            best = (gain, action)
     if best is not None and best[0] > 0:
         return best[1]
     return None
@@ -119,29 +123,13 @@ def choose_discard(legal: LegalActions, keep: Callable[[int], float]) -> Action:
 # -- the first elimination ends the game (S-WIN-1..3) ------------------------------------------
 def elimination_outcome(view: PlayerView, board: Board, conqueror: int, victim: int) -> float:
     """What the game's end means for the viewer if ``conqueror`` takes ``victim``'s last
-    territory now: 1 a win, a fraction a shared win, -1 a loss (S-WIN-2, S-WIN-3)."""
-    seat = board.seat
-    goal = goal_of(view)
-    if conqueror == seat and goal is not None and goal.target == victim:
-        return 1.0
-    counts = list(board.counts)
-    counts[conqueror] += 1
-    counts[victim] = 0
-    armies = [0] * board.players
-    for i, o in enumerate(view.owner):
-        if o >= 0:
-            armies[o] += view.armies[i]
-    cards = list(view.hand_sizes)
-    cards[conqueror] += cards[victim]
-    field = [s for s in range(board.players) if s != victim and counts[s] > 0]
-    big = [s for s in field if counts[s] >= 24]
-    if big:
-        field = big
-    for measure in (counts, armies, cards):
-        top = max(measure[s] for s in field)
-        field = [s for s in field if measure[s] == top]
-    if seat in field:
-        return 1.0 / len(field)
+    territory now: 1 a win, a fraction a shared win, -1 a loss (the rule set's
+    ``elimination_winners``, SMART's S-WIN-2 and S-WIN-3; the viewer knows only its own
+    objective)."""
+    objective = view.objective if conqueror == board.seat else None
+    winners = view.rules.elimination_winners(view, conqueror, victim, objective) or ()
+    if board.seat in winners:
+        return 1.0 / len(winners)
     return -1.0
 
 
@@ -164,31 +152,20 @@ def react(view: PlayerView, legal: LegalActions, board: Board, keep: Callable[[i
     for action in singles:
         if isinstance(action, Pass):
             return action
-    return singles[0]  # type: ignore[return-value]
+    first = singles[0]
+    return first if isinstance(first, Action) else first.make(first.low)
 
 
 @lru_cache(maxsize=1 << 16)
-def _reroll(own: tuple[int, ...], enemy: tuple[int, ...], kind: str, side: str, defenders: int,
-            attackers: int, terrain: str | None) -> tuple[tuple[int, ...], float]:
+def _reroll(own: tuple[int, ...], enemy: tuple[int, ...], kind: CardKind, side: Side,
+            defenders: int, attackers: int, terrain: Side | None
+            ) -> tuple[tuple[int, ...], float]:
     """(dice to reroll, exact gain) of :func:`warkit.odds.choose_reroll`, memoised: the key
     space is small (sorted rolls, and the armies only matter up to 4)."""
-    choice = choose_reroll(own, enemy, kind, side=side,  # type: ignore[arg-type]
+    choice = choose_reroll(own, enemy, kind, side=side,
                            defenders=defenders, attackers=attackers,
-                           terrain=terrain)  # type: ignore[arg-type]
+                           terrain=terrain)
     return choice.dice, float(choice.gain)
-
-
-def _own_losses(own: tuple[int, ...], enemy: tuple[int, ...], side: str,
-                terrain: str | None) -> int:
-    """Comparisons the reacting side loses with these dice."""
-    ties_to_attacker = terrain == "attacker"
-    lost = 0
-    for mine, theirs in zip(own, enemy):
-        if side == "attacker":
-            lost += mine < theirs or (mine == theirs and not ties_to_attacker)
-        else:
-            lost += mine < theirs or (mine == theirs and ties_to_attacker)
-    return lost
 
 
 def best_reroll(view: PlayerView, legal: LegalActions, board: Board,
@@ -196,16 +173,19 @@ def best_reroll(view: PlayerView, legal: LegalActions, board: Board,
     """The reroll whose exact gain (expected enemy minus own losses, times ``stake``) most
     exceeds the value of the card spent, or ``None``. Cards of one kind give the same
     reroll (S-REROLL-1), so each kind is worked out once and its cheapest card is spent."""
-    side = view.extra.reaction.side
-    b = view.battle
-    att, dfn = view.last_roll
+    side: Side = view.extra.reaction.side
+    b, roll = view.battle, view.last_roll
+    if b is None or roll is None:
+        return None
+    att, dfn = roll
     own, enemy = (att, dfn) if side == "attacker" else (dfn, att)
-    terrain = terrain_side(view, b.dst)
+    rule = view.rules.battle_rule(view, b.dst)
+    terrain = rule.terrain
     offered = {a for a in legal.families if isinstance(a, Reroll)}
     if not offered:
         return None
     seat = board.seat
-    cheapest: dict[str, tuple[float, int]] = {}
+    cheapest: dict[CardKind, tuple[float, int]] = {}
     for card in sorted({card_index(a.card) for a in offered}):
         kind = card_kind(card, card not in JOKERS and view.owner[card] == seat)
         cost = keep(card)
@@ -216,7 +196,8 @@ def best_reroll(view: PlayerView, legal: LegalActions, board: Board,
         attackers = min(max(view.armies[b.src] - 1, 1), 4)
     else:
         defenders, attackers = len(dfn), len(att)
-    if _own_losses(own, enemy, side, terrain) == 0:
+    lost_att, lost_def = battle_losses(att, dfn, ties=rule.ties)
+    if (lost_att if side == "attacker" else lost_def) == 0:
         return None  # nothing lost: no reroll can do better
     best: tuple[float, Action] | None = None
     for kind, (cost, card) in sorted(cheapest.items()):
@@ -253,7 +234,7 @@ __all__ = [
     "choose_discard",
     "choose_trade",
     "elimination_outcome",
-    "is_smart",
+    "owned_by",
     "react",
     "revealed_cards",
     "terrain_side",

@@ -18,12 +18,14 @@ every advantage:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Protocol
 
 from ..actions import Action, EndPhase, Move, Trade, card_index
 from ..legal import ActionRange, LegalActions
-from ..odds import choose_reroll
+from ..odds import RerollChoice, choose_reroll
 from ..rules.smart import (
     AirAttack,
     Airlift,
@@ -33,15 +35,17 @@ from ..rules.smart import (
     Pass,
     Reroll,
     Reveal,
-    best_trade,
     card_kind,
 )
+from ..rules.smart.tables import CardKind
+from ..rules.terms import Side
 from ..state import JOKERS, Phase
 from ..view import PlayerView
 from ..worldmap import world_map
+from .targets import objective_targets
 
 KEEP_FOR_REACTIONS = 2
-KIND_ORDER = ("non_controlled", "controlled", "joker")
+KIND_ORDER: tuple[CardKind, ...] = ("non_controlled", "controlled", "joker")
 
 
 def _front(view: PlayerView, territory: int) -> bool:
@@ -49,7 +53,14 @@ def _front(view: PlayerView, territory: int) -> bool:
     return any(view.owner[j] != seat for j in world_map().adjacency[territory])
 
 
-def choose_smart(bot, view: PlayerView, legal: LegalActions) -> Action | None:
+class Player(Protocol):
+    """What these choices use of the random bot: its dice and the attack under way."""
+
+    rng: random.Random
+    _engaged: tuple[int, str, str] | None
+
+
+def choose_smart(bot: Player, view: PlayerView, legal: LegalActions) -> Action | None:
     """The bot's SMART choice, or ``None`` to let the classic logic decide."""
     phase = view.phase
     if phase is Phase.TRADE:
@@ -67,28 +78,29 @@ def choose_smart(bot, view: PlayerView, legal: LegalActions) -> Action | None:
     return None
 
 
-def _trade(bot, view: PlayerView, legal: LegalActions) -> Action:
+def _trade(bot: Player, view: PlayerView, legal: LegalActions) -> Action:
     rng, families = bot.rng, legal.families
     intel = [a for a in families if isinstance(a, Intelligence)]
     if intel and rng.random() < 0.15:
         return rng.choice(intel)
     tradable = len(view.hand) - view.extra.intel_count
-    owned = [i for i, o in enumerate(view.owner) if o == view.current]
+    owned = frozenset(i for i, o in enumerate(view.owner) if o == view.current)
     trades = [a for a in families if isinstance(a, Trade)
               and 2 <= len(a.cards) <= tradable - KEEP_FOR_REACTIONS]
     if trades and (tradable >= 5 or rng.random() < 0.5):
-        return max(trades, key=lambda t: (best_trade(t.cards, owned).total, rng.random()))
+        def worth(t: Trade) -> int:
+            cards = tuple(card_index(c) for c in t.cards)
+            return view.rules.trade_quote(cards, owned, view.trades).total
+        return max(trades, key=lambda t: (worth(t), rng.random()))
     return EndPhase()
 
 
-def _air_attack(bot, view: PlayerView, legal: LegalActions) -> Action | None:
+def _air_attack(bot: Player, view: PlayerView, legal: LegalActions) -> Action | None:
     rng = bot.rng
     if rng.random() >= 0.3:
         return None
     m, armies = world_map(), view.armies
-    from .random_bot import wanted_territories
-
-    wanted = wanted_territories(view)
+    wanted = objective_targets(view)
     options = []
     for family in legal.families:
         if isinstance(family, ActionRange) and isinstance(family.largest, AirAttack):
@@ -103,7 +115,7 @@ def _air_attack(bot, view: PlayerView, legal: LegalActions) -> Action | None:
     return choice
 
 
-def _react(bot, view: PlayerView, legal: LegalActions) -> Action:
+def _react(bot: Player, view: PlayerView, legal: LegalActions) -> Action:
     rng, families = bot.rng, legal.families
     side = view.extra.reaction.side
     reveal = [a for a in families if isinstance(a, Reveal)]
@@ -117,17 +129,16 @@ def _react(bot, view: PlayerView, legal: LegalActions) -> Action:
     return Pass()
 
 
-def _useful_reroll(view: PlayerView, side: str, rerolls: Sequence[Reroll]) -> Reroll | None:
+def _useful_reroll(view: PlayerView, side: Side, rerolls: Sequence[Reroll]) -> Reroll | None:
     """The cheapest card whose best reroll gains at least half an army, by the exact odds."""
-    battle = view.battle
-    att, dfn = view.last_roll
+    battle, roll = view.battle, view.last_roll
+    if battle is None or roll is None:
+        return None
+    att, dfn = roll
     own, enemy = (att, dfn) if side == "attacker" else (dfn, att)
     seat = view.player
-    terrain = None
-    for mark in view.extra.revealed:
-        if mark.card == battle.dst and mark.use == "terrain":
-            terrain = "attacker" if mark.seat == view.current else "defender"
-    by_kind: dict[str, list[Reroll]] = {}
+    terrain = view.rules.battle_rule(view, battle.dst).terrain
+    by_kind: dict[CardKind, list[Reroll]] = {}
     for action in rerolls:
         card = card_index(action.card)
         controlled = card not in JOKERS and view.owner[card] == seat
@@ -147,13 +158,13 @@ def _useful_reroll(view: PlayerView, side: str, rerolls: Sequence[Reroll]) -> Re
 
 
 @lru_cache(maxsize=4096)
-def _best_reroll(own: tuple[int, ...], enemy: tuple[int, ...], kind: str, side: str,
-                 terrain: str | None, defenders: int, attackers: int):
-    return choose_reroll(own, enemy, kind, side=side, terrain=terrain,  # type: ignore[arg-type]
+def _best_reroll(own: tuple[int, ...], enemy: tuple[int, ...], kind: CardKind, side: Side,
+                 terrain: Side | None, defenders: int, attackers: int) -> RerollChoice:
+    return choose_reroll(own, enemy, kind, side=side, terrain=terrain,
                          defenders=defenders, attackers=attackers)
 
 
-def _advantage(bot, legal: LegalActions) -> Action | None:
+def _advantage(bot: Player, legal: LegalActions) -> Action | None:
     rng = bot.rng
     for kind, chance in ((Alliance, 0.05), (Airlift, 0.05), (Reveal, 0.03)):
         options = [a for a in legal.families if isinstance(a, kind)]
@@ -162,7 +173,7 @@ def _advantage(bot, legal: LegalActions) -> Action | None:
     return None
 
 
-def _shift(bot, view: PlayerView, legal: LegalActions) -> Action:
+def _shift(bot: Player, view: PlayerView, legal: LegalActions) -> Action:
     """One useful shift (interior to front) half the time, else finish the sub-step."""
     if bot.rng.random() < 0.5:
         return EndPhase()

@@ -65,8 +65,8 @@ def best_sweep(board: Board, options: list[Sweep], reserves: int) -> Sweep | Non
     for option in options:
         pads: list[int | None] = [None]
         if reserves:
-            pads = sorted({j for t in option.targets for j in ADJ[t]
-                           if board.owner[j] == board.seat})  # type: ignore[assignment]
+            pads = [*sorted({j for t in option.targets for j in ADJ[t]
+                             if board.owner[j] == board.seat})]
         for pad in pads:
             chance = sweep_chance(board, option.targets, option.need, pad, reserves)
             if best is None or chance > best.chance:

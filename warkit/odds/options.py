@@ -16,10 +16,9 @@ from dataclasses import dataclass
 from typing import Literal, cast
 
 from ..dice import MAX_DICE, SIDES, TIES
-from ..rules.smart.tables import CARD_KINDS
+from ..rules.smart.tables import CARD_KINDS, CardKind
 
 Side = Literal["attacker", "defender"]
-CardKind = Literal["non_controlled", "controlled", "joker"]
 SIDES_OF_BATTLE = ("attacker", "defender")
 MAX_SIDES = 12
 MAX_DICE_LIMIT = 6

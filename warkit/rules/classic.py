@@ -309,6 +309,14 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
             return None
         return EndDecision("objective", board.winners[0], rule="C-WIN-1")
 
+    def elimination_winners(self, board: Board, conqueror: int, victim: int,
+                            objective: str | None = None) -> tuple[int, ...] | None:
+        """Who would win if ``conqueror`` took ``victim``'s last territory now, when that
+        elimination ends the game by itself (``objective``: the conqueror's objective card,
+        if known). ``None``: the game goes on (C-ELIM-2: the cards change hands); only an
+        objective met ends it (C-WIN-1)."""
+        return None
+
     # -- hooks of warkit.validate ---------------------------------------------------------
     def battle_expected(self, state: GameState) -> bool:
         """Must ``state`` hold a pending battle? (its phase needs one)"""

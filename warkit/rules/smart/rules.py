@@ -10,6 +10,7 @@ the classic code, reached through its hooks.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, NoReturn
@@ -76,9 +77,17 @@ def _tie_break(board: Board, field: list[int], hand_sizes: tuple[int, ...]
                ) -> tuple[list[int], str]:
     """S-WIN-3 on ``field`` (the seats still in): the winners and the criterion that separated
     them (``"shared"`` if none did)."""
-    measures = (("big", lambda s: int(board.territory_count(s) >= BIG_COUNT)),
-                ("territories", board.territory_count), ("armies", board.army_count),
-                ("cards", lambda s: hand_sizes[s]))
+    seats = range(board.num_players)
+    return _tie_break_on(field, [board.territory_count(s) for s in seats],
+                         [board.army_count(s) for s in seats], hand_sizes)
+
+
+def _tie_break_on(field: list[int], territories: Sequence[int], armies: Sequence[int],
+                  cards: Sequence[int]) -> tuple[list[int], str]:
+    """S-WIN-3 on ``field`` given every seat's territories, armies and cards."""
+    measures = (("big", lambda s: int(territories[s] >= BIG_COUNT)),
+                ("territories", territories.__getitem__), ("armies", armies.__getitem__),
+                ("cards", cards.__getitem__))
     for key, measure in measures:
         best = max(measure(s) for s in field)
         narrowed = [s for s in field if measure(s) == best]
@@ -259,6 +268,26 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
         _, criterion = _tie_break(board, field, board.hand_sizes)
         return EndDecision("tiebreak", winners[0] if len(winners) == 1 else None, criterion,
                            rule="S-WIN-3")
+
+    def elimination_winners(self, board: Board, conqueror: int, victim: int,
+                            objective: str | None = None) -> tuple[int, ...] | None:
+        """S-WIN-1..3: the game ends at once, and these seats win it. The eliminator wins alone
+        when ``objective`` (its objective card, if known) hunts ``victim`` (S-WIN-2); else the
+        tie-break of S-WIN-3 on the board after the conquest, the eliminator holding the
+        victim's cards and the card the conquest draws (S-CONQ-2, S-WIN-1's decision)."""
+        if objective is not None:
+            hunted = world_map().objective(objective)
+            if hunted.kind == "destroy" and target_seat(board, hunted) == victim:
+                return (conqueror,)
+        seats = range(board.num_players)
+        territories = [board.territory_count(s) for s in seats]
+        territories[conqueror] += 1
+        territories[victim] = 0
+        cards = list(board.hand_sizes)
+        cards[conqueror] += cards[victim] + 1
+        field = [s for s in seats if s != victim and territories[s] > 0]
+        armies = [board.army_count(s) for s in seats]
+        return tuple(_tie_break_on(field, territories, armies, cards)[0])
 
     # -- views, saving, validation ----------------------------------------------------------------
     def public_extra(self, state: GameState, player: int | None) -> Any:

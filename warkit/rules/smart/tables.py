@@ -20,9 +20,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from numbers import Integral
+from typing import Literal
 
 from ...cards import card_shape
 from ...state import CARD_COUNT, JOKERS
+
+CardKind = Literal["non_controlled", "controlled", "joker"]
+"""The reroll strength of a card (S-REROLL-1), as :func:`card_kind` names it."""
 
 #: S-REROLL-1: card kind -> (how many dice may be rerolled, minimum of a rerolled die).
 CARD_KINDS: dict[str, tuple[tuple[int, ...], int]] = {
@@ -215,7 +219,7 @@ def attack_limit(round_number: int) -> int | None:
     return None
 
 
-def card_kind(card: int, controlled: bool) -> str:
+def card_kind(card: int, controlled: bool) -> CardKind:
     """The reroll strength of a card (S-REROLL-1): ``"joker"``, ``"controlled"`` (a territory
     the player controls) or ``"non_controlled"``; see :data:`CARD_KINDS`."""
     if card in JOKERS:
