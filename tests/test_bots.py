@@ -385,3 +385,45 @@ def test_objective_guess_follows_what_an_opponent_takes():
     assert blocks[asia_territory] > blocks[europe_territory] >= 0
     # Seat 2 did nothing worth noticing: it is not feared.
     assert model.suspect(board, 2).danger < suspicion.danger
+
+
+
+def loot_position():
+    """Classic, 4 players: yellow (seat 3) is down to Argentina and Peru (2 armies each) and
+    holds 4 cards; seat 0's Brasil (12 armies) borders both."""
+    owners = {"brasil": 0, "argentina": 3, "peru": 3, **dict.fromkeys(members("oceania"), 0)}
+    return position(owners, {"brasil": 12, "argentina": 2, "peru": 2}, players=4,
+                    rest=(1, 2), hands={3: ("mexico", "china", "egito", "japao")})
+
+
+def test_hard_plans_a_classic_elimination_for_the_loot():
+    """C-ELIM-2: the eliminator takes the victim's cards. A weak player's last territories
+    become the hard level's sweep, worth its 4 cards and one rival fewer, and the attack
+    goes there."""
+    from warkit.bots.hard import LOOT_CARD, RIVAL
+
+    state = loot_position()
+    bot = make("hard", seed=0)
+    plan = bot.board(warkit.view(state, 0)).plan
+    index = warkit.world_map().index
+    assert plan.sweep is not None
+    assert plan.sweep.targets == {index("argentina"), index("peru")}
+    assert plan.sweep.chance > 0.5 and plan.prize == 4 * LOOT_CARD + RIVAL
+    action = decide(bot, state)
+    assert isinstance(action, Attack) and action.src == "brasil" \
+        and action.dst in {"argentina", "peru"}
+    # A victim with more territories than loot_most is no sweep for one turn.
+    bot.loot_most = 1
+    assert bot.board(warkit.view(state, 0)).plan.sweep is None
+
+
+def test_hard_minds_its_thin_borders_later_in_a_classic_game():
+    """The source left weak costs the hard level nothing in the opening, its full weight
+    from round 14 on in a classic game, and nothing extra in SMART (where its danger check
+    decides, S-WIN-1)."""
+    bot = make("hard", seed=0)
+    assert bot.late_exposure(warkit.view(position(round=2), 0)) == 0.0
+    assert 0.0 < bot.late_exposure(warkit.view(position(round=10), 0)) < 1.0
+    assert bot.late_exposure(warkit.view(position(round=20), 0)) == 1.0
+    smart = smart_position({"brasil": 0}, players=4, round=20)
+    assert bot.late_exposure(warkit.view(smart, 0)) == 0.0

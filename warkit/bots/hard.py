@@ -59,6 +59,11 @@ SURE_SWEEP = 0.8
 """In danger, every reserve goes on the sweep's pad only when the sweep is this likely."""
 CARD_ARMIES = 2.5
 """Armies a SMART card held by an opponent may bring in a trade (three or more cards)."""
+LOOT_CARD = 2.0
+"""Value (territory units) of one card taken from an eliminated player (C-ELIM-2): a third of
+the next trade, which is two territory units at the bots' army scale."""
+RIVAL = 6.0
+"""Value (territory units) of one rival fewer in a classic game, besides the looted cards."""
 
 
 @dataclass
@@ -78,6 +83,9 @@ class Plan:
     """Belief that an opponent hunts this bot's colour, times how few territories it has."""
     sweep: Sweep | None = None
     """The conquests that likely meet the objective this turn (see :mod:`.sweep`)."""
+    prize: float = WIN
+    """What the sweep brings when it succeeds (the game; or, for an elimination in a classic
+    game, the victim's cards and one rival fewer)."""
 
 
 class HardBot(SmartAdvantages, NormalBot):
@@ -93,12 +101,19 @@ class HardBot(SmartAdvantages, NormalBot):
     block_weight = 3.0
     min_odds = 0.45
     exposure_weight = 0.0
-    """The normal level's caution about the source left weak costs more than it saves."""
+    """The normal level's caution about the source left weak costs more than it saves early;
+    later in a classic game it comes back (:meth:`late_exposure`)."""
+    exposure_from = 6
+    """Round of a classic game after which the source left weak starts to count."""
+    exposure_ramp = 8
+    """Rounds over which it grows to the normal level's full weight."""
 
     sweep_odds = 0.3
     """Go all out for the objective this turn when the chain of conquests is this likely."""
     sweep_most = 8
     """Longest chain of conquests worth working out."""
+    loot_most = 4
+    """Most territories a classic victim may hold for its elimination to be planned."""
 
     smart_tuning: ClassVar[dict[str, float]] = {"goal_weight": 8.0, "min_odds": 0.35}
     """Settings for SMART games, where the first elimination ends the game (S-WIN-1): the
@@ -182,7 +197,31 @@ class HardBot(SmartAdvantages, NormalBot):
                            board.view.reserves)
         if sweep is not None and sweep.chance < self.sweep_odds:
             sweep = None
-        return Plan(goal, continents, weight, frozenset(winning), block, hunted, sweep)
+        prize = WIN
+        if sweep is None and not board.view.rules.ends_at_first_elimination:
+            loot = self.loot_sweep(board)
+            if loot is not None:
+                sweep, prize = loot
+        return Plan(goal, continents, weight, frozenset(winning), block, hunted, sweep, prize)
+
+    def loot_sweep(self, board: Board) -> tuple[Sweep, float] | None:
+        """In a classic game, the elimination worth going all out for this turn: a weak
+        player's last territories, for its cards (C-ELIM-2) and one rival fewer. ``None``
+        when no elimination is likely enough (:attr:`sweep_odds`)."""
+        view, seat = board.view, board.seat
+        best: tuple[float, Sweep, float] | None = None
+        for v in range(board.players):
+            left = board.counts[v]
+            if v == seat or not 0 < left <= self.loot_most:
+                continue
+            targets = frozenset(i for i, o in enumerate(board.owner) if o == v)
+            sweep = best_sweep(board, [Sweep(targets, left)], view.reserves)
+            if sweep is None or sweep.chance < self.sweep_odds:
+                continue
+            prize = LOOT_CARD * view.hand_sizes[v] + RIVAL
+            if best is None or sweep.chance * prize > best[0]:
+                best = (sweep.chance * prize, sweep, prize)
+        return None if best is None else (best[1], best[2])
 
     def sweep_options(self, board: Board, goal: Goal | None,
                       continents: frozenset[int]) -> list[Sweep]:
@@ -244,7 +283,7 @@ class HardBot(SmartAdvantages, NormalBot):
         if t in plan.winning:
             extra += WIN
         elif plan.sweep is not None and t in plan.sweep.targets:
-            extra += WIN * plan.sweep.chance / plan.sweep.need
+            extra += plan.prize * plan.sweep.chance / plan.sweep.need
         return value + extra * self.scale(board.view)
 
     def keep_value(self, board: Board, i: int) -> float:
@@ -289,16 +328,29 @@ class HardBot(SmartAdvantages, NormalBot):
     def in_danger(self, board: Board) -> bool:
         return self.danger(board) > DANGER_FLOOR
 
+    def late_exposure(self, view: PlayerView) -> float:
+        """How much the source left weak counts in a classic game: not at all in the opening
+        (territories are cheap, cards come from conquests), fully from round
+        ``exposure_from + exposure_ramp`` on, when trades have grown every stack
+        (C-CARD-4) and a thin border is lost with what it guards. 0 in SMART."""
+        if view.rules.ends_at_first_elimination:
+            return 0.0
+        return min(1.0, max(0.0, (view.round - self.exposure_from) / self.exposure_ramp))
+
     def score_attack(self, view: PlayerView, board: Board, family, card: float) -> float | None:
-        """The normal score; in danger (SMART), minus what the source left weak risks."""
+        """The normal score, minus what the source left weak risks: later in a classic
+        game (:meth:`late_exposure`), and in danger (SMART)."""
         score = super().score_attack(view, board, family, card)
-        if score is None or not self.in_danger(board):
+        if score is None:
+            return score
+        weight = self.late_exposure(view) + (1.0 if self.in_danger(board) else 0.0)
+        if not weight:
             return score
         b_src, b_dst = (INDEX[family.largest.src], INDEX[family.largest.dst])
         attackers = view.armies[b_src] - 1
         left = view.armies[b_src] - attack_cost(attackers, view.armies[b_dst]) \
             - min(3, attackers)
-        return score - self.exposure(board, b_src, left)
+        return score - weight * self.exposure(board, b_src, left)
 
     # -- decisions with objective-specific steps ----------------------------------------
     def place(self, view: PlayerView, legal: LegalActions) -> Action:
