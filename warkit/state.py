@@ -184,16 +184,53 @@ class GameState(BoardQueries):
         """The seat's effective objective id (``None`` before it is dealt)."""
         return self.rules.effective_objective(self, seat)
 
+    @property
+    def holdings(self) -> tuple[tuple[int, ...], ...]:
+        """For each seat, the territories it owns in map order: the index the legal actions
+        walk instead of the 42 owners. Derived from ``owner`` (so not a field: equality,
+        hashing and save files ignore it), built once and carried by :func:`evolve` until
+        ``owner`` changes; a conquest passes the updated index on (:func:`conquest_holdings`)."""
+        index = self.__dict__.get("_holdings")
+        if index is None:
+            index = self.__dict__["_holdings"] = holdings_of(self.owner, len(self.colors))
+        return index
+
+    def territories_of(self, seat: int) -> tuple[int, ...]:
+        if 0 <= seat < len(self.colors):
+            return self.holdings[seat]
+        return super().territories_of(seat)
 
 
+def holdings_of(owner: tuple[int, ...], seats: int) -> tuple[tuple[int, ...], ...]:
+    """For each of ``seats`` seats, the territories it owns in ``owner``, in map order."""
+    index: list[list[int]] = [[] for _ in range(seats)]
+    for territory, seat in enumerate(owner):
+        if 0 <= seat < seats:
+            index[seat].append(territory)
+    return tuple(map(tuple, index))
 
+
+def conquest_holdings(state: GameState, territory: int, seat: int) -> tuple[tuple[int, ...], ...]:
+    """``state.holdings`` after ``territory`` passes to ``seat`` (C-CONQ-1): two seats' entries
+    change, the rest are shared."""
+    index = list(state.holdings)
+    loser = state.owner[territory]
+    if 0 <= loser < len(index):
+        index[loser] = tuple(t for t in index[loser] if t != territory)
+    index[seat] = tuple(sorted((*index[seat], territory)))
+    return tuple(index)
 
 def evolve(state: GameState, **changes: Any) -> GameState:
-    """A copy of ``state`` with some fields replaced (a fast ``dataclasses.replace``)."""
+    """A copy of ``state`` with some fields replaced (a fast ``dataclasses.replace``).
+
+    Derived indexes kept with the state (``_holdings``) are carried along, and dropped when the
+    field they derive from changes unless ``changes`` gives them too."""
     new = object.__new__(GameState)
     d = new.__dict__
     d.update(state.__dict__)
     d.update(changes)
+    if "owner" in changes and "_holdings" not in changes:
+        d.pop("_holdings", None)
     return new
 
 

@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 
 from ..actions import Action, Attack, Draw, EndPhase, Occupy, Roll, card_name
-from ..dice import SIDES, attack_dice, battle_losses, defence_dice, sorted_roll_distribution
+from ..dice import (
+    MAX_DICE,
+    SIDES,
+    attack_dice,
+    battle_losses,
+    defence_dice,
+    sorted_roll_distribution,
+)
 from ..errors import Reason
 from ..legal import ActionRange, Family, LegalActions
-from ..state import Battle, GameState, Phase, evolve
+from ..state import Battle, GameState, Phase, conquest_holdings, evolve
 from ..worldmap import world_map
-from .common import battle_of, count, fail, label, owned, territory, within
+from .common import battle_of, count, fail, label, neighbour_sets, owned, territory, within
 from .common import card as card_of
 from .host import MixinBase
 
@@ -31,6 +38,47 @@ def _attack_range(src: int, dst: int, most: int) -> ActionRange:
     return ActionRange(partial(Attack, ids[src], ids[dst]), 1, most)
 
 
+@lru_cache(maxsize=8192)
+def _losses(attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, int]:
+    """:func:`~warkit.dice.battle_losses` of a checked roll (a few thousand rolls exist)."""
+    return battle_losses(attack, defence)
+
+
+@cache
+def battle(src: int, dst: int, attack: int, defence: int) -> Battle:
+    """The :class:`Battle` value (made once per combination: battles are immutable values and
+    a frozen dataclass is slow to build)."""
+    return Battle(src, dst, attack, defence)
+
+
+class _AttackRanges(list):
+    """``table[src][most][dst]``: :func:`_attack_range` as plain indexing (a decision lists
+    some twenty of them); a source's row is filled on first use."""
+
+    def row(self, src: int) -> list[list[ActionRange]]:
+        row = self[src]
+        if row is None:
+            size = len(world_map().ids)
+            row = self[src] = [[_attack_range(src, dst, most) for dst in range(size)]
+                               if most else [] for most in range(MAX_DICE + 1)]
+        return row
+
+
+@cache
+def _attack_ranges() -> _AttackRanges:
+    return _AttackRanges([None] * len(world_map().ids))
+
+
+@cache
+def _occupy_legal(most: int) -> LegalActions:
+    """Moving 1..``most`` armies in (a LegalActions is never changed, so it is shared)."""
+    return LegalActions([ActionRange(Occupy, 1, most)])
+
+
+END = EndPhase()
+"""The one "end" action the listers share (actions are immutable values)."""
+
+
 class CombatRules(MixinBase):
     """Mixin of :class:`~warkit.rules.classic.ClassicRules`: the attack phase."""
 
@@ -44,16 +92,20 @@ class CombatRules(MixinBase):
         return self.attacks_in_first_round or state.round > 1
 
     def legal_attack(self, state: GameState) -> LegalActions:
-        actions: list[Family] = [EndPhase()]
         if not self.may_attack_now(state):
-            return LegalActions(actions)
+            return LegalActions.counted((END,), 1)
         seat, owner, armies, top = state.current, state.owner, state.armies, self.attack_dice_max
-        targets = self.attack_targets
-        for src in [i for i, (o, a) in enumerate(zip(owner, armies)) if o == seat and a > 1]:
-            most = min(top, armies[src] - 1)  # C-ATK-2: one army stays home
-            actions += [_attack_range(src, dst, most) for dst in targets(state, src)
-                        if owner[dst] != seat]
-        return LegalActions(actions)
+        targets, table = self.attack_targets, _attack_ranges()
+        actions: list[Family] = [END]
+        size = 1
+        for src in state.holdings[seat]:
+            if armies[src] > 1:
+                most = armies[src] - 1 if armies[src] <= top else top  # C-ATK-2: one stays home
+                ranges = table.row(src)[most]
+                found = [ranges[dst] for dst in targets(state, src) if owner[dst] != seat]
+                actions += found
+                size += most * len(found)
+        return LegalActions.counted(tuple(actions), size)
 
     def attack_targets(self, state: GameState, src: int) -> tuple[int, ...]:
         """Territories ``src`` can reach with an attack (C-ATK-1: its neighbours)."""
@@ -61,7 +113,7 @@ class CombatRules(MixinBase):
 
     def check_attack_reach(self, state: GameState, src: int, dst: int) -> None:
         """Refuse an attack whose target ``src`` cannot reach (C-ATK-1: borders and sea links)."""
-        if not world_map().are_adjacent(src, dst):
+        if dst not in neighbour_sets()[src]:
             fail(Reason.NOT_ADJACENT, f"{label(src)} and {label(dst)} do not share a border "
                  "or a sea link", "C-ATK-1", src=label(src), dst=label(dst))
 
@@ -83,7 +135,7 @@ class CombatRules(MixinBase):
             action.dice, 1, most, f"attack dice from {label(src)} (armies - 1, at most "
                      f"{self.attack_dice_max})", "C-ATK-2", counting="attack_dice",
                      territory=label(src))
-        return Battle(src, dst, dice, defence_dice(state.armies[dst], self.defence_dice_max))
+        return battle(src, dst, dice, defence_dice(state.armies[dst], self.defence_dice_max))
 
     def do_attack(self, state: GameState, action: Attack) -> GameState:
         return evolve(state, battle=self.check_attack(state, action), phase=Phase.ROLL)
@@ -107,13 +159,14 @@ class CombatRules(MixinBase):
         if len(roll.attack) != b.attack_dice or len(roll.defence) != b.defence_dice:
             fail(Reason.NOT_A_CHANCE_OUTCOME, f"this battle rolls {b.attack_dice} attack and "
                  f"{b.defence_dice} defence dice, got {roll}", "C-ATK-3")
+        sides = self.sides
         for die in roll.attack + roll.defence:
-            if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= self.sides:
-                fail(Reason.NOT_A_CHANCE_OUTCOME, f"a die shows 1 to {self.sides}, got {die!r}")
+            if die.__class__ is not int or not 1 <= die <= sides:
+                fail(Reason.NOT_A_CHANCE_OUTCOME, f"a die shows 1 to {sides}, got {die!r}")
 
     def battle_losses(self, state: GameState, roll: Roll) -> tuple[int, int]:
         """(attacker, defender) losses of a roll (C-ATK-4); SMART modifies this."""
-        return battle_losses(roll.attack, roll.defence)
+        return _losses(roll.attack, roll.defence)
 
     def do_roll(self, state: GameState, roll: Roll) -> GameState:
         self.check_roll(state, roll)
@@ -134,7 +187,8 @@ class CombatRules(MixinBase):
         b, seat = battle_of(state), state.current
         defender = state.owner[b.dst]
         owner = (*state.owner[:b.dst], seat, *state.owner[b.dst + 1:])
-        state = evolve(state, owner=owner, conquered=True, phase=Phase.OCCUPY)
+        state = evolve(state, owner=owner, conquered=True, phase=Phase.OCCUPY,
+                       _holdings=conquest_holdings(state, b.dst, seat))
         if defender in owner:
             return state
         return self.eliminate(state, defender)
@@ -174,7 +228,7 @@ class CombatRules(MixinBase):
         return state
 
     def legal_occupy(self, state: GameState) -> LegalActions:
-        return LegalActions([ActionRange(Occupy, 1, self.occupy_max(state))])
+        return _occupy_legal(self.occupy_max(state))
 
     def occupy_max(self, state: GameState) -> int:
         """C-CONQ-1: at most the armies of the last battle, one always staying behind."""

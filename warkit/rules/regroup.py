@@ -10,7 +10,7 @@ from ..errors import Reason
 from ..legal import ActionRange, Family, LegalActions
 from ..state import GameState, Phase, evolve
 from ..worldmap import world_map
-from .common import count, fail, label, owned, territory, within
+from .common import count, fail, label, neighbour_sets, owned, territory, within
 from .host import MixinBase
 
 
@@ -36,7 +36,7 @@ class RegroupRules(MixinBase):
 
     def check_move_path(self, state: GameState, src: int, dst: int) -> None:
         """Refuse a move between territories that are not neighbours (C-MOVE-1)."""
-        if not world_map().are_adjacent(src, dst):
+        if dst not in neighbour_sets()[src]:
             fail(Reason.NOT_ADJACENT, f"{label(src)} and {label(dst)} are not neighbours",
                  "C-MOVE-1", src=label(src), dst=label(dst))
 
@@ -44,7 +44,7 @@ class RegroupRules(MixinBase):
         seat, owner, movable, targets = state.current, state.owner, self.movable, \
             self.move_targets
         actions: list[Family] = [EndPhase()]
-        for src in [i for i, o in enumerate(owner) if o == seat]:
+        for src in state.holdings[seat]:
             most = movable(state, src)
             if most:
                 actions += [move_range(src, dst, most) for dst in targets(state, src)

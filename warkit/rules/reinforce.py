@@ -115,9 +115,9 @@ class ReinforceRules(MixinBase):
         return state.reserves + state.continent_reserves[world_map().continent_of[index]]
 
     def legal_place(self, state: GameState) -> LegalActions:
-        seat, placeable = state.current, self.placeable
+        placeable = self.placeable
         return LegalActions([_place_range(i, placeable(state, i))
-                             for i, o in enumerate(state.owner) if o == seat])
+                             for i in state.holdings[state.current]])
 
     def do_place(self, state: GameState, action: Place) -> GameState:
         index = territory(action.territory)

@@ -100,6 +100,15 @@ def _needs_armies(objective_id: str) -> bool:
     return objective.kind == "territories" and objective.min_armies > 1
 
 
+@cache
+def _card_counts_armies(objective_id: str) -> bool:
+    """Can the objective of this card, or the fallback it may turn into (C-SETUP-2: "24
+    territories", one army each), be completed by armies alone?"""
+    fallback = world_map().objective_fallback
+    return _needs_armies(objective_id) or (_objective(objective_id).kind == "destroy"
+                                           and _needs_armies(fallback))
+
+
 def winners(state: GameState, everyone: bool = True, armies_only: bool = False
             ) -> tuple[int, ...]:
     """Who has won in this state: the last player standing (C-WIN-2), else the first
@@ -111,11 +120,14 @@ def winners(state: GameState, everyone: bool = True, armies_only: bool = False
     alive = state.alive
     if alive.count(True) == 1:
         return (alive.index(True),)
-    n = state.num_players
+    n = len(alive)
     for step in range(n if everyone else 1):
         seat = (state.current + step) % n
         if not alive[seat]:
             continue
+        card = state.objective_cards[seat]
+        if armies_only and (card is None or not _card_counts_armies(card)):
+            continue  # the card, and so its fallback too, counts no armies
         objective_id = effective_objective(state, seat)
         if objective_id is None or (armies_only and not _needs_armies(objective_id)):
             continue

@@ -22,7 +22,7 @@ from ...actions import Attack, Roll, card_name
 from ...dice import attack_dice, battle_losses, sorted_roll_distribution, terrain_losses
 from ...errors import Reason
 from ...legal import ActionRange, Family, LegalActions
-from ...state import JOKERS, GameState, Phase, evolve
+from ...state import JOKERS, GameState, Phase, conquest_holdings, evolve
 from ...worldmap import world_map
 from ..common import battle_of, fail, label, roll_of, territory
 from ..common import card as card_of
@@ -334,7 +334,8 @@ class SmartCombatRules(SmartMixinBase):
         b, seat = battle_of(state), state.current
         defender = state.owner[b.dst]
         owner = (*state.owner[:b.dst], seat, *state.owner[b.dst + 1:])
-        state = evolve(state, owner=owner, conquered=True)
+        state = evolve(state, owner=owner, conquered=True,
+                       _holdings=conquest_holdings(state, b.dst, seat))
         hands, x = list(state.hands), state.extra
         mark = x.marked(b.dst)
         if mark is not None and mark.seat == defender and b.dst in hands[defender]:
