@@ -8,6 +8,7 @@ here against the plain definition, over whole seeded games of both rule sets.
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 
 import pytest
@@ -41,9 +42,24 @@ def test_the_territory_index_follows_the_owners(rules):
         for state in match.states:
             fresh = holdings_of(state.owner, state.num_players)
             assert state.holdings == fresh
+            assert state.owned_masks == tuple(sum(1 << t for t in held) for held in fresh)
             assert all(state.territories_of(s) == tuple(i for i, o in enumerate(state.owner)
                                                         if o == s)
                        for s in range(state.num_players))
+
+
+@pytest.mark.parametrize("rules", ["classic", "smart"])
+def test_views_hold_exactly_their_fields_and_no_secret(rules):
+    """A view is the state's table less what the view does not declare: over whole games it
+    holds exactly its declared fields (never a hand, the deck, an objective or an index)."""
+    declared = {f.name for f in dataclasses.fields(warkit.PlayerView)}
+    for match in _games(rules, range(2)):
+        for state in match.states[::5]:
+            state.holdings, state.owned_masks  # noqa: B018 - the indexes exist
+            for seat in (None, *range(state.num_players)):
+                shown = warkit.view(state, seat)
+                assert set(shown.__dict__) == declared
+                assert shown.hand == (() if seat is None else state.hands[seat])
 
 
 def test_the_index_is_not_part_of_the_value():
@@ -51,8 +67,8 @@ def test_the_index_is_not_part_of_the_value():
     state = warkit.new_game(4, seed=5)
     bare = warkit.loads(warkit.dumps(state))
     assert "_holdings" not in bare.__dict__
-    state.holdings  # noqa: B018 - builds the index
-    assert "_holdings" in state.__dict__
+    state.owned_masks  # noqa: B018 - builds the indexes
+    assert "_holdings" in state.__dict__ and "_masks" in state.__dict__
     assert bare == state and hash(bare) == hash(state)
     assert warkit.dumps(bare) == warkit.dumps(state)
     assert pickle.loads(pickle.dumps(state)) == state

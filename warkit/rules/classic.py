@@ -248,11 +248,15 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
 
     def after_action(self, before: GameState, state: GameState) -> GameState:
         """C-WIN-1: victory is checked after every action (that changed the board)."""
-        if state.phase is Phase.SETUP or (state.owner is before.owner
-                                          and state.armies is before.armies):
+        if state.phase is Phase.SETUP:
             return state
-        won = victory.winners(state, everyone=state.alive != before.alive,
-                              armies_only=state.owner is before.owner)
+        armies_only = state.owner is before.owner
+        if armies_only and state.armies is before.armies:
+            return state
+        everyone = state.alive is not before.alive and state.alive != before.alive
+        if armies_only and not everyone and not victory.may_win_by_armies(state):
+            return state
+        won = victory.winners(state, everyone=everyone, armies_only=armies_only)
         if not won:
             return state
         b = state.battle

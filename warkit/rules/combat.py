@@ -16,9 +16,20 @@ from ..dice import (
 )
 from ..errors import Reason
 from ..legal import ActionRange, Family, LegalActions
-from ..state import Battle, GameState, Phase, conquest_holdings, evolve
+from ..state import Battle, GameState, Phase, conquest_indexes, evolve
 from ..worldmap import world_map
-from .common import battle_of, count, fail, label, neighbour_sets, owned, territory, within
+from .common import (
+    END,
+    adjacent_masks,
+    battle_of,
+    count,
+    fail,
+    label,
+    neighbour_sets,
+    owned,
+    territory,
+    within,
+)
 from .common import card as card_of
 from .host import MixinBase
 
@@ -51,22 +62,25 @@ def battle(src: int, dst: int, attack: int, defence: int) -> Battle:
     return Battle(src, dst, attack, defence)
 
 
-class _AttackRanges(list):
-    """``table[src][most][dst]``: :func:`_attack_range` as plain indexing (a decision lists
-    some twenty of them); a source's row is filled on first use."""
-
-    def row(self, src: int) -> list[list[ActionRange]]:
-        row = self[src]
-        if row is None:
-            size = len(world_map().ids)
-            row = self[src] = [[_attack_range(src, dst, most) for dst in range(size)]
-                               if most else [] for most in range(MAX_DICE + 1)]
-        return row
-
-
 @cache
-def _attack_ranges() -> _AttackRanges:
-    return _AttackRanges([None] * len(world_map().ids))
+def _attack_row(src: int) -> tuple[tuple[ActionRange, ...], ...]:
+    """``_attack_row(src)[most][dst]``: :func:`_attack_range` as plain indexing."""
+    size = len(world_map().ids)
+    return tuple(tuple(_attack_range(src, dst, most) for dst in range(size)) if most else ()
+                 for most in range(MAX_DICE + 1))
+
+
+_SEGMENTS: dict[int, tuple[tuple[ActionRange, ...], int]] = {}
+"""The attacks from one source, keyed by ``enemy neighbours << 8 | src << 2 | most dice``: a
+source, its dice and which neighbours are enemies decide its families (and their count)."""
+
+
+def _segment(key: int) -> tuple[tuple[ActionRange, ...], int]:
+    enemies, src, most = key >> 8, (key >> 2) & 63, key & 3
+    row = _attack_row(src)[most]
+    found = tuple(row[dst] for dst in world_map().adjacency[src] if enemies >> dst & 1)
+    _SEGMENTS[key] = segment = (found, most * len(found))
+    return segment
 
 
 @cache
@@ -75,8 +89,6 @@ def _occupy_legal(most: int) -> LegalActions:
     return LegalActions([ActionRange(Occupy, 1, most)])
 
 
-END = EndPhase()
-"""The one "end" action the listers share (actions are immutable values)."""
 
 
 class CombatRules(MixinBase):
@@ -95,25 +107,47 @@ class CombatRules(MixinBase):
         if not self.may_attack_now(state):
             return LegalActions.counted((END,), 1)
         seat, owner, armies, top = state.current, state.owner, state.armies, self.attack_dice_max
-        targets, table = self.attack_targets, _attack_ranges()
         actions: list[Family] = [END]
         size = 1
+        if self.attack_routes(state) or type(self).attack_targets is not _BORDERS_ONLY:
+            targets = self.attack_targets
+            for src in state.holdings[seat]:
+                if armies[src] > 1:
+                    most = armies[src] - 1 if armies[src] <= top else top  # C-ATK-2
+                    row = _attack_row(src)[most]
+                    found = [row[dst] for dst in targets(state, src) if owner[dst] != seat]
+                    actions += found
+                    size += most * len(found)
+            return LegalActions.counted(tuple(actions), size)
+        # Borders only: a source's families follow from its dice and its enemy neighbours.
+        others, near, segments = ~state.owned_masks[seat], adjacent_masks(), _SEGMENTS
         for src in state.holdings[seat]:
-            if armies[src] > 1:
+            if armies[src] > 1 and (enemies := near[src] & others):
                 most = armies[src] - 1 if armies[src] <= top else top  # C-ATK-2: one stays home
-                ranges = table.row(src)[most]
-                found = [ranges[dst] for dst in targets(state, src) if owner[dst] != seat]
-                actions += found
-                size += most * len(found)
+                key = enemies << 8 | src << 2 | most
+                segment, count = segments.get(key) or _segment(key)
+                actions += segment
+                size += count
         return LegalActions.counted(tuple(actions), size)
 
+    def attack_routes(self, state: GameState) -> tuple[tuple[int, int], ...]:
+        """Attacks allowed beyond the borders now, as (source, target) pairs (classic: none;
+        SMART's air route of the current attack, S-AIR-1)."""
+        return ()
+
     def attack_targets(self, state: GameState, src: int) -> tuple[int, ...]:
-        """Territories ``src`` can reach with an attack (C-ATK-1: its neighbours)."""
-        return world_map().adjacency[src]
+        """Territories ``src`` can reach with an attack (C-ATK-1: its neighbours, and the
+        targets of :meth:`attack_routes` from it)."""
+        near = world_map().adjacency[src]
+        routes = self.attack_routes(state)
+        if not routes:
+            return near
+        return near + tuple(d for s, d in routes if s == src and d not in near)
 
     def check_attack_reach(self, state: GameState, src: int, dst: int) -> None:
-        """Refuse an attack whose target ``src`` cannot reach (C-ATK-1: borders and sea links)."""
-        if dst not in neighbour_sets()[src]:
+        """Refuse an attack whose target ``src`` cannot reach (C-ATK-1: borders and sea links;
+        :meth:`attack_routes`)."""
+        if dst not in neighbour_sets()[src] and (src, dst) not in self.attack_routes(state):
             fail(Reason.NOT_ADJACENT, f"{label(src)} and {label(dst)} do not share a border "
                  "or a sea link", "C-ATK-1", src=label(src), dst=label(dst))
 
@@ -188,7 +222,7 @@ class CombatRules(MixinBase):
         defender = state.owner[b.dst]
         owner = (*state.owner[:b.dst], seat, *state.owner[b.dst + 1:])
         state = evolve(state, owner=owner, conquered=True, phase=Phase.OCCUPY,
-                       _holdings=conquest_holdings(state, b.dst, seat))
+                       **conquest_indexes(state, b.dst, seat))
         if defender in owner:
             return state
         return self.eliminate(state, defender)
@@ -246,3 +280,8 @@ class CombatRules(MixinBase):
         armies[b.dst] += n
         # C-CONQ-2: they may attack on from the new territory this very turn.
         return evolve(state, armies=tuple(armies), battle=None, phase=Phase.ATTACK)
+
+
+_BORDERS_ONLY = CombatRules.attack_targets
+"""A rule set that overrides :meth:`CombatRules.attack_targets` itself (rather than
+:meth:`~CombatRules.attack_routes`) has its legal attacks listed through it."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import NoReturn
 
-from ..actions import card_index
+from ..actions import EndPhase, card_index
 from ..errors import IllegalActionError, InvalidActionError, Reason
 from ..state import Battle, GameState
 from ..worldmap import world_map
@@ -33,6 +33,17 @@ def territory(name: str) -> int:
 def _territory_ids() -> dict[str, int]:
     """Territory id -> index (the common case of :func:`territory`, one dict lookup)."""
     return dict(world_map()._index)
+
+
+@cache
+def adjacent_masks() -> tuple[int, ...]:
+    """For each territory, its neighbours as bits (bit ``i``: territory ``i``), to meet the
+    state's :attr:`~warkit.state.GameState.owned_masks` in one ``&``."""
+    return tuple(sum(1 << t for t in near) for near in world_map().adjacency)
+
+
+END = EndPhase()
+"""The one "end" action the listers share (actions are immutable values)."""
 
 
 @cache

@@ -60,9 +60,18 @@ def _continent_getters() -> tuple[Callable[[tuple[int, ...]], tuple[int, ...]], 
 
 def whole_continents(state: GameState, seat: int) -> set[int]:
     """Indices of the continents the seat owns entirely."""
+    if 0 <= seat < len(state.colors):  # one & per continent on the state's territory bits
+        mine = state.owned_masks[seat]
+        return {k for k, members in enumerate(_continent_masks()) if mine & members == members}
     owner = state.owner
     return {k for k, owners_of in enumerate(_continent_getters())
             if (owners := owners_of(owner)).count(seat) == len(owners)}
+
+
+@cache
+def _continent_masks() -> tuple[int, ...]:
+    """For each continent, its territories as bits."""
+    return tuple(sum(1 << t for t in members) for members in world_map().continent_members)
 
 
 def objective_met(state: GameState, seat: int, objective_id: str | None = None) -> bool:
@@ -107,6 +116,14 @@ def _card_counts_armies(objective_id: str) -> bool:
     fallback = world_map().objective_fallback
     return _needs_armies(objective_id) or (_objective(objective_id).kind == "destroy"
                                            and _needs_armies(fallback))
+
+
+def may_win_by_armies(state: GameState) -> bool:
+    """Could :func:`winners` find a winner after armies alone changed, with nobody out? Only
+    if one player is left or the active player's card counts armies (the quick exit of
+    ``after_action``: most actions move armies only)."""
+    card = state.objective_cards[state.current]
+    return state.alive.count(True) == 1 or (card is not None and _card_counts_armies(card))
 
 
 def winners(state: GameState, everyone: bool = True, armies_only: bool = False
