@@ -184,9 +184,10 @@ class CombatRules(MixinBase):
         return _roll_outcomes(b.attack_dice, b.defence_dice, self.sides)
 
     def sample_roll(self, state: GameState, rng) -> Roll:
-        b, sides = battle_of(state), self.sides
-        return Roll(tuple(rng.randint(1, sides) for _ in range(b.attack_dice)),
-                    tuple(rng.randint(1, sides) for _ in range(b.defence_dice)))
+        b, sides, randint = battle_of(state), self.sides, rng.randint
+        attack = sorted([randint(1, sides) for _ in range(b.attack_dice)], reverse=True)
+        defence = sorted([randint(1, sides) for _ in range(b.defence_dice)], reverse=True)
+        return Roll.of_sorted(tuple(attack), tuple(defence))
 
     def check_roll(self, state: GameState, roll: Roll) -> None:
         b = battle_of(state)
