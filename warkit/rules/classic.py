@@ -186,7 +186,7 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
         handler = self.handlers.get((state.phase, action.__class__))
         if handler is not None and player is None:
             # A handler exists only for a phase's own kind of action (chance outcomes in chance
-            # steps, decisions in the others: tests/test_engine_dispatch.py checks every table),
+            # steps, decisions in the others: tests/test_engine_paths.py checks every table),
             # so the checks below would all pass; the handler does the rest.
             return self.after_action(state, handler(self, state, action))
         return self.checked_apply(state, action, player)

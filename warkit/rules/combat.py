@@ -89,8 +89,6 @@ def _occupy_legal(most: int) -> LegalActions:
     return LegalActions([ActionRange(Occupy, 1, most)])
 
 
-
-
 class CombatRules(MixinBase):
     """Mixin of :class:`~warkit.rules.classic.ClassicRules`: the attack phase."""
 
