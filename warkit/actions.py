@@ -160,6 +160,14 @@ class Roll(Action):
         object.__setattr__(self, "attack", sorted_dice(self.attack))
         object.__setattr__(self, "defence", sorted_dice(self.defence))
 
+    @classmethod
+    def of_sorted(cls, attack: tuple[int, ...], defence: tuple[int, ...]) -> Roll:
+        """The roll of dice already sorted from highest to lowest (the rules' own sampler:
+        the same value as ``Roll(attack, defence)``, without sorting again)."""
+        roll = object.__new__(cls)
+        object.__setattr__(roll, "__dict__", {"attack": attack, "defence": defence})
+        return roll
+
     def __str__(self) -> str:
         return ("roll " + ",".join(map(str, self.attack)) + " vs "
                 + ",".join(map(str, self.defence)))

@@ -40,12 +40,23 @@ Family = Action | ActionRange
 class LegalActions(Sequence[Action]):
     """A complete, lazily expanded list of legal actions (see the module docstring)."""
 
-    __slots__ = ("_ends_cache", "families")
+    __slots__ = ("_ends_cache", "_size", "families")
 
     def __init__(self, families: Sequence[Family] = ()) -> None:
         self.families: tuple[Family, ...] = tuple(
             [f for f in families if f.__class__ is not ActionRange or f.high >= f.low])
         self._ends_cache: list[int] | None = None
+        self._size: int | None = None
+
+    @classmethod
+    def counted(cls, families: tuple[Family, ...], size: int) -> LegalActions:
+        """The rules' own constructor: ``families`` already hold no empty range and ``size``
+        is their total count (the listers know it as they build them, so ``len`` is free)."""
+        new = object.__new__(cls)
+        new.families = families
+        new._ends_cache = None
+        new._size = size
+        return new
 
     @property
     def _ends(self) -> list[int]:
@@ -56,8 +67,10 @@ class LegalActions(Sequence[Action]):
         return self._ends_cache
 
     def __len__(self) -> int:
-        ends = self._ends
-        return ends[-1] if ends else 0
+        if self._size is None:
+            ends = self._ends
+            self._size = ends[-1] if ends else 0
+        return self._size
 
     def __bool__(self) -> bool:
         return bool(self.families)

@@ -13,6 +13,7 @@ territory ``i``), ``42`` and ``43`` are the jokers.
 from __future__ import annotations
 
 import enum
+from bisect import bisect
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -184,17 +185,80 @@ class GameState(BoardQueries):
         """The seat's effective objective id (``None`` before it is dealt)."""
         return self.rules.effective_objective(self, seat)
 
+    @property
+    def holdings(self) -> tuple[tuple[int, ...], ...]:
+        """For each seat, the territories it owns in map order: the index the legal actions
+        walk instead of the 42 owners. Derived from ``owner`` (so not a field: equality,
+        hashing and save files ignore it), built once and carried by :func:`evolve` until
+        ``owner`` changes; a conquest passes the updated index on (:func:`conquest_indexes`)."""
+        index = self.__dict__.get("_holdings")
+        if index is None:
+            index = self.__dict__["_holdings"] = holdings_of(self.owner, len(self.colors))
+        return index
+
+    @property
+    def owned_masks(self) -> tuple[int, ...]:
+        """For each seat, its territories as bits (bit ``i``: territory ``i``), kept like
+        :attr:`holdings`: "which neighbours are enemies" becomes one ``&``."""
+        masks = self.__dict__.get("_masks")
+        if masks is None:
+            masks = self.__dict__["_masks"] = tuple(
+                sum(1 << t for t in held) for held in self.holdings)
+        return masks
+
+    def territories_of(self, seat: int) -> tuple[int, ...]:
+        if 0 <= seat < len(self.colors):
+            return self.holdings[seat]
+        return super().territories_of(seat)
 
 
+def holdings_of(owner: tuple[int, ...], seats: int) -> tuple[tuple[int, ...], ...]:
+    """For each of ``seats`` seats, the territories it owns in ``owner``, in map order."""
+    index: list[list[int]] = [[] for _ in range(seats)]
+    for territory, seat in enumerate(owner):
+        if 0 <= seat < seats:
+            index[seat].append(territory)
+    return tuple(map(tuple, index))
 
+
+DERIVED_FROM_OWNER = ("_holdings", "_masks")
+"""The state's derived indexes (kept in its ``__dict__``, not fields): :func:`evolve` drops
+them when ``owner`` changes, unless the change passes them on (:func:`conquest_indexes`)."""
+
+
+def conquest_indexes(state: GameState, territory: int, seat: int) -> dict[str, Any]:
+    """``state``'s derived indexes after ``territory`` passes to ``seat`` (C-CONQ-1), as
+    :func:`evolve` keywords: two seats' entries change, the rest are shared."""
+    index, masks = list(state.holdings), list(state.owned_masks)
+    loser, bit = state.owner[territory], 1 << territory
+    if 0 <= loser < len(index):
+        held = index[loser]
+        at = held.index(territory)
+        index[loser] = held[:at] + held[at + 1:]
+        masks[loser] &= ~bit
+    held = index[seat]
+    at = bisect(held, territory)
+    index[seat] = (*held[:at], territory, *held[at:])
+    masks[seat] |= bit
+    return {"_holdings": tuple(index), "_masks": tuple(masks)}
 
 def evolve(state: GameState, **changes: Any) -> GameState:
-    """A copy of ``state`` with some fields replaced (a fast ``dataclasses.replace``)."""
-    new = object.__new__(GameState)
-    d = new.__dict__
-    d.update(state.__dict__)
+    """A copy of ``state`` with some fields replaced (a fast ``dataclasses.replace``).
+
+    Derived indexes kept with the state (``_holdings``) are carried along, and dropped when the
+    field they derive from changes unless ``changes`` gives them too."""
+    d = state.__dict__.copy()  # one copy of the table, not 31 insertions into a new dict
     d.update(changes)
+    if "owner" in changes and "_holdings" not in changes:
+        for key in DERIVED_FROM_OWNER:
+            d.pop(key, None)
+    new = _new(GameState)
+    _setattr(new, "__dict__", d)
     return new
+
+
+_new = object.__new__
+_setattr = object.__setattr__  # a frozen dataclass refuses its own __setattr__
 
 
 def replace_at(values: tuple, index: int, value: Any) -> tuple:

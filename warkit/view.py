@@ -9,10 +9,11 @@ Bots and widgets receive views, never states.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .state import Battle, BoardQueries, GameState, Phase
+from .state import DERIVED_FROM_OWNER, Battle, BoardQueries, GameState, Phase
 
 if TYPE_CHECKING:
     from .rules.classic import ClassicRules
@@ -67,32 +68,45 @@ class PlayerView(BoardQueries):
 
 def view(state: GameState, player: int | None) -> PlayerView:
     """What ``player`` (a seat, or ``None`` for a spectator) may see of ``state``."""
-    if player is not None and (type(player) is not int
+    if player is not None and (player.__class__ is not int
                                or not 0 <= player < len(state.colors)):
         raise ValueError(f"player must be a seat from 0 to {state.num_players - 1} or None, "
                          f"got {player!r}")
     rules = state.rules
-    over = state.phase is Phase.GAME_OVER
-    fields = {
-        "player": player, "rules": rules, "rules_name": rules.name, "colors": state.colors,
-        "phase": state.phase, "current": state.current,
-        "current_player": rules.current_player(state), "turn": state.turn,
-        "round": state.round, "owner": state.owner, "armies": state.armies,
-        "moved_in": state.moved_in, "alive": state.alive, "eliminated_by": state.eliminated_by,
-        "hand_sizes": tuple(map(len, state.hands)), "deck_size": len(state.deck),
-        "discard_size": len(state.discard), "trades": state.trades,
-        "next_trade_value": rules.trade_value(state), "reserves": state.reserves,
-        "continent_reserves": state.continent_reserves, "battle": state.battle,
-        "last_roll": state.last_roll, "conquered": state.conquered, "late": state.late,
-        "loot_size": len(state.loot), "winners": state.winners,
-        "hand": state.hands[player] if player is not None else (),
-        "objective": rules.effective_objective(state, player) if player is not None else None,
-        "revealed_objectives": tuple(rules.effective_objective(state, s)
-                                     for s in range(state.num_players)) if over else None,
-        "extra": rules.public_extra(state, player),
-    }
-    # Built like warkit.state.evolve: a frozen dataclass's __init__ is slow, and a view is
-    # made for every decision of every bot.
-    new = object.__new__(PlayerView)
-    new.__dict__.update(fields)
+    # The state's own table, copied at once, less everything the view does not declare
+    # (secrets, and the state's derived indexes), plus what the view computes. Built like
+    # warkit.state.evolve: a frozen dataclass's __init__ is slow, and a view is made for every
+    # decision of every bot. tests/test_view.py checks the view holds exactly its fields.
+    fields = state.__dict__.copy()
+    hands = fields["hands"]
+    for name in _HIDDEN:
+        fields.pop(name, None)
+    fields["player"] = player
+    fields["rules_name"] = rules.name
+    fields["current_player"] = rules.current_player(state)
+    fields["hand_sizes"] = tuple(map(len, hands))
+    fields["deck_size"] = len(state.deck)
+    fields["discard_size"] = len(state.discard)
+    fields["next_trade_value"] = rules.trade_value(state)
+    fields["loot_size"] = len(state.loot)
+    if player is None:
+        fields["hand"], fields["objective"] = (), None
+    else:
+        fields["hand"] = hands[player]
+        fields["objective"] = rules.effective_objective(state, player)
+    fields["revealed_objectives"] = tuple(
+        rules.effective_objective(state, s) for s in range(len(hands))
+    ) if state.phase is Phase.GAME_OVER else None
+    fields["extra"] = rules.public_extra(state, player)
+    new = _new(PlayerView)
+    _setattr(new, "__dict__", fields)
     return new
+
+
+_new = object.__new__
+_setattr = object.__setattr__
+_HIDDEN = (*(f.name for f in dataclasses.fields(GameState)
+             if f.name not in {f.name for f in dataclasses.fields(PlayerView)}),
+           *DERIVED_FROM_OWNER)
+"""The state's fields a view leaves out (objectives, hands, deck, discards, loot...) and its
+derived indexes: whatever :class:`PlayerView` does not declare."""

@@ -5,7 +5,11 @@ Run: python tests/bench/bench_checked.py [--games N] [--rules classic|smart] [--
 Plays ``N`` seeded games between random players, then times, over every decision of their
 records, ``legal_actions(state)`` (and its ``len``), ``view(state, seat)`` and
 ``apply(state, action)``, and ``apply`` over every chance step; "per decision" is the total
-CPU time divided by the decisions (chance steps included, as a game needs them). With
+CPU time divided by the decisions (chance steps included, as a game needs them). The states
+timed are rebuilt by replaying each record first (untimed) the way a game's loop meets them:
+``legal_actions`` then ``apply`` at a decision, ``apply`` at a chance step. So what the
+engine carries from state to state (the per-seat territory index) is warm as in a game, and a
+view is never timed on a state already viewed (the engine caches no legal list per state). With
 ``--baseline REV`` (default: ``3236291``, the engine before issue 12) the same measurement runs in
 a child process on ``git archive REV`` and both are printed side by side; the two are
 interleaved over ``--rounds`` rounds and the best round of each is kept (the machine is
@@ -35,8 +39,14 @@ def measure(games: int, rules: str) -> dict[str, float]:
     decisions, chance = [], []
     for seed in range(games):
         match = warkit.simulate(4, rules, seed=seed, max_turns=400, fast=False)
-        for state, action in zip(match.states, match.actions):
-            (decisions if state.current_player >= 0 else chance).append((state, action))
+        state = match.states[0]
+        for action in match.actions:  # fresh states: nothing cached by the game above
+            if state.current_player >= 0:
+                decisions.append((state, action))
+                legal_actions(state)
+            else:
+                chance.append((state, action))
+            state = apply(state, action)
     clock = time.process_time
     t0 = clock()
     for state, _ in decisions:

@@ -183,6 +183,16 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
     def apply(self, state: GameState, action: Action, player: int | None = None) -> GameState:
         """The state after ``action``; raises :class:`IllegalActionError` and changes nothing
         if the rules forbid it. ``player`` (optional) is who claims to act."""
+        handler = self.handlers.get((state.phase, action.__class__))
+        if handler is not None and player is None:
+            # A handler exists only for a phase's own kind of action (chance outcomes in chance
+            # steps, decisions in the others: tests/test_engine_paths.py checks every table),
+            # so the checks below would all pass; the handler does the rest.
+            return self.after_action(state, handler(self, state, action))
+        return self.checked_apply(state, action, player)
+
+    def checked_apply(self, state: GameState, action: Action, player: int | None) -> GameState:
+        """:meth:`apply` when who acts must be checked, or no handler takes the action here."""
         if not isinstance(action, Action):
             raise InvalidActionError(f"not an action: {action!r} (use parse_action for text)")
         if state.phase is Phase.GAME_OVER:
@@ -238,11 +248,15 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
 
     def after_action(self, before: GameState, state: GameState) -> GameState:
         """C-WIN-1: victory is checked after every action (that changed the board)."""
-        if state.phase is Phase.SETUP or (state.owner is before.owner
-                                          and state.armies is before.armies):
+        if state.phase is Phase.SETUP:
             return state
-        won = victory.winners(state, everyone=state.alive != before.alive,
-                              armies_only=state.owner is before.owner)
+        armies_only = state.owner is before.owner
+        if armies_only and state.armies is before.armies:
+            return state
+        everyone = state.alive is not before.alive and state.alive != before.alive
+        if armies_only and not everyone and not victory.may_win_by_armies(state):
+            return state
+        won = victory.winners(state, everyone=everyone, armies_only=armies_only)
         if not won:
             return state
         b = state.battle

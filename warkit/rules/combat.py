@@ -3,15 +3,33 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 
 from ..actions import Action, Attack, Draw, EndPhase, Occupy, Roll, card_name
-from ..dice import SIDES, attack_dice, battle_losses, defence_dice, sorted_roll_distribution
+from ..dice import (
+    MAX_DICE,
+    SIDES,
+    attack_dice,
+    battle_losses,
+    defence_dice,
+    sorted_roll_distribution,
+)
 from ..errors import Reason
 from ..legal import ActionRange, Family, LegalActions
-from ..state import Battle, GameState, Phase, evolve
+from ..state import Battle, GameState, Phase, conquest_indexes, evolve
 from ..worldmap import world_map
-from .common import battle_of, count, fail, label, owned, territory, within
+from .common import (
+    END,
+    adjacent_masks,
+    battle_of,
+    count,
+    fail,
+    label,
+    neighbour_sets,
+    owned,
+    territory,
+    within,
+)
 from .common import card as card_of
 from .host import MixinBase
 
@@ -31,6 +49,46 @@ def _attack_range(src: int, dst: int, most: int) -> ActionRange:
     return ActionRange(partial(Attack, ids[src], ids[dst]), 1, most)
 
 
+@lru_cache(maxsize=8192)
+def _losses(attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, int]:
+    """:func:`~warkit.dice.battle_losses` of a checked roll (a few thousand rolls exist)."""
+    return battle_losses(attack, defence)
+
+
+@cache
+def battle(src: int, dst: int, attack: int, defence: int) -> Battle:
+    """The :class:`Battle` value (made once per combination: battles are immutable values and
+    a frozen dataclass is slow to build)."""
+    return Battle(src, dst, attack, defence)
+
+
+@cache
+def _attack_row(src: int) -> tuple[tuple[ActionRange, ...], ...]:
+    """``_attack_row(src)[most][dst]``: :func:`_attack_range` as plain indexing."""
+    size = len(world_map().ids)
+    return tuple(tuple(_attack_range(src, dst, most) for dst in range(size)) if most else ()
+                 for most in range(MAX_DICE + 1))
+
+
+_SEGMENTS: dict[int, tuple[tuple[ActionRange, ...], int]] = {}
+"""The attacks from one source, keyed by ``enemy neighbours << 8 | src << 2 | most dice``: a
+source, its dice and which neighbours are enemies decide its families (and their count)."""
+
+
+def _segment(key: int) -> tuple[tuple[ActionRange, ...], int]:
+    enemies, src, most = key >> 8, (key >> 2) & 63, key & 3
+    row = _attack_row(src)[most]
+    found = tuple(row[dst] for dst in world_map().adjacency[src] if enemies >> dst & 1)
+    _SEGMENTS[key] = segment = (found, most * len(found))
+    return segment
+
+
+@cache
+def _occupy_legal(most: int) -> LegalActions:
+    """Moving 1..``most`` armies in (a LegalActions is never changed, so it is shared)."""
+    return LegalActions([ActionRange(Occupy, 1, most)])
+
+
 class CombatRules(MixinBase):
     """Mixin of :class:`~warkit.rules.classic.ClassicRules`: the attack phase."""
 
@@ -44,24 +102,50 @@ class CombatRules(MixinBase):
         return self.attacks_in_first_round or state.round > 1
 
     def legal_attack(self, state: GameState) -> LegalActions:
-        actions: list[Family] = [EndPhase()]
         if not self.may_attack_now(state):
-            return LegalActions(actions)
+            return LegalActions.counted((END,), 1)
         seat, owner, armies, top = state.current, state.owner, state.armies, self.attack_dice_max
-        targets = self.attack_targets
-        for src in [i for i, (o, a) in enumerate(zip(owner, armies)) if o == seat and a > 1]:
-            most = min(top, armies[src] - 1)  # C-ATK-2: one army stays home
-            actions += [_attack_range(src, dst, most) for dst in targets(state, src)
-                        if owner[dst] != seat]
-        return LegalActions(actions)
+        actions: list[Family] = [END]
+        size = 1
+        if self.attack_routes(state) or type(self).attack_targets is not _BORDERS_ONLY:
+            targets = self.attack_targets
+            for src in state.holdings[seat]:
+                if armies[src] > 1:
+                    most = armies[src] - 1 if armies[src] <= top else top  # C-ATK-2
+                    row = _attack_row(src)[most]
+                    found = [row[dst] for dst in targets(state, src) if owner[dst] != seat]
+                    actions += found
+                    size += most * len(found)
+            return LegalActions.counted(tuple(actions), size)
+        # Borders only: a source's families follow from its dice and its enemy neighbours.
+        others, near, segments = ~state.owned_masks[seat], adjacent_masks(), _SEGMENTS
+        for src in state.holdings[seat]:
+            if armies[src] > 1 and (enemies := near[src] & others):
+                most = armies[src] - 1 if armies[src] <= top else top  # C-ATK-2: one stays home
+                key = enemies << 8 | src << 2 | most
+                segment, count = segments.get(key) or _segment(key)
+                actions += segment
+                size += count
+        return LegalActions.counted(tuple(actions), size)
+
+    def attack_routes(self, state: GameState) -> tuple[tuple[int, int], ...]:
+        """Attacks allowed beyond the borders now, as (source, target) pairs (classic: none;
+        SMART's air route of the current attack, S-AIR-1)."""
+        return ()
 
     def attack_targets(self, state: GameState, src: int) -> tuple[int, ...]:
-        """Territories ``src`` can reach with an attack (C-ATK-1: its neighbours)."""
-        return world_map().adjacency[src]
+        """Territories ``src`` can reach with an attack (C-ATK-1: its neighbours, and the
+        targets of :meth:`attack_routes` from it)."""
+        near = world_map().adjacency[src]
+        routes = self.attack_routes(state)
+        if not routes:
+            return near
+        return near + tuple(d for s, d in routes if s == src and d not in near)
 
     def check_attack_reach(self, state: GameState, src: int, dst: int) -> None:
-        """Refuse an attack whose target ``src`` cannot reach (C-ATK-1: borders and sea links)."""
-        if not world_map().are_adjacent(src, dst):
+        """Refuse an attack whose target ``src`` cannot reach (C-ATK-1: borders and sea links;
+        :meth:`attack_routes`)."""
+        if dst not in neighbour_sets()[src] and (src, dst) not in self.attack_routes(state):
             fail(Reason.NOT_ADJACENT, f"{label(src)} and {label(dst)} do not share a border "
                  "or a sea link", "C-ATK-1", src=label(src), dst=label(dst))
 
@@ -83,7 +167,7 @@ class CombatRules(MixinBase):
             action.dice, 1, most, f"attack dice from {label(src)} (armies - 1, at most "
                      f"{self.attack_dice_max})", "C-ATK-2", counting="attack_dice",
                      territory=label(src))
-        return Battle(src, dst, dice, defence_dice(state.armies[dst], self.defence_dice_max))
+        return battle(src, dst, dice, defence_dice(state.armies[dst], self.defence_dice_max))
 
     def do_attack(self, state: GameState, action: Attack) -> GameState:
         return evolve(state, battle=self.check_attack(state, action), phase=Phase.ROLL)
@@ -98,22 +182,24 @@ class CombatRules(MixinBase):
         return _roll_outcomes(b.attack_dice, b.defence_dice, self.sides)
 
     def sample_roll(self, state: GameState, rng) -> Roll:
-        b, sides = battle_of(state), self.sides
-        return Roll(tuple(rng.randint(1, sides) for _ in range(b.attack_dice)),
-                    tuple(rng.randint(1, sides) for _ in range(b.defence_dice)))
+        b, sides, randint = battle_of(state), self.sides, rng.randint
+        attack = sorted([randint(1, sides) for _ in range(b.attack_dice)], reverse=True)
+        defence = sorted([randint(1, sides) for _ in range(b.defence_dice)], reverse=True)
+        return Roll.of_sorted(tuple(attack), tuple(defence))
 
     def check_roll(self, state: GameState, roll: Roll) -> None:
         b = battle_of(state)
         if len(roll.attack) != b.attack_dice or len(roll.defence) != b.defence_dice:
             fail(Reason.NOT_A_CHANCE_OUTCOME, f"this battle rolls {b.attack_dice} attack and "
                  f"{b.defence_dice} defence dice, got {roll}", "C-ATK-3")
+        sides = self.sides
         for die in roll.attack + roll.defence:
-            if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= self.sides:
-                fail(Reason.NOT_A_CHANCE_OUTCOME, f"a die shows 1 to {self.sides}, got {die!r}")
+            if die.__class__ is not int or not 1 <= die <= sides:
+                fail(Reason.NOT_A_CHANCE_OUTCOME, f"a die shows 1 to {sides}, got {die!r}")
 
     def battle_losses(self, state: GameState, roll: Roll) -> tuple[int, int]:
         """(attacker, defender) losses of a roll (C-ATK-4); SMART modifies this."""
-        return battle_losses(roll.attack, roll.defence)
+        return _losses(roll.attack, roll.defence)
 
     def do_roll(self, state: GameState, roll: Roll) -> GameState:
         self.check_roll(state, roll)
@@ -134,7 +220,8 @@ class CombatRules(MixinBase):
         b, seat = battle_of(state), state.current
         defender = state.owner[b.dst]
         owner = (*state.owner[:b.dst], seat, *state.owner[b.dst + 1:])
-        state = evolve(state, owner=owner, conquered=True, phase=Phase.OCCUPY)
+        state = evolve(state, owner=owner, conquered=True, phase=Phase.OCCUPY,
+                       **conquest_indexes(state, b.dst, seat))
         if defender in owner:
             return state
         return self.eliminate(state, defender)
@@ -174,7 +261,7 @@ class CombatRules(MixinBase):
         return state
 
     def legal_occupy(self, state: GameState) -> LegalActions:
-        return LegalActions([ActionRange(Occupy, 1, self.occupy_max(state))])
+        return _occupy_legal(self.occupy_max(state))
 
     def occupy_max(self, state: GameState) -> int:
         """C-CONQ-1: at most the armies of the last battle, one always staying behind."""
@@ -192,3 +279,8 @@ class CombatRules(MixinBase):
         armies[b.dst] += n
         # C-CONQ-2: they may attack on from the new territory this very turn.
         return evolve(state, armies=tuple(armies), battle=None, phase=Phase.ATTACK)
+
+
+_BORDERS_ONLY = CombatRules.attack_targets
+"""A rule set that overrides :meth:`CombatRules.attack_targets` itself (rather than
+:meth:`~CombatRules.attack_routes`) has its legal attacks listed through it."""

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NoReturn
 
-from ..actions import card_index
+from ..actions import EndPhase, card_index
 from ..errors import IllegalActionError, InvalidActionError, Reason
 from ..state import Battle, GameState
 from ..worldmap import world_map
@@ -18,11 +19,37 @@ def fail(reason: Reason, message: str, rule: str | None = None, **params: object
 
 def territory(name: str) -> int:
     """The index of a territory named in an action, or an error naming the unknown id."""
+    index = _territory_ids().get(name) if name.__class__ is str else None
+    if index is not None:
+        return index
     try:
         return world_map().index(name)
     except (KeyError, TypeError):
         fail(Reason.UNKNOWN_TERRITORY, f"there is no territory called {name!r} on the map",
              name=name)
+
+
+@cache
+def _territory_ids() -> dict[str, int]:
+    """Territory id -> index (the common case of :func:`territory`, one dict lookup)."""
+    return dict(world_map()._index)
+
+
+@cache
+def adjacent_masks() -> tuple[int, ...]:
+    """For each territory, its neighbours as bits (bit ``i``: territory ``i``), to meet the
+    state's :attr:`~warkit.state.GameState.owned_masks` in one ``&``."""
+    return tuple(sum(1 << t for t in near) for near in world_map().adjacency)
+
+
+END = EndPhase()
+"""The one "end" action the listers share (actions are immutable values)."""
+
+
+@cache
+def neighbour_sets() -> tuple[frozenset[int], ...]:
+    """For each territory, its neighbours as a set (C-ATK-1, C-MOVE-1: one lookup per check)."""
+    return tuple(map(frozenset, world_map().adjacency))
 
 
 def card(name: str) -> int:

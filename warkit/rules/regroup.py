@@ -10,7 +10,17 @@ from ..errors import Reason
 from ..legal import ActionRange, Family, LegalActions
 from ..state import GameState, Phase, evolve
 from ..worldmap import world_map
-from .common import count, fail, label, owned, territory, within
+from .common import (
+    END,
+    adjacent_masks,
+    count,
+    fail,
+    label,
+    neighbour_sets,
+    owned,
+    territory,
+    within,
+)
 from .host import MixinBase
 
 
@@ -36,20 +46,26 @@ class RegroupRules(MixinBase):
 
     def check_move_path(self, state: GameState, src: int, dst: int) -> None:
         """Refuse a move between territories that are not neighbours (C-MOVE-1)."""
-        if not world_map().are_adjacent(src, dst):
+        if dst not in neighbour_sets()[src]:
             fail(Reason.NOT_ADJACENT, f"{label(src)} and {label(dst)} are not neighbours",
                  "C-MOVE-1", src=label(src), dst=label(dst))
 
     def legal_move(self, state: GameState) -> LegalActions:
         seat, owner, movable, targets = state.current, state.owner, self.movable, \
             self.move_targets
-        actions: list[Family] = [EndPhase()]
-        for src in [i for i, o in enumerate(owner) if o == seat]:
-            most = movable(state, src)
-            if most:
-                actions += [move_range(src, dst, most) for dst in targets(state, src)
-                            if owner[dst] == seat]
-        return LegalActions(actions)
+        actions: list[Family] = [END]
+        size = 1
+        mine, near = state.owned_masks[seat], adjacent_masks()
+        plain = type(self).move_targets is _NEIGHBOURS_ONLY
+        for src in state.holdings[seat]:
+            if near[src] & mine or not plain:
+                most = movable(state, src)
+                if most:
+                    found = [move_range(src, dst, most) for dst in targets(state, src)
+                             if owner[dst] == seat]
+                    actions += found
+                    size += most * len(found)
+        return LegalActions.counted(tuple(actions), size)
 
     def do_move(self, state: GameState, action: Move) -> GameState:
         src, dst = territory(action.src), territory(action.dst)
@@ -82,3 +98,8 @@ class RegroupRules(MixinBase):
         if state.eliminated_this_turn and has_set(state.hands[state.current]):
             return evolve(state, phase=Phase.TRADE, late=True)
         return self.finish_turn(state)
+
+
+_NEIGHBOURS_ONLY = RegroupRules.move_targets
+"""Without an override of :meth:`RegroupRules.move_targets`, a territory with no own
+neighbour has no move to list."""

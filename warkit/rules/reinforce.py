@@ -21,6 +21,14 @@ def _place_range(territory: int, most: int) -> ActionRange:
     return ActionRange(partial(Place, world_map().ids[territory]), 1, most)
 
 
+@cache
+def _continent_bits() -> tuple[tuple[int, int], ...]:
+    """Each continent's bonus and its territories as bits (C-REINF-2)."""
+    m = world_map()
+    return tuple((c.bonus, sum(1 << t for t in members))
+                 for c, members in zip(m.continents, m.continent_members))
+
+
 class ReinforceRules(MixinBase):
     """Mixin of :class:`~warkit.rules.classic.ClassicRules`: trades and reinforcements."""
 
@@ -34,21 +42,19 @@ class ReinforceRules(MixinBase):
 
     def continent_bonuses(self, state: GameState, seat: int) -> tuple[int, ...]:
         """C-REINF-2: per continent, its bonus if the seat owns all of it, else 0."""
-        m, owner = world_map(), state.owner
-        return tuple(c.bonus if all(owner[i] == seat for i in members) else 0
-                     for c, members in zip(m.continents, m.continent_members))
+        mine = state.owned_masks[seat]
+        return tuple(bonus if mine & members == members else 0
+                     for bonus, members in _continent_bits())
 
     def start_turn(self, state: GameState, seat: int) -> GameState:
         """Begin ``seat``'s turn: compute its armies and open the trade or place step."""
-        state = evolve(
-            state, current=seat, turn=state.turn + 1, phase=Phase.PLACE,
+        return evolve(
+            state, current=seat, turn=state.turn + 1,
+            phase=Phase.TRADE if has_set(state.hands[seat]) else Phase.PLACE,
             reserves=self.territory_armies(state.owner.count(seat)),
             continent_reserves=self.continent_bonuses(state, seat), battle=None,
             conquered=False, eliminated_this_turn=False, late=False,
             moved_in=(0,) * len(state.owner), loot=(), loot_draws=0)
-        if has_set(state.hands[seat]):
-            state = evolve(state, phase=Phase.TRADE)
-        return state
 
     # -- trades -------------------------------------------------------------------------
     def trade_value(self, state: GameState) -> int:
@@ -115,9 +121,14 @@ class ReinforceRules(MixinBase):
         return state.reserves + state.continent_reserves[world_map().continent_of[index]]
 
     def legal_place(self, state: GameState) -> LegalActions:
-        seat, placeable = state.current, self.placeable
-        return LegalActions([_place_range(i, placeable(state, i))
-                             for i, o in enumerate(state.owner) if o == seat])
+        held = state.holdings[state.current]
+        if type(self).placeable is ReinforceRules.placeable:  # the rule below, inlined
+            reserves, extra, continent_of = (state.reserves, state.continent_reserves,
+                                             world_map().continent_of)
+            counts = [reserves + extra[continent_of[i]] for i in held]
+        else:
+            counts = [self.placeable(state, i) for i in held]
+        return LegalActions([_place_range(i, n) for i, n in zip(held, counts)])
 
     def do_place(self, state: GameState, action: Place) -> GameState:
         index = territory(action.territory)

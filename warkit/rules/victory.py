@@ -60,9 +60,18 @@ def _continent_getters() -> tuple[Callable[[tuple[int, ...]], tuple[int, ...]], 
 
 def whole_continents(state: GameState, seat: int) -> set[int]:
     """Indices of the continents the seat owns entirely."""
+    if 0 <= seat < len(state.colors):  # one & per continent on the state's territory bits
+        mine = state.owned_masks[seat]
+        return {k for k, members in enumerate(_continent_masks()) if mine & members == members}
     owner = state.owner
     return {k for k, owners_of in enumerate(_continent_getters())
             if (owners := owners_of(owner)).count(seat) == len(owners)}
+
+
+@cache
+def _continent_masks() -> tuple[int, ...]:
+    """For each continent, its territories as bits."""
+    return tuple(sum(1 << t for t in members) for members in world_map().continent_members)
 
 
 def objective_met(state: GameState, seat: int, objective_id: str | None = None) -> bool:
@@ -100,6 +109,23 @@ def _needs_armies(objective_id: str) -> bool:
     return objective.kind == "territories" and objective.min_armies > 1
 
 
+@cache
+def _card_counts_armies(objective_id: str) -> bool:
+    """Can the objective of this card, or the fallback it may turn into (C-SETUP-2: "24
+    territories", one army each), be completed by armies alone?"""
+    fallback = world_map().objective_fallback
+    return _needs_armies(objective_id) or (_objective(objective_id).kind == "destroy"
+                                           and _needs_armies(fallback))
+
+
+def may_win_by_armies(state: GameState) -> bool:
+    """Could :func:`winners` find a winner after armies alone changed, with nobody out? Only
+    if one player is left or the active player's card counts armies (the quick exit of
+    ``after_action``: most actions move armies only)."""
+    card = state.objective_cards[state.current]
+    return state.alive.count(True) == 1 or (card is not None and _card_counts_armies(card))
+
+
 def winners(state: GameState, everyone: bool = True, armies_only: bool = False
             ) -> tuple[int, ...]:
     """Who has won in this state: the last player standing (C-WIN-2), else the first
@@ -111,11 +137,14 @@ def winners(state: GameState, everyone: bool = True, armies_only: bool = False
     alive = state.alive
     if alive.count(True) == 1:
         return (alive.index(True),)
-    n = state.num_players
+    n = len(alive)
     for step in range(n if everyone else 1):
         seat = (state.current + step) % n
         if not alive[seat]:
             continue
+        card = state.objective_cards[seat]
+        if armies_only and (card is None or not _card_counts_armies(card)):
+            continue  # the card, and so its fallback too, counts no armies
         objective_id = effective_objective(state, seat)
         if objective_id is None or (armies_only and not _needs_armies(objective_id)):
             continue

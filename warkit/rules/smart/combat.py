@@ -22,7 +22,7 @@ from ...actions import Attack, Roll, card_name
 from ...dice import attack_dice, battle_losses, sorted_roll_distribution, terrain_losses
 from ...errors import Reason
 from ...legal import ActionRange, Family, LegalActions
-from ...state import JOKERS, GameState, Phase, evolve
+from ...state import JOKERS, GameState, Phase, conquest_indexes, evolve
 from ...worldmap import world_map
 from ..common import battle_of, fail, label, roll_of, territory
 from ..common import card as card_of
@@ -103,18 +103,10 @@ class SmartCombatRules(SmartMixinBase):
              "only the last attack may go on (same source and target)", "S-LIMIT-1",
              round=state.round, limit=limit)
 
-    def attack_targets(self, state: GameState, src: int) -> tuple[int, ...]:
-        """Neighbours, and the target of the current attack's air route from ``src``
-        (S-AIR-1: the route belongs to that attack only)."""
-        near = world_map().adjacency[src]
-        routes = state.extra.air_routes
-        if not routes:
-            return near
-        return near + tuple(d for s, d in routes if s == src and d not in near)
-
-    def check_attack_reach(self, state: GameState, src: int, dst: int) -> None:
-        if (src, dst) not in state.extra.air_routes:
-            super().check_attack_reach(state, src, dst)
+    def attack_routes(self, state: GameState) -> tuple[tuple[int, int], ...]:
+        """The current attack's air route (S-AIR-1: the route belongs to that attack only)."""
+        routes: tuple[tuple[int, int], ...] = state.extra.air_routes
+        return routes
 
     def legal_attack(self, state: GameState) -> LegalActions:
         families = list(super().legal_attack(state).families)
@@ -334,7 +326,8 @@ class SmartCombatRules(SmartMixinBase):
         b, seat = battle_of(state), state.current
         defender = state.owner[b.dst]
         owner = (*state.owner[:b.dst], seat, *state.owner[b.dst + 1:])
-        state = evolve(state, owner=owner, conquered=True)
+        state = evolve(state, owner=owner, conquered=True,
+                       **conquest_indexes(state, b.dst, seat))
         hands, x = list(state.hands), state.extra
         mark = x.marked(b.dst)
         if mark is not None and mark.seat == defender and b.dst in hands[defender]:
