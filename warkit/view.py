@@ -27,7 +27,6 @@ class PlayerView(BoardQueries):
     rules: ClassicRules
     """The rule set and its settings: ask its hooks (``view.rules.trade_quote(...)``,
     ``view.rules.battle_rule(view, dst)``...) instead of testing its name."""
-    rules_name: str
     colors: tuple[str, ...]
     phase: Phase
     current: int
@@ -82,7 +81,6 @@ def view(state: GameState, player: int | None) -> PlayerView:
     for name in _HIDDEN:
         fields.pop(name, None)
     fields["player"] = player
-    fields["rules_name"] = rules.name
     fields["current_player"] = rules.current_player(state)
     fields["hand_sizes"] = tuple(map(len, hands))
     fields["deck_size"] = len(state.deck)
