@@ -16,6 +16,9 @@ On top of :class:`~warkit.bots.normal.NormalBot` it:
   whether an opponent could take all its territories next turn
   (:meth:`HardBot.danger`) and then defends them: placing, occupying, moving
   and attacking (the source left behind) with that risk counted;
+- in a classic game, plans a weak player's elimination as a one-turn sweep for
+  its cards (C-ELIM-2, :meth:`HardBot.loot_sweep`), and from round 6 on counts
+  the source an attack leaves weak again (:meth:`HardBot.late_exposure`);
 - in SMART, uses every advantage where it pays
   (:class:`~warkit.bots.advantages.SmartAdvantages`).
 """
