@@ -419,10 +419,11 @@ class PlayApp(w.VBox):
         lang = self._lang
         self.title.value = f'<span class="wk-head-title">{escape(tr("play.title", lang))}</span>'
         pace = self.speed.value or (self.game.pace if self.game else "normal")
-        self.speed.options = [(tr(f"play.speed.{p}", lang), p) for p in PACES]
-        self.speed.value = pace
-        self.speed.description = tr("play.speed", lang)
-        self.speed.tooltip = tr("play.speed.tip", lang)
+        with self.speed.hold_sync():  # one message for the menu
+            self.speed.options = [(tr(f"play.speed.{p}", lang), p) for p in PACES]
+            self.speed.value = pace
+            self.speed.description = tr("play.speed", lang)
+            self.speed.tooltip = tr("play.speed.tip", lang)
         self.files.relabel()
         self.help_button.description = tr("help.button", lang)
         for button, key in ((self.new_button, "play.new"), (self.again, "over.again")):

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_description import DescriptionStyle
+from ipywidgets.widgets.widget_string import TextStyle
 
 from warkit.worldmap import world_map
 
@@ -44,12 +46,17 @@ class SetupForm(w.VBox):
         self.count.add_class("warkit-count")
         self.count.observe(lambda _: self._show_rows(), "value")
         self.names, self.colors, self.kinds, self.rows = [], [], [], []
+        # The seats' fields share their layouts and styles (none is ever changed alone): 30
+        # widget models fewer for the page to make before it can be used.
+        shared = {"name": dict(layout=w.Layout(width="12em"), style=TextStyle()),
+                  "color": dict(layout=w.Layout(width="9em"), style=DescriptionStyle()),
+                  "kind": dict(layout=w.Layout(width="14em"), style=DescriptionStyle())}
         for i in range(MAX_SEATS):
-            name = w.Text(layout=w.Layout(width="12em"))
+            name = w.Text(**shared["name"])
             color = w.Dropdown(options=self._color_options(), value=DEFAULT_COLORS[i],
-                               layout=w.Layout(width="9em"))
+                               **shared["color"])
             kind = w.Dropdown(options=self._kind_options(), value=HUMAN if i == 0 else "normal",
-                              layout=w.Layout(width="14em"))
+                              **shared["kind"])
             kind.observe(lambda change, i=i: self._kind_changed(i, change), "value")
             row = w.HBox([name, color, kind])
             row.add_class(f"warkit-seat-{i}")
@@ -99,17 +106,23 @@ class SetupForm(w.VBox):
             if key != "resume":
                 text = tr(f"setup.{key}", lang)
                 label.value = f"<b style='display:inline-block;width:9em'>{text}</b>"
-        self.rules.options = [(tr("play.rules.classic", lang), "classic"),
-                              (tr("play.rules.smart", lang), "smart")]
+        with self.rules.hold_sync():
+            rules = self.rules.value
+            self.rules.options = [(tr("play.rules.classic", lang), "classic"),
+                                  (tr("play.rules.smart", lang), "smart")]
+            self.rules.value = rules
         self.seed.placeholder = tr("setup.seed_help", lang)
         colors, kinds = self._color_options(), self._kind_options()
         for i in range(MAX_SEATS):
-            for dropdown, options in ((self.colors[i], colors), (self.kinds[i], kinds)):
-                value = dropdown.value
-                dropdown.options = options
-                dropdown.value = value
-            self.names[i].placeholder = self._default_name(i)
-            self.names[i].description = ""
+            # new labels, the same choice: one message per widget (new options pass through
+            # another value for a moment, and the name's placeholder follows the kind)
+            with self.names[i].hold_sync():
+                for dropdown, options in ((self.colors[i], colors), (self.kinds[i], kinds)):
+                    value = dropdown.value
+                    with dropdown.hold_sync():
+                        dropdown.options = options
+                        dropdown.value = value
+                self.names[i].placeholder = self._default_name(i)
         self.start.description = tr("setup.start", lang)
         self.online.description = tr("room.online", lang)
         self.online.tooltip = tr("room.online.tip", lang)

@@ -2,11 +2,14 @@
 
 Run: python tests/bench/bench_play.py [--loads 5] [--clicks 40] [--sessions 10] [--turns 3]
                                       [--stagger 2] [--parts think,tti,click,load]
+                                      [--compare REF]
 
 Prints, as measurements (never assertions; the machine is shared):
 - time to interactive: page load until the new-game form answers a click (the language
   toggle re-labels the Start button), with preheated kernels (notebooks/voila.json) and cold
-  (a kernel started per page);
+  (a kernel started per page); with ``--compare REF`` (a git commit or branch) the same
+  loads alternate between REF's dashboard and this tree's, one after the other, so both
+  see the same load on a shared machine;
 - click -> screen update: mousedown on the map until the highlight is drawn, measured in the
   page (median, p95), and a button -> log line round trip measured from Python;
 - a computer's think time per turn (in this process, the same code the kernel runs), per
@@ -21,7 +24,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -294,6 +299,48 @@ async def memory_after_a_game(browser, url: str) -> None:
     await ctx.close()
 
 
+# -- before / after ---------------------------------------------------------------------------
+def checkout(ref: str, folder: Path) -> Path:
+    """REF's engine, widgets and notebooks in ``folder`` (``git archive``), laid out to be
+    imported first through PYTHONPATH (``warkit``, ``warkit_widgets``); returns REF's
+    play.ipynb (next to REF's voila.json)."""
+    root = PLAY.parents[1]
+    archive = subprocess.run(["git", "-C", str(root), "archive", ref, "warkit", "widgets",
+                              "notebooks"], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    (folder / "widgets").rename(folder / "warkit_widgets")
+    return folder / "notebooks" / PLAY.name
+
+
+async def compare_tti(browser, ref: str, folder: Path, env: dict[str, str], loads: int) -> None:
+    """Time to interactive of REF and of this tree, loads alternating (A, B, B, A, ...)."""
+    base = folder / "base"
+    base.mkdir()
+    notebook = checkout(ref, base)
+    path = os.pathsep.join(filter(None, (str(base), os.environ.get("PYTHONPATH"))))
+    trees = {ref: (notebook, {**env, "PYTHONPATH": path}), "this tree": (PLAY, env)}
+    print(f"\n== Time to interactive, {ref} against this tree, loads alternating "
+          f"(load average {' '.join(f'{x:.1f}' for x in os.getloadavg())})")
+    for label, extra in (("preheated", ()),
+                         ("cold", ("--VoilaConfiguration.preheat_kernel=False",))):
+        with contextlib.ExitStack() as stack:
+            urls = {name: stack.enter_context(serve(nb, folder / f"voila-{i}.log", tree_env,
+                                                    extra))
+                    for i, (name, (nb, tree_env)) in enumerate(trees.items())}
+            for url in urls.values():
+                await interactive(browser, url)  # warm the browser's cache once
+            times: dict[str, list[float]] = {name: [] for name in urls}
+            for i in range(loads):
+                order = list(urls) if i % 2 == 0 else list(reversed(urls))
+                for name in order:
+                    await asyncio.sleep(2.5)  # let the pool refill, as between two students
+                    times[name].append(1000 * await interactive(browser, urls[name]))
+            for name, values in times.items():
+                print(f"  {label:9} {name:12}: {summary(values)}; all: "
+                      f"{', '.join(f'{v:.0f}' for v in values)}")
+    print(f"  (load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())})")
+
+
 # -- the load test ----------------------------------------------------------------------------
 def group_of(proc: psutil.Process, server_pids: set[int]) -> str | None:
     """"server" (Voilà and its kernels), "browser" (chromium) or None."""
@@ -394,6 +441,9 @@ async def main() -> None:
                         help="seconds to wait for anything on a page")
     parser.add_argument("--parts", default="think,tti,click,load",
                         help="what to measure: think, tti, click (with memory), load")
+    parser.add_argument("--compare", metavar="REF",
+                        help="time to interactive only: REF's dashboard against this tree's, "
+                             "loads alternating")
     args = parser.parse_args()
     from playwright.async_api import async_playwright
 
@@ -406,6 +456,9 @@ async def main() -> None:
     env = {"WARKIT_AUTOSAVE_DIR": str(folder / "autosave")}
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        if args.compare:
+            await compare_tti(browser, args.compare, folder, env, args.loads)
+            parts = set()
         if "tti" in parts:
             print("\n== Time to interactive (page load -> the form answers a click)")
         for label, extra in (("preheated (voila.json)", ()),
