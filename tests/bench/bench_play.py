@@ -100,9 +100,14 @@ async def new_page(browser, url: str):
     return ctx, page
 
 
-async def interactive(browser, url: str) -> float:
-    """Seconds from navigation until the form answers a click."""
+async def interactive(browser, url: str, work: dict[str, list[float]] | None = None) -> float:
+    """Seconds from navigation until the form answers a click. ``work`` collects the CPU
+    milliseconds spent meanwhile, which a busy machine stretches much less than the wall
+    time: "page" (the tab's main thread: Chrome's Performance.getMetrics TaskDuration)
+    and "kernel" (the page's kernel process since it started, user + system)."""
     ctx, page = await new_page(browser, url)
+    cdp = await ctx.new_cdp_session(page)
+    await cdp.send("Performance.enable")
     start = time.perf_counter()
     await page.goto(url, timeout=WAIT)
     await page.locator("button.warkit-start").first.wait_for(timeout=WAIT)
@@ -110,6 +115,16 @@ async def interactive(browser, url: str) -> float:
     await page.locator("button.warkit-start").get_by_text("Start the game").wait_for(
         timeout=WAIT)
     seconds = time.perf_counter() - start
+    if work is not None:
+        metrics = {m["name"]: m["value"]
+                   for m in (await cdp.send("Performance.getMetrics"))["metrics"]}
+        work.setdefault("page", []).append(1000 * metrics["TaskDuration"])
+        kernel_id = await page.evaluate("() => JSON.parse(document.getElementById("
+                                        "'jupyter-config-data').textContent).kernelId")
+        kernel = kernel_process(voila_pid(url), kernel_id)
+        if kernel is not None:
+            cpu = kernel.cpu_times()
+            work.setdefault("kernel", []).append(1000 * (cpu.user + cpu.system))
     await ctx.close()
     return seconds
 
@@ -330,14 +345,18 @@ async def compare_tti(browser, ref: str, folder: Path, env: dict[str, str], load
             for url in urls.values():
                 await interactive(browser, url)  # warm the browser's cache once
             times: dict[str, list[float]] = {name: [] for name in urls}
+            work: dict[str, dict[str, list[float]]] = {name: {} for name in urls}
             for i in range(loads):
                 order = list(urls) if i % 2 == 0 else list(reversed(urls))
                 for name in order:
                     await asyncio.sleep(2.5)  # let the pool refill, as between two students
-                    times[name].append(1000 * await interactive(browser, urls[name]))
+                    times[name].append(1000 * await interactive(browser, urls[name],
+                                                                work[name]))
             for name, values in times.items():
+                cpu = "; ".join(f"{part} CPU median {statistics.median(ms):.0f} ms"
+                                for part, ms in work[name].items())
                 print(f"  {label:9} {name:12}: {summary(values)}; all: "
-                      f"{', '.join(f'{v:.0f}' for v in values)}")
+                      f"{', '.join(f'{v:.0f}' for v in values)}; {cpu}")
     print(f"  (load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())})")
 
 
