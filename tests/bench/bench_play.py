@@ -2,14 +2,15 @@
 
 Run: python tests/bench/bench_play.py [--loads 5] [--clicks 40] [--sessions 10] [--turns 3]
                                       [--stagger 2] [--parts think,tti,click,load]
-                                      [--compare REF]
+                                      [--compare REF] [--compare-options OPTIONS]
 
 Prints, as measurements (never assertions; the machine is shared):
 - time to interactive: page load until the new-game form answers a click (the language
   toggle re-labels the Start button), with preheated kernels (notebooks/voila.json) and cold
   (a kernel started per page); with ``--compare REF`` (a git commit or branch) the same
   loads alternate between REF's dashboard and this tree's, one after the other, so both
-  see the same load on a shared machine;
+  see the same load on a shared machine (``--compare-options``: this tree with and without
+  more Voilà options);
 - click -> screen update: mousedown on the map until the highlight is drawn, measured in the
   page (median, p95), and a button -> log line round trip measured from Python;
 - a computer's think time per turn (in this process, the same code the kernel runs), per
@@ -327,21 +328,29 @@ def checkout(ref: str, folder: Path) -> Path:
     return folder / "notebooks" / PLAY.name
 
 
-async def compare_tti(browser, ref: str, folder: Path, env: dict[str, str], loads: int) -> None:
-    """Time to interactive of REF and of this tree, loads alternating (A, B, B, A, ...)."""
-    base = folder / "base"
-    base.mkdir()
-    notebook = checkout(ref, base)
-    path = os.pathsep.join(filter(None, (str(base), os.environ.get("PYTHONPATH"))))
-    trees = {ref: (notebook, {**env, "PYTHONPATH": path}), "this tree": (PLAY, env)}
-    print(f"\n== Time to interactive, {ref} against this tree, loads alternating "
+async def compare_tti(browser, folder: Path, env: dict[str, str], loads: int,
+                      ref: str | None = None, options: str | None = None) -> None:
+    """Time to interactive of two dashboards, loads alternating (A, B, B, A, ...): REF's
+    against this tree's, or this tree's with more Voilà ``options`` against without."""
+    trees = {"this tree": (PLAY, env, ())}
+    if ref is not None:
+        base = folder / "base"
+        base.mkdir()
+        notebook = checkout(ref, base)
+        path = os.pathsep.join(filter(None, (str(base), os.environ.get("PYTHONPATH"))))
+        trees = {ref: (notebook, {**env, "PYTHONPATH": path}, ()), **trees}
+    if options is not None:
+        trees["with options"] = (PLAY, env, tuple(options.split()))
+    print(f"\n== Time to interactive, {' against '.join(trees)}, loads alternating "
           f"(load average {' '.join(f'{x:.1f}' for x in os.getloadavg())})")
+    if options is not None:
+        print(f"  options: {options}")
     for label, extra in (("preheated", ()),
                          ("cold", ("--VoilaConfiguration.preheat_kernel=False",))):
         with contextlib.ExitStack() as stack:
             urls = {name: stack.enter_context(serve(nb, folder / f"voila-{i}.log", tree_env,
-                                                    extra))
-                    for i, (name, (nb, tree_env)) in enumerate(trees.items())}
+                                                    (*extra, *more)))
+                    for i, (name, (nb, tree_env, more)) in enumerate(trees.items())}
             for url in urls.values():
                 await interactive(browser, url)  # warm the browser's cache once
             times: dict[str, list[float]] = {name: [] for name in urls}
@@ -463,6 +472,9 @@ async def main() -> None:
     parser.add_argument("--compare", metavar="REF",
                         help="time to interactive only: REF's dashboard against this tree's, "
                              "loads alternating")
+    parser.add_argument("--compare-options", metavar="OPTIONS",
+                        help="time to interactive only: this tree with these more Voilà "
+                             "command-line options against without, loads alternating")
     args = parser.parse_args()
     from playwright.async_api import async_playwright
 
@@ -475,8 +487,9 @@ async def main() -> None:
     env = {"WARKIT_AUTOSAVE_DIR": str(folder / "autosave")}
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        if args.compare:
-            await compare_tti(browser, args.compare, folder, env, args.loads)
+        if args.compare or args.compare_options:
+            await compare_tti(browser, folder, env, args.loads, args.compare,
+                              args.compare_options)
             parts = set()
         if "tti" in parts:
             print("\n== Time to interactive (page load -> the form answers a click)")
