@@ -26,6 +26,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -316,31 +317,43 @@ async def memory_after_a_game(browser, url: str) -> None:
 
 
 # -- before / after ---------------------------------------------------------------------------
-def checkout(ref: str, folder: Path) -> Path:
-    """REF's engine, widgets and notebooks in ``folder`` (``git archive``), laid out to be
-    imported first through PYTHONPATH (``warkit``, ``warkit_widgets``); returns REF's
-    play.ipynb (next to REF's voila.json)."""
+def checkout(ref: str | None, folder: Path) -> Path:
+    """REF's engine, widgets and notebooks in ``folder`` (``git archive``; ``None``: a copy
+    of this tree as it is, so editing it during a run changes nothing), laid out to be
+    imported first through PYTHONPATH (``warkit``, ``warkit_widgets``); returns the copy's
+    play.ipynb (next to its voila.json)."""
     root = PLAY.parents[1]
-    archive = subprocess.run(["git", "-C", str(root), "archive", ref, "warkit", "widgets",
-                              "notebooks"], check=True, capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    parts = ("warkit", "widgets", "notebooks")
+    if ref is None:
+        for part in parts:
+            shutil.copytree(root / part, folder / part,
+                            ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
+    else:
+        archive = subprocess.run(["git", "-C", str(root), "archive", ref, *parts],
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
     (folder / "widgets").rename(folder / "warkit_widgets")
     return folder / "notebooks" / PLAY.name
+
+
+def snapshot(ref: str | None, folder: Path, env: dict[str, str]) -> tuple[Path, dict]:
+    """A copy of REF (or of this tree) and the environment that makes Voilà's kernels
+    import it."""
+    folder.mkdir()
+    notebook = checkout(ref, folder)
+    path = os.pathsep.join(filter(None, (str(folder), os.environ.get("PYTHONPATH"))))
+    return notebook, {**env, "PYTHONPATH": path}
 
 
 async def compare_tti(browser, folder: Path, env: dict[str, str], loads: int,
                       ref: str | None = None, options: str | None = None) -> None:
     """Time to interactive of two dashboards, loads alternating (A, B, B, A, ...): REF's
     against this tree's, or this tree's with more Voilà ``options`` against without."""
-    trees = {"this tree": (PLAY, env, ())}
+    trees = {"this tree": (*snapshot(None, folder / "tree", env), ())}
     if ref is not None:
-        base = folder / "base"
-        base.mkdir()
-        notebook = checkout(ref, base)
-        path = os.pathsep.join(filter(None, (str(base), os.environ.get("PYTHONPATH"))))
-        trees = {ref: (notebook, {**env, "PYTHONPATH": path}, ()), **trees}
+        trees = {ref: (*snapshot(ref, folder / "base", env), ()), **trees}
     if options is not None:
-        trees["with options"] = (PLAY, env, tuple(options.split()))
+        trees["with options"] = (*trees["this tree"][:2], tuple(options.split()))
     print(f"\n== Time to interactive, {' against '.join(trees)}, loads alternating "
           f"(load average {' '.join(f'{x:.1f}' for x in os.getloadavg())})")
     if options is not None:
