@@ -673,9 +673,9 @@ def test_keys_enter_places_and_ctrl_z_undoes(browser, play_server: PlayServer, t
         play.button("warkit-go").get_by_text("Colocar 3").wait_for(timeout=WAIT)
         assert page.evaluate(BODY_FOCUS_JS)
         page.keyboard.press("Enter")
-        play.wait_text("warkit-log", "Ana coloca 3 em Brasil")
+        play.wait_text("warkit-log", "Ana coloca 3 no Brasil")
         assert page.evaluate(BODY_FOCUS_JS)
         page.keyboard.press("Control+z")
         play.wait_text("warkit-play-status", "Desfeito.")
         page.wait_for_function("() => !document.querySelector('.warkit-log').innerText"
-                               ".includes('Ana coloca 3 em Brasil')", timeout=WAIT)
+                               ".includes('Ana coloca 3 no Brasil')", timeout=WAIT)
