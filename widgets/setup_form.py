@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 from ipywidgets.widgets.widget_description import DescriptionStyle
-from ipywidgets.widgets.widget_string import TextStyle
+from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
 
 from warkit.worldmap import world_map
 
@@ -37,7 +37,11 @@ class SetupForm(w.VBox):
                  on_online: Callable[[GameConfig], object] | None = None) -> None:
         self._lang = normalize_lang(lang)
         self.on_start, self.on_resume, self.on_online = on_start, on_resume, on_online
-        self.title = w.HTML()
+        # the form's fixed texts and lines share one layout (and the texts one style): never
+        # changed one by one, and each model is one more for the page to make
+        fixed = w.Layout()
+        text = dict(layout=fixed, style=HTMLStyle())
+        self.title = w.HTML(**text)
         self.rules = w.ToggleButtons(options=[("classic", "classic"), ("SMART", "smart")],
                                      value="classic")
         self.rules.add_class("warkit-rules")
@@ -46,8 +50,7 @@ class SetupForm(w.VBox):
         self.count.add_class("warkit-count")
         self.count.observe(lambda _: self._show_rows(), "value")
         self.names, self.colors, self.kinds, self.rows = [], [], [], []
-        # The seats' fields share their layouts and styles (none is ever changed alone): 30
-        # widget models fewer for the page to make before it can be used.
+        # the seats' fields share their layouts and styles too (30 models fewer)
         shared = {"name": dict(layout=w.Layout(width="12em"), style=TextStyle()),
                   "color": dict(layout=w.Layout(width="9em"), style=DescriptionStyle()),
                   "kind": dict(layout=w.Layout(width="14em"), style=DescriptionStyle())}
@@ -73,17 +76,18 @@ class SetupForm(w.VBox):
         self.online.add_class("warkit-online")
         self.online.on_click(lambda _: self.submit(online=True))
         self.online.layout.display = None if on_online else "none"
-        self.error = w.HTML()
+        self.error = w.HTML(**text)
         self.error.add_class("warkit-setup-error")
-        self.labels = {k: w.HTML() for k in ("rules", "players", "seed", "resume")}
+        self.labels = {k: w.HTML(**text) for k in ("rules", "players", "seed", "resume")}
         self.resume_box = w.VBox(layout=w.Layout(max_height="15em", overflow="auto",
                                                  flex_flow="column nowrap"))
         self.resume_box.add_class("warkit-resume")
         self._saved: tuple[SavedGame, ...] = ()
         super().__init__([
-            self.title, w.HBox([self.labels["rules"], self.rules]),
-            w.HBox([self.labels["players"], self.count]), *self.rows,
-            w.HBox([self.labels["seed"], self.seed]), w.HBox([self.start, self.online, self.error]),
+            self.title, w.HBox([self.labels["rules"], self.rules], layout=fixed),
+            w.HBox([self.labels["players"], self.count], layout=fixed), *self.rows,
+            w.HBox([self.labels["seed"], self.seed], layout=fixed),
+            w.HBox([self.start, self.online, self.error], layout=fixed),
             self.labels["resume"], self.resume_box])
         self.add_class("warkit-setup")
         self._relabel()
