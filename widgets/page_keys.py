@@ -37,7 +37,8 @@ function closest(target, selector) {
   return target instanceof Element ? target.closest(selector) : null;
 }
 
-function render({ model }) {
+// Once per widget model, however many views show it (two views would send each key twice).
+function initialize({ model }) {
   const onKey = (e) => {
     if (e.repeat || e.isComposing || e.altKey || closest(e.target, TYPING)) return;
     const undo = (e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === "z";
@@ -58,7 +59,7 @@ function render({ model }) {
   };
 }
 
-export default { render };
+export default { initialize };
 """.replace("__KEYS__", json.dumps(KEYS))
 """The front end (an ES module that anywidget loads in the page)."""
 
@@ -69,7 +70,8 @@ OnKey = Callable[..., object]
 class PageKeys(anywidget.AnyWidget):
     """Page-wide shortcuts and scrollable touch on the map (see the module docstring).
 
-    Display it anywhere in the page (it draws nothing); ``on_key`` gets each shortcut.
+    It draws nothing (the page listens from the moment the widget exists; displaying it
+    is harmless); ``on_key`` gets each shortcut.
     What the page sends is checked like any input from a browser: a message that is not a
     key of :data:`KEYS` (or Z) is ignored.
     """
