@@ -201,10 +201,15 @@ class PlayApp(w.VBox):
                                   self.repeat_button, self.stop_button, self.end, self.undo],
                                  layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.keys_hint = _html("warkit-keys")
+        # Shortcuts anywhere on the page, and drags on the map that scroll a phone's page
+        # (a widget with no look; made with the board, so the first page does not wait on it)
+        from .page_keys import PageKeys
+        self.page_keys = PageKeys(self.reporter.guard(self.on_key),
+                                  layout=w.Layout(display="none"))
         self.reserves = _html("warkit-reserves")
         self.rule_links = RuleLinks(self.open_help, self._lang)
         left = w.VBox([self.map_box, self.status, self.rule_links, self.reserves, self.action_row,
-                       self.option_row, self.keys_hint],
+                       self.option_row, self.keys_hint, self.page_keys],
                       layout=w.Layout(flex="3 1 600px", min_width="0"))
         self.players = _html("warkit-players")
         self.secret = _html("warkit-secret")
@@ -265,7 +270,6 @@ class PlayApp(w.VBox):
         self.speed.value = game.pace  # a loaded or resumed game keeps its pace
         self.map = MapWidget(game, status=False, tint="owner",  # listens to the game
                              tint_toggle=True)
-        self.map.canvas.on_key_down(self.reporter.guard(self.on_key))
         # Computers wait until the map is drawn (a first computer turn is seen, not missed);
         # without a browser (tests, a lost event) they start after FIRST_LOOK seconds.
         self._map_drawn = False
@@ -407,10 +411,11 @@ class PlayApp(w.VBox):
         lang = self._lang
         self.title.value = f'<span class="wk-head-title">{escape(tr("play.title", lang))}</span>'
         pace = self.speed.value or (self.game.pace if self.game else "normal")
-        self.speed.options = [(tr(f"play.speed.{p}", lang), p) for p in PACES]
-        self.speed.value = pace
-        self.speed.description = tr("play.speed", lang)
-        self.speed.tooltip = tr("play.speed.tip", lang)
+        with self.speed.hold_sync():  # one message for the menu
+            self.speed.options = [(tr(f"play.speed.{p}", lang), p) for p in PACES]
+            self.speed.value = pace
+            self.speed.description = tr("play.speed", lang)
+            self.speed.tooltip = tr("play.speed.tip", lang)
         self.files.relabel()
         self.help_button.description = tr("help.button", lang)
         for button, key in ((self.new_button, "play.new"), (self.again, "over.again")):
@@ -664,7 +669,7 @@ class PlayApp(w.VBox):
 
     def on_key(self, key: str, shift: bool = False, ctrl: bool = False,
                meta: bool = False) -> bool:
-        """A key pressed while the map has the focus (after a click on it): Enter plays the
+        """A key pressed anywhere on the page (:class:`~.page_keys.PageKeys`): Enter plays the
         main button (attack, place, move in, move), B attacks until conquered, R repeats the
         last attack, Escape clears the selection (and stops an attack in progress), Ctrl+Z
         undoes, ? opens the help. Returns whether the key meant something."""

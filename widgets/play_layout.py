@@ -2,7 +2,9 @@
 
 ipywidgets lay boxes out with flexbox; these rules let rows wrap, keep fixed-width controls
 inside the screen and scale the text with the screen. The map canvas already shrinks with
-its box (``width: 100%``) and clicks and taps are mapped back by ipycanvas.
+its box (``width: 100%``) and clicks and taps are mapped back by ipycanvas; a finger may pan
+(scroll the page) and pinch on it (``touch-action: manipulation``), which works because
+:class:`~warkit_widgets.page_keys.PageKeys` keeps ipycanvas from cancelling the touches.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ LAYOUT_STYLE = """<style>
 .warkit-play .widget-dropdown select{max-width:100%;text-overflow:ellipsis}
 .warkit-play .widget-html,.warkit-play .widget-html-content{max-width:100%;
  overflow-wrap:anywhere}
-.warkit-play canvas.warkit-map{touch-action:none}
+.warkit-play canvas.warkit-map{touch-action:manipulation}
 .warkit-resume button{white-space:normal;height:auto;min-height:28px;text-align:left}
 .wk-end-report .wk-charts{display:flex;flex-wrap:wrap;gap:10px}
 .wk-end-report .wk-chart{flex:1 1 300px}

@@ -292,10 +292,10 @@ PLAY_MESSAGES: dict[str, dict[Lang, str]] = {
     "play.blitz.keep": {"en": "leave", "pt": "deixar"},
     "play.btn.repeat": {"en": "Repeat last attack", "pt": "Repetir o último ataque"},
     "play.btn.stop": {"en": "Stop", "pt": "Parar"},
-    "play.keys": {"en": "Keys (after a click on the map): Enter attacks or confirms, B attacks "
-                        "until conquered, R repeats the last attack, Esc clears, Ctrl+Z undoes, "
-                        "? opens the help.",
-                  "pt": "Teclas (depois de clicar no mapa): Enter ataca ou confirma, B ataca "
+    "play.keys": {"en": "Keys (anywhere but in a text box): Enter attacks or confirms, B "
+                        "attacks until conquered, R repeats the last attack, Esc clears, "
+                        "Ctrl+Z undoes, ? opens the help.",
+                  "pt": "Teclas (fora das caixas de texto): Enter ataca ou confirma, B ataca "
                         "até conquistar, R repete o último ataque, Esc limpa, Ctrl+Z desfaz, "
                         "? abre a ajuda."},
     "adv.gain": {"en": "{gain} armies in your favour, on average",

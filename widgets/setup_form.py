@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_description import DescriptionStyle
+from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
 
 from warkit import world_map
 
@@ -36,7 +38,11 @@ class SetupForm(w.VBox):
                  on_online: Callable[[GameConfig], object] | None = None) -> None:
         self._lang = normalize_lang(lang)
         self.on_start, self.on_resume, self.on_online = on_start, on_resume, on_online
-        self.title = w.HTML()
+        # the form's fixed texts and lines share one layout (and the texts one style): never
+        # changed one by one, and each model is one more for the page to make
+        fixed = w.Layout()
+        text = dict(layout=fixed, style=HTMLStyle())
+        self.title = w.HTML(**text)
         names = rule_set_names()
         self.rules = w.ToggleButtons(options=[(n, n) for n in names], value=names[0])
         self.rules.add_class("warkit-rules")
@@ -45,12 +51,16 @@ class SetupForm(w.VBox):
         self.count.add_class("warkit-count")
         self.count.observe(lambda _: self._show_rows(), "value")
         self.names, self.colors, self.kinds, self.rows = [], [], [], []
+        # the seats' fields share their layouts and styles too (30 models fewer)
+        shared = {"name": dict(layout=w.Layout(width="12em"), style=TextStyle()),
+                  "color": dict(layout=w.Layout(width="9em"), style=DescriptionStyle()),
+                  "kind": dict(layout=w.Layout(width="14em"), style=DescriptionStyle())}
         for i in range(MAX_SEATS):
-            name = w.Text(layout=w.Layout(width="12em"))
+            name = w.Text(**shared["name"])
             color = w.Dropdown(options=self._color_options(), value=DEFAULT_COLORS[i],
-                               layout=w.Layout(width="9em"))
+                               **shared["color"])
             kind = w.Dropdown(options=self._kind_options(), value=HUMAN if i == 0 else "normal",
-                              layout=w.Layout(width="14em"))
+                              **shared["kind"])
             kind.observe(lambda change, i=i: self._kind_changed(i, change), "value")
             row = w.HBox([name, color, kind])
             row.add_class(f"warkit-seat-{i}")
@@ -67,17 +77,18 @@ class SetupForm(w.VBox):
         self.online.add_class("warkit-online")
         self.online.on_click(lambda _: self.submit(online=True))
         self.online.layout.display = None if on_online else "none"
-        self.error = w.HTML()
+        self.error = w.HTML(**text)
         self.error.add_class("warkit-setup-error")
-        self.labels = {k: w.HTML() for k in ("rules", "players", "seed", "resume")}
+        self.labels = {k: w.HTML(**text) for k in ("rules", "players", "seed", "resume")}
         self.resume_box = w.VBox(layout=w.Layout(max_height="15em", overflow="auto",
                                                  flex_flow="column nowrap"))
         self.resume_box.add_class("warkit-resume")
         self._saved: tuple[SavedGame, ...] = ()
         super().__init__([
-            self.title, w.HBox([self.labels["rules"], self.rules]),
-            w.HBox([self.labels["players"], self.count]), *self.rows,
-            w.HBox([self.labels["seed"], self.seed]), w.HBox([self.start, self.online, self.error]),
+            self.title, w.HBox([self.labels["rules"], self.rules], layout=fixed),
+            w.HBox([self.labels["players"], self.count], layout=fixed), *self.rows,
+            w.HBox([self.labels["seed"], self.seed], layout=fixed),
+            w.HBox([self.start, self.online, self.error], layout=fixed),
             self.labels["resume"], self.resume_box])
         self.add_class("warkit-setup")
         self._relabel()
@@ -100,18 +111,22 @@ class SetupForm(w.VBox):
             if key != "resume":
                 text = tr(f"setup.{key}", lang)
                 label.value = f"<b style='display:inline-block;width:9em'>{text}</b>"
-        chosen, names = self.rules.value, rule_set_names()
-        self.rules.options = [(rules_label(n, lang), n) for n in names]
-        self.rules.value = chosen if chosen in names else names[0]
+        with self.rules.hold_sync():
+            chosen, names = self.rules.value, rule_set_names()
+            self.rules.options = [(rules_label(n, lang), n) for n in names]
+            self.rules.value = chosen if chosen in names else names[0]
         self.seed.placeholder = tr("setup.seed_help", lang)
         colors, kinds = self._color_options(), self._kind_options()
         for i in range(MAX_SEATS):
-            for dropdown, options in ((self.colors[i], colors), (self.kinds[i], kinds)):
-                value = dropdown.value
-                dropdown.options = options
-                dropdown.value = value
-            self.names[i].placeholder = self._default_name(i)
-            self.names[i].description = ""
+            # new labels, the same choice: one message per widget (new options pass through
+            # another value for a moment, and the name's placeholder follows the kind)
+            with self.names[i].hold_sync():
+                for dropdown, options in ((self.colors[i], colors), (self.kinds[i], kinds)):
+                    value = dropdown.value
+                    with dropdown.hold_sync():
+                        dropdown.options = options
+                        dropdown.value = value
+                self.names[i].placeholder = self._default_name(i)
         self.start.description = tr("setup.start", lang)
         self.online.description = tr("room.online", lang)
         self.online.tooltip = tr("room.online.tip", lang)

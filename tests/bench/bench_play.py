@@ -2,11 +2,15 @@
 
 Run: python tests/bench/bench_play.py [--loads 5] [--clicks 40] [--sessions 10] [--turns 3]
                                       [--stagger 2] [--parts think,tti,click,load]
+                                      [--compare REF] [--compare-options OPTIONS]
 
 Prints, as measurements (never assertions; the machine is shared):
 - time to interactive: page load until the new-game form answers a click (the language
   toggle re-labels the Start button), with preheated kernels (notebooks/voila.json) and cold
-  (a kernel started per page);
+  (a kernel started per page); with ``--compare REF`` (a git commit or branch) the same
+  loads alternate between REF's dashboard and this tree's, one after the other, so both
+  see the same load on a shared machine (``--compare-options``: this tree with and without
+  more Voilà options);
 - click -> screen update: mousedown on the map until the highlight is drawn, measured in the
   page (median, p95), and a button -> log line round trip measured from Python;
 - a computer's think time per turn (in this process, the same code the kernel runs), per
@@ -21,7 +25,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -95,9 +102,14 @@ async def new_page(browser, url: str):
     return ctx, page
 
 
-async def interactive(browser, url: str) -> float:
-    """Seconds from navigation until the form answers a click."""
+async def interactive(browser, url: str, work: dict[str, list[float]] | None = None) -> float:
+    """Seconds from navigation until the form answers a click. ``work`` collects the CPU
+    milliseconds spent meanwhile, which a busy machine stretches much less than the wall
+    time: "page" (the tab's main thread: Chrome's Performance.getMetrics TaskDuration)
+    and "kernel" (the page's kernel process since it started, user + system)."""
     ctx, page = await new_page(browser, url)
+    cdp = await ctx.new_cdp_session(page)
+    await cdp.send("Performance.enable")
     start = time.perf_counter()
     await page.goto(url, timeout=WAIT)
     await page.locator("button.warkit-start").first.wait_for(timeout=WAIT)
@@ -105,6 +117,16 @@ async def interactive(browser, url: str) -> float:
     await page.locator("button.warkit-start").get_by_text("Start the game").wait_for(
         timeout=WAIT)
     seconds = time.perf_counter() - start
+    if work is not None:
+        metrics = {m["name"]: m["value"]
+                   for m in (await cdp.send("Performance.getMetrics"))["metrics"]}
+        work.setdefault("page", []).append(1000 * metrics["TaskDuration"])
+        kernel_id = await page.evaluate("() => JSON.parse(document.getElementById("
+                                        "'jupyter-config-data').textContent).kernelId")
+        kernel = kernel_process(voila_pid(url), kernel_id)
+        if kernel is not None:
+            cpu = kernel.cpu_times()
+            work.setdefault("kernel", []).append(1000 * (cpu.user + cpu.system))
     await ctx.close()
     return seconds
 
@@ -294,6 +316,72 @@ async def memory_after_a_game(browser, url: str) -> None:
     await ctx.close()
 
 
+# -- before / after ---------------------------------------------------------------------------
+def checkout(ref: str | None, folder: Path) -> Path:
+    """REF's engine, widgets and notebooks in ``folder`` (``git archive``; ``None``: a copy
+    of this tree as it is, so editing it during a run changes nothing), laid out to be
+    imported first through PYTHONPATH (``warkit``, ``warkit_widgets``); returns the copy's
+    play.ipynb (next to its voila.json)."""
+    root = PLAY.parents[1]
+    parts = ("warkit", "widgets", "notebooks")
+    if ref is None:
+        for part in parts:
+            shutil.copytree(root / part, folder / part,
+                            ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
+    else:
+        archive = subprocess.run(["git", "-C", str(root), "archive", ref, *parts],
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    (folder / "widgets").rename(folder / "warkit_widgets")
+    return folder / "notebooks" / PLAY.name
+
+
+def snapshot(ref: str | None, folder: Path, env: dict[str, str]) -> tuple[Path, dict]:
+    """A copy of REF (or of this tree) and the environment that makes Voilà's kernels
+    import it."""
+    folder.mkdir()
+    notebook = checkout(ref, folder)
+    path = os.pathsep.join(filter(None, (str(folder), os.environ.get("PYTHONPATH"))))
+    return notebook, {**env, "PYTHONPATH": path}
+
+
+async def compare_tti(browser, folder: Path, env: dict[str, str], loads: int,
+                      ref: str | None = None, options: str | None = None) -> None:
+    """Time to interactive of two dashboards, loads alternating (A, B, B, A, ...): REF's
+    against this tree's, or this tree's with more Voilà ``options`` against without."""
+    trees = {"this tree": (*snapshot(None, folder / "tree", env), ())}
+    if ref is not None:
+        trees = {ref: (*snapshot(ref, folder / "base", env), ()), **trees}
+    if options is not None:
+        trees["with options"] = (*trees["this tree"][:2], tuple(options.split()))
+    print(f"\n== Time to interactive, {' against '.join(trees)}, loads alternating "
+          f"(load average {' '.join(f'{x:.1f}' for x in os.getloadavg())})")
+    if options is not None:
+        print(f"  options: {options}")
+    for label, extra in (("preheated", ()),
+                         ("cold", ("--VoilaConfiguration.preheat_kernel=False",))):
+        with contextlib.ExitStack() as stack:
+            urls = {name: stack.enter_context(serve(nb, folder / f"voila-{i}.log", tree_env,
+                                                    (*extra, *more)))
+                    for i, (name, (nb, tree_env, more)) in enumerate(trees.items())}
+            for url in urls.values():
+                await interactive(browser, url)  # warm the browser's cache once
+            times: dict[str, list[float]] = {name: [] for name in urls}
+            work: dict[str, dict[str, list[float]]] = {name: {} for name in urls}
+            for i in range(loads):
+                order = list(urls) if i % 2 == 0 else list(reversed(urls))
+                for name in order:
+                    await asyncio.sleep(2.5)  # let the pool refill, as between two students
+                    times[name].append(1000 * await interactive(browser, urls[name],
+                                                                work[name]))
+            for name, values in times.items():
+                cpu = "; ".join(f"{part} CPU median {statistics.median(ms):.0f} ms"
+                                for part, ms in work[name].items())
+                print(f"  {label:9} {name:12}: {summary(values)}; all: "
+                      f"{', '.join(f'{v:.0f}' for v in values)}; {cpu}")
+    print(f"  (load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())})")
+
+
 # -- the load test ----------------------------------------------------------------------------
 def group_of(proc: psutil.Process, server_pids: set[int]) -> str | None:
     """"server" (Voilà and its kernels), "browser" (chromium) or None."""
@@ -394,6 +482,12 @@ async def main() -> None:
                         help="seconds to wait for anything on a page")
     parser.add_argument("--parts", default="think,tti,click,load",
                         help="what to measure: think, tti, click (with memory), load")
+    parser.add_argument("--compare", metavar="REF",
+                        help="time to interactive only: REF's dashboard against this tree's, "
+                             "loads alternating")
+    parser.add_argument("--compare-options", metavar="OPTIONS",
+                        help="time to interactive only: this tree with these more Voilà "
+                             "command-line options against without, loads alternating")
     args = parser.parse_args()
     from playwright.async_api import async_playwright
 
@@ -406,6 +500,10 @@ async def main() -> None:
     env = {"WARKIT_AUTOSAVE_DIR": str(folder / "autosave")}
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        if args.compare or args.compare_options:
+            await compare_tti(browser, folder, env, args.loads, args.compare,
+                              args.compare_options)
+            parts = set()
         if "tti" in parts:
             print("\n== Time to interactive (page load -> the form answers a click)")
         for label, extra in (("preheated (voila.json)", ()),

@@ -608,9 +608,21 @@ def test_useful_reactions_come_best_first_with_their_rule(browser, play_server: 
         play.wait_text("warkit-play-status", "Ana: pick your territory", timeout=60_000)
 
 
-def test_keys_enter_escape_and_b_on_the_map(browser, play_server: PlayServer, tmp_path: Path):
-    """Item 4 (en): after a click on the map, Enter attacks, Escape clears, ? opens the rules
-    panel, B attacks until conquered."""
+BODY_FOCUS_JS = ("() => { document.activeElement && document.activeElement.blur();"
+                 " return document.activeElement === document.body; }")
+"""Take the focus off the map canvas (a click on the map gives it the focus): the keys must
+work with the focus on the page itself."""
+
+
+def attack_lines(page) -> int:
+    return sum(1 for t in page.locator(".warkit-log .wk-log-line").all_inner_texts()
+               if t.startswith("Ana attacks Argentina"))
+
+
+def test_keys_work_anywhere_on_the_page(browser, play_server: PlayServer, tmp_path: Path):
+    """Item 4 (en), with the focus on the page's body, not the map: Enter attacks, Escape
+    clears, ? opens the rules panel, B attacks until conquered; in a number box Enter and B
+    are typing, not shortcuts."""
     state = position_of({"brasil": 0, "argentina": 1, "peru": 0, "venezuela": 0},
                         {"brasil": 20, "argentina": 4, "peru": 1, "venezuela": 1})
     with open_page(browser, play_server.url + "?lang=en", "button.warkit-start") as (
@@ -622,10 +634,18 @@ def test_keys_enter_escape_and_b_on_the_map(browser, play_server: PlayServer, tm
         play.wait_text("warkit-play-status", "Brazil (")
         play.click_territory("argentina")
         play.button("warkit-go").get_by_text("Attack with 3").wait_for(timeout=WAIT)
+        assert page.evaluate(BODY_FOCUS_JS)
         page.keyboard.press("Enter")
         play.wait_text("warkit-log", "Ana attacks Argentina")
-        page.keyboard.press("Escape")
+        assert attack_lines(page) == 1
+        keep = page.locator(".warkit-blitz-keep input").first
+        keep.focus()  # typing in a field: no shortcut
+        page.keyboard.press("Enter")
+        page.keyboard.press("b")
+        assert page.evaluate(BODY_FOCUS_JS)
+        page.keyboard.press("Escape")  # the kernel answers in order: after the two above
         play.wait_text("warkit-play-status", "Selection cleared.")
+        assert attack_lines(page) == 1, "Enter or B in the number box attacked"
         assert page.locator(".warkit-help").first.is_hidden()
         page.keyboard.press("?")
         page.locator(".warkit-help").first.wait_for(timeout=WAIT)  # the rules panel opens
@@ -633,13 +653,14 @@ def test_keys_enter_escape_and_b_on_the_map(browser, play_server: PlayServer, tm
         play.wait_text("warkit-play-status", "Brazil (")
         play.click_territory("argentina")
         play.button("warkit-go").get_by_text("Attack with 3").wait_for(timeout=WAIT)
+        assert page.evaluate(BODY_FOCUS_JS)
         page.keyboard.press("b")
         play.wait_text("warkit-play-status", "Ana: conquered!", timeout=60_000)
 
 
 def test_keys_enter_places_and_ctrl_z_undoes(browser, play_server: PlayServer, tmp_path: Path):
-    """Item 4 (pt-BR): Enter places the armies on the selected territory, Ctrl+Z takes the
-    placement back."""
+    """Item 4 (pt-BR), the focus on the page's body: Enter places the armies on the selected
+    territory, Ctrl+Z takes the placement back."""
     state = position_of({"brasil": 0, "argentina": 1}, {"brasil": 3, "argentina": 2},
                         phase=warkit.Phase.PLACE, reserves=3)
     with open_page(browser, play_server.url + "?lang=pt", "button.warkit-start") as (
@@ -650,8 +671,10 @@ def test_keys_enter_places_and_ctrl_z_undoes(browser, play_server: PlayServer, t
         play.wait_text("warkit-play-status", "Ana: clique em um dos seus territórios")
         play.click_territory("brasil")
         play.button("warkit-go").get_by_text("Colocar 3").wait_for(timeout=WAIT)
+        assert page.evaluate(BODY_FOCUS_JS)
         page.keyboard.press("Enter")
         play.wait_text("warkit-log", "Ana coloca 3 no Brasil")
+        assert page.evaluate(BODY_FOCUS_JS)
         page.keyboard.press("Control+z")
         play.wait_text("warkit-play-status", "Desfeito.")
         page.wait_for_function("() => !document.querySelector('.warkit-log').innerText"

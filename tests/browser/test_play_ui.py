@@ -1,7 +1,8 @@
 """The dashboard's look and panels in a real browser (Voilà + Debian chromium + Playwright):
 territories tinted by owner (pixels change on a conquest), the rules panel opened from a rule
 ID, one-click save and a load that asks first, a touch tap on a phone-sized screen with
-nothing overflowing, and the end-of-game plots.
+nothing overflowing (and a finger dragged on the map scrolling the page), and the end-of-game
+plots.
 
 Like test_play_browser.py, the same game is replayed in this process (the luck depends only
 on the seed and the moves), so the test knows which territory changes hands.
@@ -253,10 +254,33 @@ def test_the_end_screen_shows_its_plots(play: PlayPage, tmp_path: Path):
     page.locator(".warkit-play").first.screenshot(path=str(shots(tmp_path) / "end-screen.png"))
 
 
+SCROLLED_JS = ("() => { let e = document.querySelector('canvas.warkit-map');"
+               " let top = window.scrollY; while ((e = e.parentElement)) top += e.scrollTop;"
+               " return top; }")
+"""How far the page is scrolled: the window's offset plus that of every box around the map
+(the lab template scrolls inside its own panel, not the window)."""
+
+
+def touch_drag(page, x: float, y: float, dy: float, steps: int = 10) -> None:
+    """A finger put down at page point (x, y) and dragged by ``dy`` pixels, as the touch
+    screen sends it (Chrome's DevTools protocol ``Input.dispatchTouchEvent``: Playwright's
+    touchscreen only taps)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart",
+                                          "touchPoints": [{"x": x, "y": y}]})
+    for i in range(1, steps + 1):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove",
+                                              "touchPoints": [{"x": x, "y": y + dy * i / steps}]})
+        page.wait_for_timeout(16)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
 def test_a_phone_taps_the_map_and_nothing_overflows(browser, play_server: PlayServer,
                                                     tmp_path: Path):
-    """390 px wide with touch: the page fits the screen's width, the map fills it, and a
-    tap on a territory selects it (ipycanvas turns taps into touch events, not clicks)."""
+    """390 px wide with touch: the page fits the screen's width, the map fills it, a tap on a
+    territory selects it (the browser turns the tap into a click) and a finger dragged up
+    on the map scrolls the page, leaving the selection as it was."""
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                               is_mobile=True, device_scale_factor=2)
     page = ctx.new_page()
@@ -288,6 +312,12 @@ def test_a_phone_taps_the_map_and_nothing_overflows(browser, play_server: PlaySe
                              box["y"] + y * box["height"] / geo_h)
         play.wait_text("warkit-play-status", f"{M.territory(mine).name_en} selected")
         page.screenshot(path=str(shots(tmp_path) / "phone.png"))
+        status = page.locator(".warkit-play-status").first.inner_text()
+        box = canvas.bounding_box()
+        before = page.evaluate(SCROLLED_JS)
+        touch_drag(page, box["x"] + box["width"] / 2, box["y"] + 0.8 * box["height"], -150)
+        page.wait_for_function(f"() => ({SCROLLED_JS})() >= {before} + 50", timeout=WAIT)
+        assert page.locator(".warkit-play-status").first.inner_text() == status
     finally:
         ctx.close()
     assert not errors, errors
