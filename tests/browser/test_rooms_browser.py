@@ -211,10 +211,9 @@ def test_a_whole_game_in_browsers_against_a_computer(browser, rooms_server, rule
             address = f"{url}?room={links.code}&key={links.credentials[s]}&lang=en"
             page, _, _ = stack.enter_context(open_page(browser, address, ".warkit-lobby"))
             views[s] = PlayPage(page, 0)
-        for view in views.values():  # ?lang=en reaches a preheated kernel a moment later
-            speed = view.page.locator(".warkit-speed select")
-            speed.locator("option", has_text="instant").wait_for(state="attached", timeout=WAIT)
-            speed.select_option(label="instant")
+        for view in views.values():  # the address's ?lang=en is in the page's first state
+            view.page.locator(".warkit-speed select").select_option(label="instant",
+                                                                    timeout=5_000)
         replicas = {s: RoomController(open_store(where), links.credentials[s])
                     for s in human_seats}
         deadline = time.monotonic() + 480
