@@ -282,3 +282,39 @@ def test_two_simultaneous_clicks_on_one_seat_make_one_move(browser, rooms_server
         for tab in tabs:
             assert tab.page.locator(".warkit-log").first.inner_text().count(
                 f"Ana places {most} on {name}") == 1
+
+
+def start_a_game_as(page, name: str) -> None:
+    """Fill the first seat's name on the new-game form (the others are computers) and start."""
+    page.locator("button.warkit-start").get_by_text("Start the game").wait_for(timeout=WAIT)
+    page.locator(".warkit-seat-0 input").fill(name)
+    page.locator("button.warkit-start").click()
+    page.locator(".warkit-board").first.wait_for(state="visible", timeout=WAIT)
+
+
+def test_each_browser_sees_only_its_own_games_in_progress(browser, play_server):
+    """Issue 14, item 4: two browsers (two contexts: their own storage) on one server each
+    start a hot-seat game; a new tab of each offers only that browser's game in progress,
+    and its widgets hold nothing of the other's."""
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 1200}) for _ in "AB"]
+    try:
+        for ctx, name in zip(contexts, ("Zeca", "Yara")):
+            page = ctx.new_page()
+            page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
+            page.goto(play_server.url + "?lang=en", timeout=90_000)
+            start_a_game_as(page, name)
+        for ctx, mine, theirs in zip(contexts, ("Zeca", "Yara"), ("Yara", "Zeca")):
+            page = ctx.new_page()  # a new tab of the same browser: a new kernel
+            page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
+            page.goto(play_server.url + "?lang=en", timeout=90_000)
+            resume = page.locator("button.warkit-resume-game", has_text=f"Resume: {mine},")
+            resume.first.wait_for(state="visible", timeout=WAIT)
+            shown = page.locator(".warkit-resume").first.inner_text()
+            assert theirs not in shown, f"{mine}'s browser is offered {theirs}'s game"
+            text = json.dumps(page_widget_states(page), ensure_ascii=False)
+            assert f"Resume: {theirs}," not in text
+            resume.first.click()
+            page.locator(".warkit-players", has_text=mine).first.wait_for(timeout=WAIT)
+    finally:
+        for ctx in contexts:
+            ctx.close()
