@@ -206,12 +206,13 @@ class RoomSession:
             self._show_turn()  # whose move it is, after every move (this page's too)
 
     def _known(self) -> int:
-        return self.game.seq if self.game is not None else 0
+        return self.game.seq_read if self.game is not None else 0
 
     def on_moves(self) -> None:
-        """Other pages wrote moves: show them (the map, the log and the dice follow)."""
-        if self.game is not None:
-            self.game.sync()  # its listeners redraw the page and the lobby's turn line
+        """Other pages wrote moves: the page's timer shows them one by one at the pace (the
+        map, the log and the dice follow, as for a computer's moves)."""
+        if self.game is not None and self.game.receive():
+            self.app.kick_computers()
 
     def refresh(self) -> None:
         """The lobby again (who is here), and the seats' kinds (a seat handed over)."""
