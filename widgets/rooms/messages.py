@@ -16,6 +16,7 @@ ROOM_MESSAGES: dict[str, dict[Lang, str]] = {
     "room.your_reaction": {"en": "{name}, your reaction: you are being attacked!",
                            "pt": "{name}, sua reação: você está sendo atacado!"},
     "room.waiting": {"en": "Waiting for {name}", "pt": "Esperando {name}"},
+    "room.moves": {"en": "moves in the log: {n}", "pt": "jogadas no registro: {n}"},
     "room.here": {"en": "here", "pt": "presente"},
     "room.away": {"en": "away for {seconds} s", "pt": "ausente há {seconds} s"},
     "room.not_joined": {"en": "not joined yet", "pt": "ainda não entrou"},

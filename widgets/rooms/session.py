@@ -108,8 +108,10 @@ class LobbyPanel(w.VBox):
         now = time.time()
         who = (tr("room.you", lang, name=room.seats[me].name) if me is not None
                else tr("room.spectator", lang) if game is not None else "")
+        moves = ("" if game is None else ' · <span class="warkit-room-moves">'
+                 f"{escape(tr('room.moves', lang, n=game.seq))}</span>")
         self.head.value = (f"<b>{escape(tr('room.title', lang, code=room.code))}</b> · "
-                           f"{escape(who)}")
+                           f"{escape(who)}{moves}")
         text, kind = pending_text(game, lang) if game is not None else ("", "info")
         self.turn.value = message_html(text, kind) if text else ""
         rows = [f"<li><b>{escape(seat.name)}</b> ({escape(color_name(seat.color, lang))})"
