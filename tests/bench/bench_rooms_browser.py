@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -84,7 +85,8 @@ def open_seat(browser, url: str, name: str):
     page.goto(url, timeout=180_000)
     page.locator(".warkit-lobby", has_text=f"you are {name}").first.wait_for(timeout=180_000)
     speed = page.locator(".warkit-speed select")
-    speed.locator("option", has_text="instant").wait_for(state="attached", timeout=60_000)
+    english = speed.locator("option", has_text=re.compile("^instant$"))  # not "instantânea"
+    english.wait_for(state="attached", timeout=60_000)
     speed.select_option(label="instant")
     return ctx, page
 

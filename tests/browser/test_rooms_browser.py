@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import json
+import re
 import time
 import uuid
 from collections.abc import Iterator
@@ -213,8 +214,9 @@ def test_a_whole_game_in_browsers_against_a_computer(browser, rooms_server, rule
             page, _, _ = stack.enter_context(open_page(browser, address, ".warkit-lobby"))
             views[s] = PlayPage(page, 0)
         for view in views.values():  # ?lang=en reaches a preheated kernel a moment later
-            speed = view.page.locator(".warkit-speed select")
-            speed.locator("option", has_text="instant").wait_for(state="attached", timeout=WAIT)
+            speed = view.page.locator(".warkit-speed select")  # exactly: "instantânea" too
+            speed.locator("option", has_text=re.compile("^instant$")).wait_for(  # has "instant"
+                state="attached", timeout=WAIT)
             speed.select_option(label="instant")
         replicas = {s: RoomController(open_store(where), links.credentials[s])
                     for s in human_seats}
