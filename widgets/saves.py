@@ -18,7 +18,7 @@ browser saved it (:attr:`Autosave.browser`, a hash of the secret that browser ke
 :mod:`warkit_widgets.browser_identity`), and the games in progress listed and resumed are
 only those of the browser that asks. A kernel that does not know its browser (yet, or
 ever: no front end) offers none; so are never offered the files written before games had
-an owner (they stay in the folder and still open with "Load").
+an owner (they stay in the folder and still open with "Load a saved game").
 """
 
 from __future__ import annotations

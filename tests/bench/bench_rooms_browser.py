@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import re
 import statistics
 import sys
 import tempfile
@@ -37,7 +36,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "browser"))
 
 from browser_helpers import CHROMIUM, CHROMIUM_ARGS, PLAY, serve  # noqa: E402
-from warkit_widgets.gamecontroller import GameConfig, Seat  # noqa: E402
+from warkit_widgets.gamecontroller import PACES, GameConfig, Seat  # noqa: E402
 from warkit_widgets.rooms.room import RoomController, create_room  # noqa: E402
 from warkit_widgets.rooms.store import open_store  # noqa: E402
 
@@ -84,10 +83,9 @@ def open_seat(browser, url: str, name: str):
     page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
     page.goto(url, timeout=180_000)
     page.locator(".warkit-lobby", has_text=f"you are {name}").first.wait_for(timeout=180_000)
-    speed = page.locator(".warkit-speed select")
-    english = speed.locator("option", has_text=re.compile("^instant$"))  # not "instantânea"
-    english.wait_for(state="attached", timeout=60_000)
-    speed.select_option(label="instant")
+    # by position: a busy preheated page may keep the menu's Portuguese labels (see the
+    # rooms' browser test)
+    page.locator(".warkit-speed select").select_option(index=list(PACES).index("instant"))
     return ctx, page
 
 

@@ -201,8 +201,14 @@ class SqlStore(GameStore):
     def _q(self, sql: str) -> str:
         return sql if self.placeholder == "?" else sql.replace("?", self.placeholder)
 
-    def _all(self, sql: str, *args: Any) -> list[tuple]:
+    @contextmanager
+    def _read(self) -> Iterator[Any]:
+        """A cursor for reading only (by default a transaction like any other)."""
         with self._tx() as cur:
+            yield cur
+
+    def _all(self, sql: str, *args: Any) -> list[tuple]:
+        with self._read() as cur:
             cur.execute(self._q(sql), args)
             return list(cur.fetchall())
 
@@ -365,6 +371,17 @@ class SqliteStore(SqlStore):
                 raise
             else:
                 self._db.commit()
+
+    @contextmanager
+    def _read(self) -> Iterator[Any]:
+        """Reads take no lock: each SELECT sees the last committed state (WAL), so the pages'
+        pollers never queue behind a writer's ``BEGIN IMMEDIATE``."""
+        with self._lock:
+            cur = self._db.cursor()
+            try:
+                yield cur
+            finally:
+                cur.close()
 
     def close(self) -> None:
         self._db.close()
