@@ -68,6 +68,17 @@ def tree_memory(pid: int) -> tuple[float, int]:
     return total / 2**20, len(procs)
 
 
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user + system) used so far by a process and its children alive now."""
+    root = psutil.Process(pid)
+    total = 0.0
+    for p in (root, *root.children(recursive=True)):
+        with contextlib.suppress(psutil.Error):
+            times = p.cpu_times()
+            total += times.user + times.system
+    return total
+
+
 def voila_pid(port_url: str) -> int:
     port = int(port_url.rstrip("/").rsplit(":", 1)[1])
     for p in psutil.process_iter(["cmdline"]):
@@ -146,10 +157,12 @@ def main() -> None:
         chromium_open = tree_memory(browser_pid())[0]
         for _, page in pages:
             page.evaluate(WATCH_JS)
+        cpu0 = (tree_cpu(server), tree_cpu(browser_pid()))
         start = time.time()
         heads = {room[0].code: store.head(room[0].code) for room in rooms}
         play(rooms, args.seconds, args.think)
         time.sleep(2.0)  # the last moves reach the pages
+        cpu1 = (tree_cpu(server), tree_cpu(browser_pid()))
         mem_end, _ = tree_memory(server)
         chromium_end = tree_memory(browser_pid())[0]
         latencies = []
@@ -177,6 +190,9 @@ def main() -> None:
     print(f"memory: Voilà server + kernels {mem_open:.0f} MB with the pages open "
           f"({nprocs} processes, {mem_open / max(1, len(pages)):.0f} MB per page), "
           f"{mem_end:.0f} MB at the end; chromium {chromium_open:.0f} -> {chromium_end:.0f} MB")
+    played = args.seconds + 2.0
+    print(f"CPU while playing: Voilà and its kernels {cpu1[0] - cpu0[0]:.0f} s, chromium "
+          f"{cpu1[1] - cpu0[1]:.0f} s, in {played:.0f} s of wall time on 2 cores")
     load1 = os.getloadavg()
     print(f"load average (1, 5, 15 min): before {load0[0]:.1f} {load0[1]:.1f} {load0[2]:.1f}, "
           f"after {load1[0]:.1f} {load1[1]:.1f} {load1[2]:.1f} (2 cores, shared)")
