@@ -20,7 +20,6 @@ from html import escape
 from typing import Any
 
 import ipywidgets as w
-from ipycanvas import Canvas
 
 from warkit import Action, Attack, EndPhase, PlayerView
 
@@ -52,7 +51,7 @@ from .play_layout import LAYOUT_STYLE
 from .report import ErrorReporter
 from .saves import Autosave, LoadProblem, SavedGame
 from .setup_form import SetupForm
-from .voila_page import Schedule, Ticker, ask_request_lang, kernel_schedule
+from .voila_page import Schedule, Ticker, kernel_schedule, query_lang, wait_for_address
 
 MOVES_KINDS = {Step.PLACE: "place", Step.ATTACK: "attack", Step.MOVE: "move",
                Step.ALLIANCE: "move", Step.AIRLIFT: "move"}
@@ -98,7 +97,6 @@ class PlayApp(w.VBox):
         self._unsubscribe: Callable[[], None] | None = None
         self._hand_key: tuple | None = None
         self._in_setup = True
-        self._connected = False
         self._report_for: tuple = ()
         self.help_handler: Callable[[str | None], object] | None = None
         """Opens the help panel at a rule ID (``None``: its first page); see
@@ -158,16 +156,11 @@ class PlayApp(w.VBox):
         self._animate = animate
         self.board: w.HBox | None = None
         style = w.HTML(PLAY_STYLE + LAYOUT_STYLE + FILES_STYLE)  # one model for the styles
-        # A browser connecting (a page load, a reload) makes this 1-pixel canvas say
-        # "client_ready": with preheated kernels the notebook ran long before, so the list of
-        # games in progress is read again then.
-        self.beacon = Canvas(width=1, height=1, layout=w.Layout(display="none"))
-        self.beacon.on_client_ready(self.reporter.guard(self._client_connected))
         # Who asks: only this browser's games in progress are offered (warkit_widgets.saves).
         self.browser = BrowserIdentity(self.reporter.guard(self._browser_known))
         super().__init__([style, header, self.notice,
                           self.files.confirm, self.help_box, self.setup, self.handoff,
-                          self.over_box, self.beacon, self.browser, self.reporter.box])
+                          self.over_box, self.browser, self.reporter.box])
         self.add_class("warkit-play")
         self.hand: HandWidget | None = None
         self.odds: OddsWidget | None = None
@@ -231,7 +224,7 @@ class PlayApp(w.VBox):
                                                            grid_gap="12px"))
         self.board.add_class("warkit-board")
         children = list(self.children)
-        children.insert(children.index(self.beacon), self.board)
+        children.insert(children.index(self.reporter.box), self.board)
         self.children = children
         return self.board
 
@@ -296,14 +289,14 @@ class PlayApp(w.VBox):
         self._in_setup = False
         self._changed(frozenset({"state", "log", "viewer", "lang", "battle", "message"}))
 
-    def _client_connected(self) -> None:
-        """A browser opened the page: the address's language (once) and the games in
-        progress, both read now rather than when the (maybe preheated) notebook ran; a room's
-        address (``?room=&key=``) opens that room's seat."""
-        if not self._connected:
-            self._connected = True
-            if not ask_request_lang(self.reporter.guard(self._address_lang)):
-                self._open_address_room()
+    def open_address(self) -> None:
+        """What the page's address asks, read when a browser asks for the page (a preheated
+        Voilà kernel built the app long before; :func:`wait_for_address` waits for the
+        address): its ``?lang=``, a room's ``?room=&key=`` (that room's seat), and the games
+        in progress as they are now. The notebook calls it before it shows the app."""
+        wait_for_address()
+        self._address_lang(query_lang())
+        self._open_address_room()
         if self.game is None:
             self.setup.show_saved(self.autosave.games())
 
@@ -314,11 +307,9 @@ class PlayApp(w.VBox):
             self.setup.show_saved(self.autosave.games())
 
     def _address_lang(self, lang: str | None) -> None:
-        """The address's ``?lang=``, unless the player already chose one (it may come after
-        a quick player started a game: the game switches too)."""
+        """The address's ``?lang=``, unless the player already chose one."""
         if lang is not None and lang != self._lang and not self._lang_chosen:
             self.set_lang(lang)
-        self._open_address_room()
 
     # -- online rooms (warkit_widgets.rooms) ---------------------------------------------------
     def _open_address_room(self) -> None:

@@ -199,6 +199,7 @@ def answer_box(expected: Number, *, lang: str = "pt", rel_tol: float = DEFAULT_R
     lang = normalize_lang(lang)
     _refuse_right_hints(hints, _exact(expected), _exact(rel_tol))
     text = w.Text(placeholder=placeholder or placeholder_for(expected, lang),
+                  continuous_update=False,  # the value arrives on Enter (or leaving the box)
                   layout=w.Layout(width="14em"))
     button = w.Button(description=tr("exercise.check", lang), icon="check")
     verdict = w.HTML()
@@ -215,7 +216,7 @@ def answer_box(expected: Number, *, lang: str = "pt", rel_tol: float = DEFAULT_R
         verdict.value = result._repr_html_()
 
     button.on_click(reporter.guard(check))
-    text.on_submit(reporter.guard(check))
+    text.observe(reporter.guard(check), "value")
     box.text, box.button = text, button
     return box
 

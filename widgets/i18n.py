@@ -82,11 +82,11 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     },
     "map.phase.occupy": {
         "en": "{dst} was conquered: first move armies in (C-CONQ-1).",
-        "pt": "{dst} foi conquistado: primeiro mova exércitos para lá (C-CONQ-1).",
+        "pt": "{dst}: território conquistado; primeiro mova exércitos para lá (C-CONQ-1).",
     },
     "map.phase.roll": {
         "en": "The dice of {src} → {dst} must be rolled first.",
-        "pt": "Primeiro é preciso rolar os dados de {src} → {dst}.",
+        "pt": "Primeiro é preciso rolar os dados do ataque {src} → {dst}.",
     },
     "map.phase.trade": {
         "en": "{player} may trade cards first (or pass).",
@@ -101,7 +101,7 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     },
     "map.conquered": {
         "en": "{dst} conquered! Move 1 to {count} {count:army|armies} in (C-CONQ-1).",
-        "pt": "{dst} conquistado! Mova de 1 a {count} {count:exército|exércitos} para lá "
+        "pt": "Conquista: {dst}! Mova de 1 a {count} {count:exército|exércitos} para lá "
               "(C-CONQ-1).",
     },
     "map.done": {"en": "Done: {action}.", "pt": "Feito: {action}."},
@@ -379,23 +379,23 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "odds.mod.terrain.attacker": {
         "en": "Terrain knowledge of {dst}, revealed by the attacker (S-TERRAIN-2): ties go to "
               "the attack and the defender loses 1 army more in each battle.",
-        "pt": "Conhecimento do terreno de {dst}, mostrado pelo atacante (S-TERRAIN-2): empates "
+        "pt": "Conhecimento do terreno {dst:de}, mostrado pelo atacante (S-TERRAIN-2): empates "
               "são do ataque e a defesa perde 1 exército a mais em cada batalha."},
     "odds.mod.terrain.defender": {
         "en": "Terrain knowledge of {dst}, revealed by the defender (S-TERRAIN-3): the defender "
               "loses 1 army fewer in each battle, but never keeps its last army that way.",
-        "pt": "Conhecimento do terreno de {dst}, mostrado pelo defensor (S-TERRAIN-3): a defesa "
+        "pt": "Conhecimento do terreno {dst:de}, mostrado pelo defensor (S-TERRAIN-3): a defesa "
               "perde 1 exército a menos em cada batalha, mas nunca salva assim o último "
               "exército."},
     "odds.mod.air.card": {
         "en": "Air attack (S-AIR-1): the card of {dst} is discarded to attack over the borders; "
               "the battles are as usual.",
-        "pt": "Ataque aéreo (S-AIR-1): a carta de {dst} é descartada para atacar por cima das "
+        "pt": "Ataque aéreo (S-AIR-1): a carta {dst:de} é descartada para atacar por cima das "
               "fronteiras; as batalhas são as de sempre."},
     "odds.mod.air.open": {
         "en": "Air attack (S-AIR-1): the route to {dst} is open this turn; the battles are as "
               "usual.",
-        "pt": "Ataque aéreo (S-AIR-1): a rota para {dst} está aberta neste turno; as batalhas "
+        "pt": "Ataque aéreo (S-AIR-1): a rota {dst:para} está aberta neste turno; as batalhas "
               "são as de sempre."},
     "odds.mod.reroll.attacker": {
         "en": "Tactical regroup (S-REROLL-1): your usable cards counted: {cards} of {n}, each "
@@ -421,12 +421,12 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "odds.what_if.attacker": {
         "en": "You hold the card of {dst}: revealing it after a roll (terrain knowledge, "
               "S-TERRAIN-1/2) would give {p} to conquer.",
-        "pt": "Você tem a carta de {dst}: mostrá-la depois de uma rolagem (conhecimento do "
+        "pt": "Você tem a carta {dst:de}: mostrá-la depois de uma rolagem (conhecimento do "
               "terreno, S-TERRAIN-1/2) daria {p} de conquistar."},
     "odds.what_if.defender": {
         "en": "You hold the card of {dst}: revealing it after a roll (terrain knowledge, "
               "S-TERRAIN-1/3) would leave the attacker {p} to conquer.",
-        "pt": "Você tem a carta de {dst}: mostrá-la depois de uma rolagem (conhecimento do "
+        "pt": "Você tem a carta {dst:de}: mostrá-la depois de uma rolagem (conhecimento do "
               "terreno, S-TERRAIN-1/3) deixaria ao atacante {p} de conquistar."},
     "odds.unknown.defender": {
         "en": "Not counted: the defender holds {n} card(s) you cannot see; each may reroll "
@@ -438,7 +438,7 @@ MESSAGES: dict[str, dict[Lang, str]] = {
               "defence dice (S-REROLL-1), and if one is the card of {dst}, revealing it makes "
               "the defender lose 1 fewer per battle, except its last army (S-TERRAIN-3).",
         "pt": "Não considerado: o defensor tem {n} carta(s) que você não vê; cada uma pode "
-              "rolar de novo dados da defesa (S-REROLL-1) e, se uma for a carta de {dst}, "
+              "rolar de novo dados da defesa (S-REROLL-1) e, se uma for a carta {dst:de}, "
               "mostrá-la faz a defesa perder 1 a menos por batalha, salvo o último exército "
               "(S-TERRAIN-3)."},
     "odds.unknown.attacker": {
@@ -451,7 +451,7 @@ MESSAGES: dict[str, dict[Lang, str]] = {
               "attack dice (S-REROLL-1), and if one is the card of {dst}, revealing it gives "
               "ties to the attack and costs the defender 1 more per battle (S-TERRAIN-2).",
         "pt": "Não considerado: o atacante tem {n} carta(s) que você não vê; cada uma pode "
-              "rolar de novo dados do ataque (S-REROLL-1) e, se uma for a carta de {dst}, "
+              "rolar de novo dados do ataque (S-REROLL-1) e, se uma for a carta {dst:de}, "
               "mostrá-la dá os empates ao ataque e custa 1 a mais à defesa por batalha "
               "(S-TERRAIN-2)."},
     # -- cards -----------------------------------------------------------------------------------
@@ -466,7 +466,7 @@ MESSAGES: dict[str, dict[Lang, str]] = {
                              "qualquer figura (C-CARD-2)."},
     "hand.value": {"en": "This trade is worth {armies} armies (C-CARD-4).",
                    "pt": "Esta troca vale {armies} exércitos (C-CARD-4)."},
-    "hand.bonus": {"en": "+2 on {territory} (C-CARD-5)", "pt": "+2 em {territory} (C-CARD-5)"},
+    "hand.bonus": {"en": "+2 on {territory} (C-CARD-5)", "pt": "+2 {territory:em} (C-CARD-5)"},
     "hand.smart_range": {"en": "A SMART trade is 1 to 6 cards (S-TRADE-1).",
                          "pt": "Uma troca SMART tem de 1 a 6 cartas (S-TRADE-1)."},
     "hand.smart_value": {"en": "Best split: {split} = {armies} armies (S-TRADE-1).",
@@ -530,28 +530,65 @@ def lang_from_env(default: str = "en") -> Lang:
     return normalize_lang(default)
 
 
-class _Plurals(string.Formatter):
-    """``{n:army|armies}`` in a message is the singular word when ``n`` is 1, else the plural
-    ("1 defensor", "até 1 exército": issue 13)."""
+PT_ARTICLES: dict[str, str] = {
+    "Alasca": "o", "Mackenzie": "o", "Groenlândia": "a", "Vancouver": "", "Ottawa": "",
+    "Labrador": "o", "Califórnia": "a", "Nova York": "", "México": "o", "Venezuela": "a",
+    "Peru": "o", "Brasil": "o", "Argentina": "a", "Islândia": "a", "Inglaterra": "a",
+    "Suécia": "a", "Moscou": "", "Alemanha": "a", "Polônia": "a", "França": "a",
+    "Argélia": "a", "Egito": "o", "Sudão": "o", "Congo": "o", "África do Sul": "a",
+    "Madagascar": "", "Oriente Médio": "o", "Aral": "o", "Omsk": "", "Dudinka": "",
+    "Sibéria": "a", "Tchita": "", "Mongólia": "a", "Vladivostok": "", "China": "a",
+    "Índia": "a", "Japão": "o", "Vietnã": "o", "Sumatra": "", "Bornéu": "o",
+    "Nova Guiné": "a", "Austrália": "a",
+    "América do Norte": "a", "América do Sul": "a", "Europa": "a", "África": "a",
+    "Ásia": "a", "Oceania": "a",
+}
+"""The article each territory and continent takes in Portuguese ("o Brasil", "a Argentina";
+cities, Madagascar and Sumatra take none): a message writes ``{dst:de}`` and reads "do
+Brasil", "da Argentina", "de Moscou"."""
+
+_PT_CONTRACTIONS: dict[str, dict[str, str]] = {
+    "o": {"o": "o ", "a": "a ", "": ""},
+    "de": {"o": "do ", "a": "da ", "": "de "},
+    "em": {"o": "no ", "a": "na ", "": "em "},
+    "a": {"o": "ao ", "a": "à ", "": "a "},
+    "para": {"o": "para o ", "a": "para a ", "": "para "},
+}
+
+
+def pt_with(preposition: str, place: str) -> str:
+    """A Portuguese place name after ``preposition`` ("de", "em", "a", "para", or "o" for the
+    bare article), contracted with its article: ``pt_with("de", "Brasil")`` is "do Brasil".
+    A name the table does not know takes no article."""
+    return _PT_CONTRACTIONS[preposition][PT_ARTICLES.get(place, "")] + place
+
+
+class _Formatter(string.Formatter):
+    """Two specs of the messages: ``{n:army|armies}`` is the singular word when ``n`` is 1,
+    else the plural ("1 defensor", "até 1 exército": issue 13); ``{dst:de}`` puts a place
+    after a Portuguese preposition with its article ("ataca o Brasil a partir da Argentina")."""
 
     def format_field(self, value: object, format_spec: str) -> str:
         if "|" in format_spec and isinstance(value, int):
             one, many = format_spec.split("|", 1)
             return one if value == 1 else many
+        if format_spec in _PT_CONTRACTIONS and isinstance(value, str):
+            return pt_with(format_spec, value)
         return super().format_field(value, format_spec)
 
 
-_PLURALS = _Plurals()
+_FORMATTER = _Formatter()
 
 
 def tr(key: str, lang: str = "pt", /, **params: object) -> str:
     """The message ``key`` in ``lang``, with ``{placeholders}`` filled from ``params``
-    (``{n:singular|plural}`` picks a word by the number ``n``)."""
+    (``{n:singular|plural}`` picks a word by the number ``n``; ``{dst:de}`` contracts a
+    Portuguese preposition with the place's article: see :class:`_Formatter`)."""
     entry = MESSAGES.get(key)
     if entry is None:
         raise KeyError(f"no message {key!r} in warkit_widgets.i18n.MESSAGES")
     text = entry[normalize_lang(lang)]
-    return _PLURALS.vformat(text, (), params) if "|" in text else text.format(**params)
+    return _FORMATTER.vformat(text, (), params) if ":" in text else text.format(**params)
 
 
 def tr_count(key: str, n: int, lang: str = "pt", /, **params: object) -> str:

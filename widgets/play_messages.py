@@ -101,7 +101,7 @@ PLAY_MESSAGES: dict[str, dict[Lang, str]] = {
     "play.reserves": {"en": "To place: {free} anywhere", "pt": "A colocar: {free} em qualquer "
                                                                 "lugar"},
     "play.reserves.continent": {"en": "{count} in {continent} only",
-                                "pt": "{count} só em {continent}"},
+                                "pt": "{count} só {continent:em}"},
     # -- hot-seat ------------------------------------------------------------------------------
     "play.handoff.title": {"en": "Pass the device to {player}",
                            "pt": "Passe o aparelho para {player}"},
@@ -146,12 +146,12 @@ PLAY_MESSAGES: dict[str, dict[Lang, str]] = {
     "play.prompt.react.attacker": {
         "en": "{player}: the dice of {src} → {dst} are rolled. React (terrain knowledge, "
               "tactical regroup) or pass.",
-        "pt": "{player}: os dados de {src} → {dst} foram rolados. Reaja (conhecimento do "
+        "pt": "{player}: os dados do ataque {src} → {dst} foram rolados. Reaja (conhecimento do "
               "terreno, reagrupamento tático) ou passe."},
     "play.prompt.react.defender": {
         "en": "{player}: {dst} is under attack from {src}. React to the dice (terrain "
               "knowledge, tactical regroup) or pass.",
-        "pt": "{player}: {dst} está sob ataque de {src}. Reaja aos dados (conhecimento do "
+        "pt": "{player}: {dst} está sob ataque, vindo {src:de}. Reaja aos dados (conhecimento do "
               "terreno, reagrupamento tático) ou passe."},
     "play.prompt.discard": {"en": "{player}: more than 6 cards: discard down to 6 (S-END-2).",
                             "pt": "{player}: mais de 6 cartas: descarte até ficar com 6 "
@@ -190,7 +190,7 @@ PLAY_MESSAGES: dict[str, dict[Lang, str]] = {
                          "pt": "Inteligência: abrir mão do bônus de {continents} por {draws} "
                                "carta(s) (S-INTEL-1)"},
     "opt.airattack": {"en": "Air attack on {dst} from {src}, discarding its card (S-AIR-1)",
-                      "pt": "Ataque aéreo a {dst} a partir de {src}, descartando a carta "
+                      "pt": "Ataque aéreo {dst:a} a partir {src:de}, descartando a carta "
                             "(S-AIR-1)"},
     "opt.terrain": {"en": "Terrain knowledge: reveal {card} (S-TERRAIN-1)",
                     "pt": "Conhecimento do terreno: mostrar {card} (S-TERRAIN-1)"},
@@ -201,7 +201,7 @@ PLAY_MESSAGES: dict[str, dict[Lang, str]] = {
     "opt.passage": {"en": "Hidden passage: reveal {card} (S-PASS-1)",
                     "pt": "Passagem secreta: mostrar {card} (S-PASS-1)"},
     "opt.alliance": {"en": "Continental alliance in {continent}: discard {card} (S-ALLY-1)",
-                     "pt": "Aliança continental em {continent}: descartar {card} (S-ALLY-1)"},
+                     "pt": "Aliança continental {continent:em}: descartar {card} (S-ALLY-1)"},
     "opt.airlift": {"en": "Air transport through {card}: discard its card (S-AIRLIFT-1)",
                     "pt": "Ponte aérea por {card}: descartar a carta (S-AIRLIFT-1)"},
     "opt.discard": {"en": "Discard {card} (S-END-2)", "pt": "Descartar {card} (S-END-2)"},
@@ -236,26 +236,26 @@ PLAY_MESSAGES: dict[str, dict[Lang, str]] = {
     "log.trade": {"en": "{seat} trades {cards} for {armies} armies",
                   "pt": "{seat} troca {cards} por {armies} exércitos"},
     "log.place": {"en": "{seat} places {count} on {territory}",
-                  "pt": "{seat} coloca {count} em {territory}"},
+                  "pt": "{seat} coloca {count} {territory:em}"},
     "log.battle": {"en": "{seat} attacks {dst} from {src}: {attack} vs {defence} → attacker "
                          "−{lost_att}, defender −{lost_def}",
-                   "pt": "{seat} ataca {dst} a partir de {src}: {attack} contra {defence} → "
+                   "pt": "{seat} ataca {dst:o} a partir {src:de}: {attack} contra {defence} → "
                          "ataque −{lost_att}, defesa −{lost_def}"},
-    "log.conquered": {"en": "{seat} conquers {dst}", "pt": "{seat} conquista {dst}"},
+    "log.conquered": {"en": "{seat} conquers {dst}", "pt": "{seat} conquista {dst:o}"},
     "log.eliminated": {"en": "{loser} is out of the game", "pt": "{loser} está fora do jogo"},
     "log.occupy": {"en": "{seat} moves {count} into {dst}", "pt": "{seat} ocupa {dst} com "
                                                                   "{count}"},
     "log.move": {"en": "{seat} regroups {count} from {src} to {dst}",
-                 "pt": "{seat} desloca {count} de {src} para {dst}"},
+                 "pt": "{seat} desloca {count} {src:de} {dst:para}"},
     "log.alliance_move": {"en": "{seat} shifts {count} from {src} to {dst} (alliance)",
-                          "pt": "{seat} passa {count} de {src} para {dst} (aliança)"},
+                          "pt": "{seat} passa {count} {src:de} {dst:para} (aliança)"},
     "log.airlift_move": {"en": "{seat} flies {count} from {src} to {dst} (air transport)",
-                         "pt": "{seat} leva {count} de {src} para {dst} (ponte aérea)"},
+                         "pt": "{seat} leva {count} {src:de} {dst:para} (ponte aérea)"},
     "log.draw": {"en": "{seat} draws a card", "pt": "{seat} compra uma carta"},
     "log.loot": {"en": "{seat} takes a card of the eliminated player",
                  "pt": "{seat} pega uma carta do jogador eliminado"},
     "log.airattack": {"en": "{seat} discards {card}: air attack from {src}",
-                      "pt": "{seat} descarta {card}: ataque aéreo a partir de {src}"},
+                      "pt": "{seat} descarta {card}: ataque aéreo a partir {src:de}"},
     "log.intelligence": {"en": "{seat} gives up the bonus of {continents} for cards "
                                "(Intelligence)",
                          "pt": "{seat} abre mão do bônus de {continents} por cartas "
@@ -284,8 +284,8 @@ PLAY_MESSAGES: dict[str, dict[Lang, str]] = {
                                  "(C-ATK-2)."},
     "play.blitz.going": {"en": "Attacking {dst} from {src} until it falls or {keep} "
                                "remain in {src}… (Esc stops)",
-                         "pt": "Atacando {dst} a partir de {src} até conquistar ou restarem "
-                               "{keep} em {src}… (Esc para)"},
+                         "pt": "Atacando {dst:o} a partir {src:de} até conquistar ou restarem "
+                               "{keep} {src:em}… (Esc para)"},
     "play.repeat.none": {"en": "There is no attack to repeat.",
                          "pt": "Não há ataque para repetir."},
     "play.btn.blitz": {"en": "Attack until conquered", "pt": "Atacar até conquistar"},

@@ -1,19 +1,20 @@
 """What only a Voilà page needs: the language of the page's address and the kernel's timer.
 
 A preheated Voilà kernel runs the notebook before anyone asks for the page, so the
-address's ``?lang=`` arrives later, through Voilà's request query
-(:func:`ask_request_lang`). Computers and paced replays run from a :class:`Ticker` on the
-kernel's asyncio loop, one step per callback, so clicks are handled between steps. Nothing
-here knows the game: :mod:`warkit_widgets.app` wires it in.
+address (``?lang=``, ``?room=``) arrives later, through Voilà's request query: the notebook
+waits for it (:func:`wait_for_address`) before it shows the app. Computers and paced
+replays run from a :class:`Ticker` on the kernel's asyncio loop, one step per callback, so
+clicks are handled between steps. Nothing here knows the game: :mod:`warkit_widgets.app`
+wires it in.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
@@ -54,34 +55,40 @@ async def _request_info(url: str) -> dict[str, str]:
         return json.loads(await socket.recv())
 
 
-def read_request() -> None:
+def read_request(attempts: int = 30) -> bool:
     """Put the page request's details (``QUERY_STRING``...) into ``os.environ``, as
     :func:`voila.utils.wait_for_request` does, without importing :mod:`voila.utils` (0.65 s
-    of imports: Jupyter Server, nbconvert...); blocks until Voilà answers."""
-    info = asyncio.run(_request_info(voila_query_url()))  # a thread's own event loop
-    os.environ.update({str(k): str(v) for k, v in info.items()})
+    of imports: Jupyter Server, nbconvert...). Blocks until Voilà answers; a failed or closed
+    query socket is asked again (a busy server may refuse the first one), up to ``attempts``
+    times. ``False``: no answer came, the page keeps its defaults."""
+    for attempt in range(attempts):
+        try:
+            info = asyncio.run(_request_info(voila_query_url()))  # this thread's own loop
+        except Exception:
+            time.sleep(min(0.1 * 2 ** attempt, 2.0))
+            continue
+        os.environ.update({str(k): str(v) for k, v in info.items()})
+        return True
+    return False
 
 
-def ask_request_lang(answer: Callable[[str | None], object]) -> bool:
-    """Call ``answer`` with the page address's ``?lang=`` (or ``None``) on the kernel's loop,
-    without ever making the kernel wait; ``False`` when there is nothing to ask (a kernel
-    started for its page has ``QUERY_STRING`` from the start: see :func:`lang_from_env`).
+def wait_for_address() -> None:
+    """In a preheated Voilà kernel, wait until a browser asks for the page and its address
+    (``?lang=``, ``?room=``...) is in ``QUERY_STRING``; elsewhere (a kernel started for its
+    page, JupyterLab, tests) return at once.
 
-    A preheated Voilà kernel ran the notebook before anyone asked for it; Voilà hands it the
-    request's details through a websocket query (:func:`read_request`), asked in a thread so
-    clicks are answered meanwhile.
+    The notebook calls it *before* it shows the app, so that every widget's first state
+    already has the address's language. Changing widgets later, when the page signalled it
+    was ready, raced the page's loading: an update sent while the page was still building
+    its widget models from their first states was lost (a page asked in English kept its
+    Portuguese labels). The kernel's own loop is busy running the cell meanwhile, so the
+    socket is read in a thread of its own.
     """
     if not preheated():
-        return False
-    loop = kernel_loop()
-
-    def work() -> None:
-        with contextlib.suppress(Exception):  # no answer: the page keeps its language
-            read_request()
-            loop.call_soon_threadsafe(answer, query_lang())
-
-    threading.Thread(target=work, daemon=True, name="warkit-request-lang").start()
-    return True
+        return
+    thread = threading.Thread(target=read_request, daemon=True, name="warkit-request")
+    thread.start()
+    thread.join()
 
 
 def kernel_loop() -> asyncio.AbstractEventLoop:

@@ -651,8 +651,8 @@ def test_keys_enter_places_and_ctrl_z_undoes(browser, play_server: PlayServer, t
         play.click_territory("brasil")
         play.button("warkit-go").get_by_text("Colocar 3").wait_for(timeout=WAIT)
         page.keyboard.press("Enter")
-        play.wait_text("warkit-log", "Ana coloca 3 em Brasil")
+        play.wait_text("warkit-log", "Ana coloca 3 no Brasil")
         page.keyboard.press("Control+z")
         play.wait_text("warkit-play-status", "Desfeito.")
         page.wait_for_function("() => !document.querySelector('.warkit-log').innerText"
-                               ".includes('Ana coloca 3 em Brasil')", timeout=WAIT)
+                               ".includes('Ana coloca 3 no Brasil')", timeout=WAIT)

@@ -21,7 +21,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 from browser_helpers import CONTROL_COMM, PLAY, PlayPage, kernel_messages, open_page, serve
-from warkit_widgets.gamecontroller import PACES, GameConfig, Seat, Step
+from warkit_widgets.gamecontroller import GameConfig, Seat, Step
 from warkit_widgets.hand import SHAPE_ICONS
 from warkit_widgets.i18n import tr
 from warkit_widgets.models import card_label
@@ -170,8 +170,6 @@ WHOLE_GAME_SEEDS = {("classic", 2): 12, ("smart", 2): 36, ("classic", 4): 0, ("s
 """Seeds where the computer wins quickly against humans who place, pass and end their turns
 (found with the hot-seat controller, which plays the same moves from the same seed): with 2
 humans, classic in 7 turns and SMART in 13; with 4 humans, 18 and 26 turns."""
-INSTANT = list(PACES).index("instant")
-"""The speed menu's "instant" ("instantânea"), by its position (the same in both languages)."""
 END_KEYS = {Step.ATTACK: "play.btn.end.attack", Step.MOVE: "play.btn.end.move",
             Step.TRADE: "play.btn.end.trade"}
 
@@ -214,11 +212,9 @@ def test_a_whole_game_in_browsers_against_a_computer(browser, rooms_server, rule
             address = f"{url}?room={links.code}&key={links.credentials[s]}&lang=en"
             page, _, _ = stack.enter_context(open_page(browser, address, ".warkit-lobby"))
             views[s] = PlayPage(page, 0)
-        for view in views.values():
-            # By position, not by label: on a busy machine a preheated page can keep the
-            # menu's Portuguese labels although its kernel switched to ?lang=en (the update
-            # reached the browser before the menu's model was ready, and was lost).
-            view.page.locator(".warkit-speed select").select_option(index=INSTANT)
+        for view in views.values():  # the address's ?lang=en is in the page's first state
+            view.page.locator(".warkit-speed select").select_option(label="instant",
+                                                                    timeout=5_000)
         replicas = {s: RoomController(open_store(where), links.credentials[s])
                     for s in human_seats}
         deadline = time.monotonic() + 480

@@ -109,4 +109,4 @@ def test_log_events_render_in_both_languages():
     names = ("Ana", "Bento", "Caio")
     assert render_event(event, "en", names) == (
         "Bento attacks Argentina from Brazil: 6-5-1 vs 4 → attacker −0, defender −1")
-    assert render_event(event, "pt", names).startswith("Bento ataca Argentina a partir de Brasil")
+    assert render_event(event, "pt", names).startswith("Bento ataca a Argentina a partir do Brasil")

@@ -52,7 +52,7 @@ def guest(tmp_path, monkeypatch, key: str, name: str = "guest") -> tuple[PlayApp
     app, loop = make_app(tmp_path, name)
     monkeypatch.setenv("QUERY_STRING", f"room=X&key={key}")
     app.speed.value = "instant"
-    app._client_connected()
+    app.open_address()
     assert app.room is not None
     manual(app.room)
     return app, loop
@@ -127,7 +127,7 @@ def test_a_bad_link_is_refused_in_the_players_language(store_path, tmp_path, mon
     app, _loop = make_app(tmp_path, "x")
     app.set_lang("pt")
     monkeypatch.setenv("QUERY_STRING", "room=ABCDEF&key=guessed")
-    app._client_connected()
+    app.open_address()
     assert app.room is None and app.game is None
     assert "Este link não abre nenhuma sala" in synced_state(app)
 
@@ -136,7 +136,7 @@ def test_a_visitor_with_the_code_sits_in_a_free_seat(store_path, tmp_path, monke
     _app, _loop, session = host(tmp_path)
     visitor, _ = make_app(tmp_path, "v")
     monkeypatch.setenv("QUERY_STRING", f"room={session.links.code}")
-    visitor._client_connected()
+    visitor.open_address()
     room = visitor.room
     assert room.game is None
     takes = [b for b in room.lobby.buttons.children if "warkit-room-take" in b._dom_classes]

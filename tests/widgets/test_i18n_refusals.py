@@ -66,3 +66,42 @@ def test_engine_refusals_read_naturally(rules, action, pt_words, en_words):
 def test_a_refusal_without_a_template_falls_back_to_the_engine_message():
     error = warkit.IllegalActionError(warkit.Reason.TOO_MANY_CARDS, "too many cards", "S-END-2")
     assert refusal_text(error, "pt") == "Recusado: too many cards (S-END-2)"
+
+
+def test_every_place_has_its_portuguese_article():
+    from warkit_widgets.i18n import PT_ARTICLES
+
+    m = warkit.world_map()
+    names = {t.name("pt") for t in m.territories} | {c.name("pt") for c in m.continents}
+    assert set(PT_ARTICLES) == names
+    assert set(PT_ARTICLES.values()) == {"o", "a", ""}
+
+
+def test_portuguese_messages_contract_prepositions_with_the_place_s_article():
+    """Anywhere a person reads (log, prompts, odds, hand), a place after a preposition is
+    written ``{dst:de}`` and reads "do Brasil", "da Argentina", "de Moscou", never
+    "de Brasil"."""
+    import importlib
+    import pkgutil
+
+    import warkit_widgets
+    from warkit_widgets.i18n import tr
+
+    for module in pkgutil.walk_packages(warkit_widgets.__path__, "warkit_widgets."):
+        if module.name.endswith("messages"):  # every table registers itself when imported
+            importlib.import_module(module.name)
+
+    bare = re.compile(r"\b(?:de|em|para|a|ao|por|com|sobre)\s+" + PLACE_NAME)
+    offenders = [key for key, text in MESSAGES.items() if bare.search(text["pt"])]
+    assert offenders == []
+    params = {"seat": "Ana", "count": 3, "territory": "Argentina", "attack": "6 5",
+              "defence": "4", "lost_att": 0, "lost_def": 1, "keep": 1}
+    assert tr("log.battle", "pt", src="Argentina", dst="Brasil", **params).startswith(
+        "Ana ataca o Brasil a partir da Argentina:")
+    assert tr("log.move", "pt", src="Moscou", dst="Egito", **params) == \
+        "Ana desloca 3 de Moscou para o Egito"
+    assert tr("log.place", "pt", **params) == "Ana coloca 3 na Argentina"
+    assert tr("opt.airattack", "pt", src="Japão", dst="Índia").startswith(
+        "Ataque aéreo à Índia a partir do Japão")
+    assert tr("log.battle", "en", src="Argentina", dst="Brazil", **params).startswith(
+        "Ana attacks Brazil from Argentina:")

@@ -162,7 +162,7 @@ def test_a_trade_valuer_plugs_in():
 
 # -- i18n ------------------------------------------------------------------------------------------
 def test_every_message_has_both_languages_with_the_same_placeholders():
-    field = re.compile(r"{(\w+)}")
+    field = re.compile(r"{(\w+)(?::[^{}]*)?}")  # a name, maybe with a spec ({n:a|b}, {dst:de})
     for key, entry in MESSAGES.items():
         assert set(entry) == {"pt", "en"}, key
         if key.startswith("refused.") and key != "refused.prefix":

@@ -295,3 +295,6 @@ def test_the_answer_box_hints_at_a_form_never_at_the_answer():
     hinted.text.value = "50 %"
     hinted.button.click()
     assert not hinted.check and "Um dado só?" in hinted.children[1].value
+    typed = answer_box(Fraction(95, 144), lang="en")
+    typed.text.value = "0.66"  # Enter sends the value (continuous_update=False): it is checked
+    assert typed.check and "Correct!" in typed.children[1].value

@@ -20,9 +20,10 @@ LESSON_MESSAGES: dict[str, dict[Lang, str]] = {
                           "{degree} territórios (C-ATK-1)."},
     "tour.sea": {"en": "dotted sea line", "pt": "pontilhado no mar"},
     "tour.border": {"en": "A border of {continent}: it touches {others}.",
-                    "pt": "Uma fronteira de {continent}: encosta em {others}."},
+                    "pt": "Uma fronteira {continent:de}, com vizinhos em outros continentes: "
+                          "{others}."},
     "tour.inside": {"en": "Inside {continent}: every neighbour is in the same continent.",
-                    "pt": "No interior de {continent}: todos os vizinhos são do mesmo "
+                    "pt": "No interior {continent:de}: todos os vizinhos são do mesmo "
                           "continente."},
     # -- the reinforcement calculator (classic lesson 02) --------------------------------------
     "reinf.help": {"en": "Click territories to add them to {player}'s or take them away.",
@@ -33,7 +34,7 @@ LESSON_MESSAGES: dict[str, dict[Lang, str]] = {
                          "<b>{base}</b> exércitos para pôr onde quiser (C-REINF-1)."},
     "reinf.bonus": {"en": "Whole {continent}: <b>+{bonus}</b>, placed only in {continent} "
                           "(C-REINF-2).",
-                    "pt": "{continent} inteira: <b>+{bonus}</b>, só dentro de {continent} "
+                    "pt": "{continent} inteira: <b>+{bonus}</b>, só dentro {continent:de} "
                           "(C-REINF-2)."},
     "reinf.no_bonus": {"en": "No whole continent: no bonus (C-REINF-2).",
                        "pt": "Nenhum continente inteiro: nenhum bônus (C-REINF-2)."},
