@@ -347,7 +347,6 @@ def test_the_host_shares_invitations_that_leave_the_page_once_used(browser, room
         host_key = parse_qs(urlparse(host_page.url).query)["key"][0]  # the address bar
         watch = host_page.locator(".warkit-room-watch input").input_value()
         watch_key = parse_qs(urlparse(watch).query)["key"][0]
-        assert bia_key in json.dumps(page_widget_states(host_page))  # offered, not yet used
 
         with open_page(browser, bia_url, ".warkit-lobby") as (bia_page, _, _):
             bia = PlayPage(bia_page, 0)

@@ -172,13 +172,13 @@ class RoomSession:
                  post: Callable[[Callable[[], object]], Any] | None = None) -> None:
         self.app, self.store, self.links = app, store, links
         self.credential = credential
-        self.watch = store.watch_key(code or store.access(credential).code)
+        self.code = code or store.access(credential).code
         self.post = post or kernel_loop().call_soon_threadsafe
         self.game: RoomController | None = None
         self.sync: RoomSync | None = None
         self.lobby = LobbyPanel(on_hand_over=app.reporter.guard(self.hand_over),
                                 on_take=app.reporter.guard(self.take))
-        self.code = code or store.access(credential).code
+        self.watch = store.watch_key(self.code)
         self.room = store.room(self.code)
         app.show_room_panel(self.lobby)
         app.room = self
