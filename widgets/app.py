@@ -24,6 +24,7 @@ import ipywidgets as w
 from warkit import Action, Attack, EndPhase, PlayerView
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)
+from .browser_identity import BrowserIdentity
 from .dice import DiceWidget
 from .end_report import report_html
 from .game_files import FILES_STYLE, GameFiles
@@ -156,9 +157,11 @@ class PlayApp(w.VBox):
         self._animate = animate
         self.board: w.HBox | None = None
         style = w.HTML(PLAY_STYLE + LAYOUT_STYLE + FILES_STYLE)  # one model for the styles
+        # Who asks: only this browser's games in progress are offered (warkit_widgets.saves).
+        self.browser = BrowserIdentity(self.reporter.guard(self._browser_known))
         super().__init__([style, header, self.notice,
                           self.files.confirm, self.help_box, self.setup, self.handoff,
-                          self.over_box, self.reporter.box])
+                          self.over_box, self.browser, self.reporter.box])
         self.add_class("warkit-play")
         self.hand: HandWidget | None = None
         self.odds: OddsWidget | None = None
@@ -300,6 +303,12 @@ class PlayApp(w.VBox):
         self._address_lang(query_lang())
         self._open_address_room()
         if self.game is None:
+            self.setup.show_saved(self.autosave.games())
+
+    def _browser_known(self, owner: str) -> None:
+        """The browser said who it is: its games in progress, and only those, are offered."""
+        self.autosave.browser = owner
+        if self.game is None or self._in_setup:
             self.setup.show_saved(self.autosave.games())
 
     def _address_lang(self, lang: str | None) -> None:

@@ -55,6 +55,8 @@ PLAY_MESSAGES: dict[str, dict[Lang, str]] = {
     "play.resume": {"en": "Resume: {players} — {rules}, turn {turn} ({when})",
                     "pt": "Continuar: {players} — {rules}, turno {turn} ({when})"},
     "play.resume_title": {"en": "Games in progress", "pt": "Jogos em andamento"},
+    "play.not_yours": {"en": "that game is not one of this browser's games in progress",
+                       "pt": "esse jogo não está entre os jogos em andamento deste navegador"},
     "play.error": {"en": "Something went wrong: {error}", "pt": "Algo deu errado: {error}"},
     # -- the new-game form ------------------------------------------------------------------
     "setup.title": {"en": "New game", "pt": "Novo jogo"},

@@ -12,6 +12,13 @@ file reaches the running game.
 every human decision and every new turn, so a page reload or a kernel restart
 can resume it; finished games are removed. ``WARKIT_AUTOSAVE_DIR`` chooses the
 folder (empty: no autosave).
+
+On a shared server the folder holds every visitor's games, so each game records which
+browser saved it (:attr:`Autosave.browser`, a hash of the secret that browser keeps: see
+:mod:`warkit_widgets.browser_identity`), and the games in progress listed and resumed are
+only those of the browser that asks. A kernel that does not know its browser (yet, or
+ever: no front end) offers none; so are never offered the files written before games had
+an owner (they stay in the folder and still open with "Load a saved game").
 """
 
 from __future__ import annotations
@@ -85,9 +92,10 @@ def settings_of(controller: GameController) -> dict[str, Any]:
             "over": state.is_terminal, "saved": datetime.now().isoformat(timespec="seconds")}
 
 
-def dump_game(controller: GameController) -> str:
-    """The game as the text of a save file."""
-    controller.match.meta[META_KEY] = settings_of(controller)
+def dump_game(controller: GameController, **extra: Any) -> str:
+    """The game as the text of a save file (``extra``: more settings, e.g. the autosave's
+    owner, kept out of a downloaded file)."""
+    controller.match.meta[META_KEY] = {**settings_of(controller), **extra}
     return warkit.dumps(controller.match)
 
 
@@ -209,10 +217,14 @@ class Autosave:
     A game resumed in another kernel (a page reload leaves the old kernel
     running for a while) takes the game over: each writer claims the game with
     a token in ``<game id>.owner`` and stops writing once another has claimed it.
+
+    ``browser`` is who asks: the games are written under it and only its games are
+    listed and resumed (``None``: unknown, nothing is offered).
     """
 
-    def __init__(self, folder: Path | str | None = None) -> None:
+    def __init__(self, folder: Path | str | None = None, browser: str | None = None) -> None:
         self.folder = Path(folder) if folder is not None else default_folder()
+        self.browser = browser
         self.token = secrets.token_hex(8)
         self.writes = 0
         self.errors: list[str] = []
@@ -237,7 +249,7 @@ class Autosave:
                 return
             owner.write_text(self.token)
             tmp = path.with_suffix(f".{self.token}.tmp")
-            tmp.write_text(dump_game(controller), encoding="utf-8")
+            tmp.write_text(dump_game(controller, browser=self.browser), encoding="utf-8")
             os.replace(tmp, path)
             self.writes += 1
         except OSError as exc:  # a full or read-only disk must not stop the game
@@ -250,9 +262,9 @@ class Autosave:
             (self.folder / f"{game_id}.owner").write_text(self.token)
 
     def games(self) -> list[SavedGame]:
-        """Every game in progress, newest first (finished ones are left out; beyond
-        :data:`KEEP`, files untouched for an hour are removed)."""
-        if self.folder is None or not self.folder.is_dir():
+        """This browser's games in progress, newest first (finished ones and other browsers'
+        are left out; beyond :data:`KEEP`, files untouched for an hour are removed)."""
+        if self.folder is None or self.browser is None or not self.folder.is_dir():
             return []
         found = []
         for path in sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime,
@@ -261,8 +273,8 @@ class Autosave:
                 if len(found) >= KEEP or path.stat().st_size > MAX_UPLOAD:
                     raise ValueError("too many or too large")
                 meta = json.loads(path.read_text(encoding="utf-8"))["meta"][META_KEY]
-                if meta.get("over"):
-                    continue  # finished: only games in progress are offered
+                if meta.get("over") or meta.get("browser") != self.browser:
+                    continue  # finished, or another browser's: not offered here
                 found.append(SavedGame(path.stem, path, tuple(s["name"] for s in meta["seats"]),
                                        str(meta["rules"]), int(meta["turn"]),
                                        path.stat().st_mtime, str(meta.get("pace", "normal"))))
@@ -272,8 +284,12 @@ class Autosave:
         return found
 
     def resume(self, game: SavedGame | str, **options: Any) -> GameController:
-        """Load an autosaved game (validated like any file) and take it over."""
-        path = game.path if isinstance(game, SavedGame) else self.folder / f"{game}.json"
-        controller = load_game(path.read_bytes(), autosave=self, **options)
+        """Load one of this browser's autosaved games (validated like any file) and take it
+        over; another browser's game is refused (:class:`LoadProblem`)."""
+        game_id = game.game_id if isinstance(game, SavedGame) else game
+        mine = {g.game_id: g.path for g in self.games()}
+        if game_id not in mine:
+            raise LoadProblem("play.not_yours")
+        controller = load_game(mine[game_id].read_bytes(), autosave=self, **options)
         self.claim(controller.game_id)
         return controller

@@ -17,6 +17,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from browser_helpers import CONTROL_COMM, PLAY, PlayPage, kernel_messages, open_page, serve
@@ -281,3 +282,82 @@ def test_two_simultaneous_clicks_on_one_seat_make_one_move(browser, rooms_server
         for tab in tabs:
             assert tab.page.locator(".warkit-log").first.inner_text().count(
                 f"Ana places {most} on {name}") == 1
+
+
+def start_a_game_as(page, name: str) -> None:
+    """Fill the first seat's name on the new-game form (the others are computers) and start."""
+    page.locator("button.warkit-start").get_by_text("Start the game").wait_for(timeout=WAIT)
+    page.locator(".warkit-seat-0 input").fill(name)
+    page.locator("button.warkit-start").click()
+    page.locator(".warkit-board").first.wait_for(state="visible", timeout=WAIT)
+
+
+def test_each_browser_sees_only_its_own_games_in_progress(browser, play_server):
+    """Issue 14, item 4: two browsers (two contexts: their own storage) on one server each
+    start a hot-seat game; a new tab of each offers only that browser's game in progress,
+    and its widgets hold nothing of the other's."""
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 1200}) for _ in "AB"]
+    try:
+        for ctx, name in zip(contexts, ("Zeca", "Yara")):
+            page = ctx.new_page()
+            page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
+            page.goto(play_server.url + "?lang=en", timeout=90_000)
+            start_a_game_as(page, name)
+        for ctx, mine, theirs in zip(contexts, ("Zeca", "Yara"), ("Yara", "Zeca")):
+            page = ctx.new_page()  # a new tab of the same browser: a new kernel
+            page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
+            page.goto(play_server.url + "?lang=en", timeout=90_000)
+            resume = page.locator("button.warkit-resume-game", has_text=f"Resume: {mine},")
+            resume.first.wait_for(state="visible", timeout=WAIT)
+            shown = page.locator(".warkit-resume").first.inner_text()
+            assert theirs not in shown, f"{mine}'s browser is offered {theirs}'s game"
+            text = json.dumps(page_widget_states(page), ensure_ascii=False)
+            assert f"Resume: {theirs}," not in text
+            resume.first.click()
+            page.locator(".warkit-players", has_text=mine).first.wait_for(timeout=WAIT)
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+def test_the_host_shares_invitations_that_leave_the_page_once_used(browser, rooms_server):
+    """Issue 14, item 1: "Play online" in the host's page offers Bia's invitation with a copy
+    button; Bia opens it in her own browser; from then on her key is in no widget of the
+    host's page (nor anyone's but hers), while the spectator link stays on every page. The
+    host's address bar now opens the host's seat: a reload comes back to it."""
+    url, _ = rooms_server
+    with open_page(browser, url + "?lang=en", "button.warkit-start") as (host_page, _, _):
+        host_page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+        host = PlayPage(host_page, 0)
+        host.button("warkit-start").get_by_text("Start the game").wait_for(timeout=WAIT)
+        for i, (name, kind) in enumerate((("Ana", "human"), ("Bia", "human"))):
+            row = host_page.locator(f".warkit-seat-{i}")
+            row.locator("input").fill(name)
+            row.locator("select").nth(1).select_option(label=tr(f"setup.kind.{kind}", "en"))
+        host.button("warkit-online").click()
+        host.wait_text("warkit-lobby", "you are Ana", WAIT)
+        invite = host_page.locator(".warkit-room-invite").first
+        invite.get_by_text("Invitation for Bia:").wait_for(timeout=WAIT)
+        bia_url = invite.locator("input").input_value()
+        assert bia_url.startswith(url + "?room=") and "&key=" in bia_url
+        invite.locator("button").click()
+        invite.get_by_text("Copied!").wait_for(timeout=WAIT)
+        assert host_page.evaluate("navigator.clipboard.readText()") == bia_url
+        bia_key = parse_qs(urlparse(bia_url).query)["key"][0]
+        host_key = parse_qs(urlparse(host_page.url).query)["key"][0]  # the address bar
+        watch = host_page.locator(".warkit-room-watch input").input_value()
+        watch_key = parse_qs(urlparse(watch).query)["key"][0]
+
+        with open_page(browser, bia_url, ".warkit-lobby") as (bia_page, _, _):
+            bia = PlayPage(bia_page, 0)
+            bia.wait_text("warkit-lobby", "you are Bia", WAIT)
+            invite.wait_for(state="hidden", timeout=WAIT)  # the host's lobby saw her join
+            host_state = json.dumps(page_widget_states(host_page))
+            assert bia_key not in host_state and watch_key in host_state
+            bia_state = json.dumps(page_widget_states(bia_page))
+            assert host_key not in bia_state and watch_key in bia_state
+            assert bia_page.locator(".warkit-room-watch input").input_value() == watch
+
+        host_page.reload(timeout=90_000)  # the address bar holds the host's seat now
+        host_page.locator(".warkit-lobby").first.wait_for(state="visible", timeout=90_000)
+        host.wait_text("warkit-lobby", "you are Ana", WAIT)

@@ -74,7 +74,7 @@ def loop() -> FakeLoop:
 
 @pytest.fixture
 def autosave(tmp_path) -> Autosave:
-    return Autosave(tmp_path / "autosave")
+    return Autosave(tmp_path / "autosave", browser="test-browser")
 
 
 def click_pair(game: GameController, src: str, dst: str) -> None:

@@ -81,7 +81,7 @@ def test_the_load_button_shows_its_title_not_a_counter(tmp_path):
 
 def test_a_resumed_game_shows_its_own_pace(tmp_path):
     loop = FakeLoop()
-    autosave = Autosave(tmp_path)
+    autosave = Autosave(tmp_path, browser="test-browser")
     slow = new_game("human", "normal", "normal", seed=6, pace="slow", autosave=autosave)
     autosave(slow)
     app = PlayApp(lang="en", autosave=autosave, schedule=loop, animate=False)

@@ -4,8 +4,6 @@ live-update poller, the lobby, and what each page's widgets hold (no other seat'
 
 from __future__ import annotations
 
-from html import escape
-
 import pytest
 from conftest import FakeLoop
 from test_play_app import assert_no_secret_of_others, synced_state
@@ -70,15 +68,33 @@ def settle(*pages) -> None:
             return
 
 
-def test_play_online_makes_a_room_with_a_secret_link_per_seat(store_path, tmp_path):
+def test_play_online_makes_a_room_with_a_secret_link_per_seat(store_path, tmp_path,
+                                                               monkeypatch):
+    """The host's page offers Bia's invitation (with a copy button) until Bia joins, then
+    it is gone from every widget of the page; the spectator link stays, for everyone."""
     app, _loop, session = host(tmp_path)
     links = session.links
     assert len(links.code) == 6 and len(set(links.credentials)) == 3
-    lobby = session.lobby.seats.value
-    assert links.credentials[1] in lobby  # the host hands Bia her link...
-    assert links.credentials[0] not in lobby  # ... and keeps their own off the screen
-    assert links.spectator in lobby and "computer (easy)" in lobby
+    lobby = session.lobby
+    [invite] = lobby.invites.values()
+    assert links.credentials[1] in invite.url and invite.label == "Invitation for Bia:"
+    assert invite.copy_text == "Copy" and "computer (easy)" in lobby.seats.value
+    assert links.spectator in lobby.watch_link.url
+    assert links.credentials[0] in lobby.my_link.url  # the host's own, to come back
+    assert app.browser.address == lobby.my_link.url  # ... and in the address bar
+    assert links.credentials[2] not in synced_state(app)  # a computer's: never shown
     assert app.game.seat == 0 and app.game.viewer == 0
+    app.set_lang("pt")
+    assert invite.label == "Convite para Bia:" and invite.copy_text == "Copiar"
+    app.set_lang("en")
+
+    bia, _ = guest(tmp_path, monkeypatch, links.credentials[1], "bia")  # Bia joins
+    session.refresh()
+    assert invite.url == "" and links.credentials[1] not in synced_state(app)
+    assert "Send each invitation" not in lobby.seats.value
+    bia_page = synced_state(bia)
+    assert links.spectator in bia_page and links.credentials[1] in bia_page
+    assert links.credentials[0] not in bia_page and links.credentials[2] not in bia_page
 
 
 def test_two_pages_play_through_the_store_and_keep_their_secrets(store_path, tmp_path,
@@ -127,6 +143,9 @@ def test_a_visitor_with_the_code_sits_in_a_free_seat(store_path, tmp_path, monke
     assert [b.description for b in takes] == ["Sit here: Bia"]
     takes[0].click()
     manual(room)
-    assert room.game.seat == 1 and room.my_link and escape(room.my_link) in room.lobby.seats.value
+    assert room.game.seat == 1
+    mine = room.lobby.my_link.url
+    assert mine.startswith(f"?room={session.links.code}&key=") and visitor.browser.address == mine
+    assert session.links.credentials[1] not in mine
     with pytest.raises(Exception, match="opens no room"):  # the host's old link for Bia
         room.store.access(session.links.credentials[1])

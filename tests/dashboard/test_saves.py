@@ -112,7 +112,7 @@ def test_a_plain_engine_record_or_state_loads_with_default_seats():
 
 
 def test_autosave_keeps_the_game_in_progress_and_resumes_it(tmp_path):
-    autosave = Autosave(tmp_path)
+    autosave = Autosave(tmp_path, browser="test-browser")
     game = new_game("human", "normal", "normal", seed=9, autosave=autosave)
     for n, _ in enumerate(play_to_the_end(game, seed=3)):
         if n == 15:
@@ -121,7 +121,7 @@ def test_autosave_keeps_the_game_in_progress_and_resumes_it(tmp_path):
     [saved] = autosave.games()
     assert saved.game_id == game.game_id and saved.players == ("P1", "P2", "P3")
     assert "P1, P2, P3" in saved.label("en") and "turno" in saved.label("pt")
-    other = Autosave(tmp_path)  # a new kernel after a reload or a restart
+    other = Autosave(tmp_path, browser="test-browser")  # a new kernel after a reload
     resumed = other.resume(saved)
     assert resumed.state == game.state and resumed.autosave is other
     before = (tmp_path / f"{game.game_id}.json").read_text()
@@ -147,7 +147,7 @@ def test_autosave_can_be_switched_off(monkeypatch, tmp_path):
 def test_the_list_of_games_in_progress_is_complete_and_honest(tmp_path, monkeypatch):
     """Every unfinished game (more than the 5 the form used to show), none that is over, each
     with its pace, and labels told apart even for the same players at the same minute."""
-    autosave = Autosave(tmp_path)
+    autosave = Autosave(tmp_path, browser="test-browser")
     games = []
     for k in range(7):
         game = new_game("human", "normal", "normal", seed=20 + k, autosave=autosave,
@@ -170,10 +170,56 @@ def test_the_list_of_games_in_progress_is_complete_and_honest(tmp_path, monkeypa
 
 def test_a_finished_file_says_it_is_over(tmp_path):
     """A file written when the game was over (an old autosave) is not offered."""
-    autosave = Autosave(tmp_path)
+    autosave = Autosave(tmp_path, browser="test-browser")
     game = new_game("easy", "easy", "easy", seed=2)
     game.run_computers()
     text = json.loads(dump_game(game))
     assert text["meta"][META_KEY]["over"] is True
     (tmp_path / "old.json").write_text(json.dumps(text))
     assert autosave.games() == []
+
+
+def test_each_browser_is_offered_only_its_own_games_in_progress(tmp_path):
+    """A shared server: two browsers' games in one folder; each browser lists and resumes only
+    its own, an older file without an owner is offered to nobody, and a kernel that does not
+    know its browser offers nothing."""
+    ana, bia = Autosave(tmp_path, browser="ana"), Autosave(tmp_path, browser="bia")
+    ana_game = new_game("human", "normal", "normal", seed=31, autosave=ana)
+    bia_game = new_game("human", "easy", "easy", seed=32, autosave=bia)
+    ana(ana_game)
+    bia(bia_game)
+    older = json.loads(dump_game(new_game("human", "easy", "easy", seed=33)))
+    assert "browser" not in older["meta"][META_KEY]
+    (tmp_path / "older.json").write_text(json.dumps(older))
+    assert [g.game_id for g in ana.games()] == [ana_game.game_id]
+    assert [g.game_id for g in bia.games()] == [bia_game.game_id]
+    assert Autosave(tmp_path).games() == []  # who asks is unknown: nothing
+    with pytest.raises(LoadProblem, match="not one of this browser's") as refused:
+        ana.resume(bia_game.game_id)
+    assert "não está entre os jogos em andamento deste navegador" in refused.value.text("pt")
+    assert ana.resume(ana_game.game_id).state == ana_game.state
+    assert "browser" not in json.loads(dump_game(ana_game))["meta"][META_KEY]  # a download
+
+
+def test_the_page_offers_the_games_of_the_browser_that_says_who_it_is(tmp_path):
+    """The page's identity widget: a browser's secret (only its hash is kept) decides the
+    list; a value that is not a secret is ignored."""
+    from conftest import FakeLoop
+    from warkit_widgets.app import PlayApp
+    from warkit_widgets.browser_identity import owner_of
+
+    secret = "0123456789abcdef" * 2
+    mine = Autosave(tmp_path, browser=owner_of(secret))
+    mine(new_game("human", "normal", "normal", seed=41, autosave=mine))
+    theirs = Autosave(tmp_path, browser=owner_of("f" * 32))
+    theirs(new_game("human", "easy", "easy", seed=42, autosave=theirs))
+    app = PlayApp(lang="en", autosave=Autosave(tmp_path), schedule=FakeLoop(), animate=False)
+    shown = [b for b in app.setup.resume_box.children if b.layout.display is None]
+    assert shown == []  # nobody said who they are yet
+    app.browser.secret = "not a secret"
+    assert app.autosave.browser is None
+    app.browser.secret = secret
+    assert app.autosave.browser == owner_of(secret) and secret not in app.autosave.browser
+    [button] = [b for b in app.setup.resume_box.children if b.layout.display is None]
+    button.click()
+    assert app.game.state == mine.resume(mine.games()[0].game_id).state

@@ -245,3 +245,41 @@ def _room(seed: int):
     seats = config().seats
     return RoomInfo("X", "classic", seed, tuple(SeatInfo(i, s.name, s.color, s.kind)
                                                 for i, s in enumerate(seats)))
+
+
+def test_moves_arriving_together_are_shown_one_by_one_at_the_pace(store_url):
+    """Issue 14, item 3: several of Ana's placements reach Bia's page in one read; her page
+    shows them one per step of its timer, each highlighted and followed by the pause a
+    computer's placement gets at her pace (C-PLACE-1 placements); at "instant" all at once."""
+    from warkit_widgets.gamecontroller import DELAYS, PACES
+
+    links = create_room(open_store(store_url), config(seed=5))
+    ana = page(store_url, links.credentials[0])
+    settle([ana])
+    while not ana.my_turn:  # the computer or Bia first: let them go (Bia ends her turn)
+        bia_now = page(store_url, links.credentials[1])
+        if bia_now.my_turn:
+            bia_now.end()
+        settle([ana, bia_now])
+    bia = RoomController(open_store(store_url), links.credentials[1], pace="normal")
+    quick = RoomController(open_store(store_url), links.credentials[1], pace="instant")
+    start = bia.seq
+    placed = []
+    while ana.step is Step.PLACE and len(placed) < 3:
+        territory = max(ana.map.moves.singles)
+        ana.select(territory)
+        assert ana.place(1)
+        placed.append(territory)
+    assert len(placed) >= 2
+    assert bia.receive() == len(placed) and bia.seq == start  # read, not yet shown
+    assert bia.waiting_on_computer  # the page's timer is due
+    shown = []
+    while bia.waiting_on_computer:
+        delay = bia.advance()
+        shown.append(bia.seq - start)
+        assert bia.recent.selected == placed[len(shown) - 1]  # highlighted like a computer's
+        assert delay is None or delay == pytest.approx(DELAYS["place"] * PACES["normal"])
+    assert shown == list(range(1, len(placed) + 1)) and bia.state == ana.state
+    assert quick.receive() == len(placed)
+    quick.advance()  # at "instant": all at once
+    assert quick.seq - start == len(placed) and quick.state == ana.state

@@ -110,6 +110,9 @@ def test_credentials_open_only_their_seat_and_are_not_stored(store):
     other = create_room(store, CONFIG)
     assert links.code not in [r.code for r in store.rooms(other.credentials[0])]
     assert credential_hash("x") != "x"
+    # the spectator key is kept as it is (public information only; every page shares it)
+    assert store.watch_key(links.code) == links.spectator
+    assert store.watch_key(other.code) == other.spectator and store.watch_key("NONE") is None
 
 
 def test_exactly_one_page_holds_the_computer_claim(store):

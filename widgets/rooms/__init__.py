@@ -5,5 +5,7 @@
   SQLite (default) and PostgreSQL (``WARKIT_STORE=postgresql://...``) implementations;
 - :mod:`.room`: creating a room (code, links), replaying and checking its log, and
   :class:`~.room.RoomController`, the dashboard's controller for one seat of a room;
-- :mod:`.sync`: the thread that watches the store and hands new moves to the page.
+- :mod:`.sync`: the thread that watches the store and hands new moves to the page;
+- :mod:`.session`: a room on the dashboard's page (the lobby, its links, the wiring);
+- :mod:`.invite`: a link to share with a "copy" button (a tiny front-end widget).
 """

@@ -16,17 +16,24 @@ ROOM_MESSAGES: dict[str, dict[Lang, str]] = {
     "room.your_reaction": {"en": "{name}, your reaction: you are being attacked!",
                            "pt": "{name}, sua reação: você está sendo atacado!"},
     "room.waiting": {"en": "Waiting for {name}", "pt": "Esperando {name}"},
+    "room.moves": {"en": "moves in the log: {n}", "pt": "jogadas no registro: {n}"},
     "room.here": {"en": "here", "pt": "presente"},
     "room.away": {"en": "away for {seconds} s", "pt": "ausente há {seconds} s"},
     "room.not_joined": {"en": "not joined yet", "pt": "ainda não entrou"},
-    "room.links": {"en": "Send each player their own link (it is their seat's key: "
-                          "keep it private). Anyone can watch with the spectator link.",
-                   "pt": "Mande a cada jogador o seu próprio link (é a chave do lugar dele: "
-                         "não divulgue). Qualquer um pode assistir pelo link de espectador."},
-    "room.link": {"en": "link", "pt": "link"},
-    "room.spectator_link": {"en": "spectator link", "pt": "link de espectador"},
-    "room.my_link": {"en": "Your personal link (bookmark it to come back to your seat): ",
-                     "pt": "Seu link pessoal (guarde-o para voltar ao seu lugar): "},
+    "room.links": {"en": "Send each invitation only to its player: it is the key to their seat. "
+                          "Once they have joined, their invitation is no longer shown here.",
+                   "pt": "Mande cada convite só para o seu jogador: é a chave do lugar dele. "
+                         "Depois que ele entrar, o convite some desta página."},
+    "room.invite": {"en": "Invitation for {name}:", "pt": "Convite para {name}:"},
+    "room.copy": {"en": "Copy", "pt": "Copiar"},
+    "room.copied": {"en": "Copied!", "pt": "Copiado!"},
+    "room.spectator_link": {"en": "Spectator link (public information only, for anyone):",
+                            "pt": "Link de espectador (só informação pública, para qualquer "
+                                  "pessoa):"},
+    "room.my_link": {"en": "Your personal link (to come back to your seat, even from another "
+                           "device; keep it private):",
+                     "pt": "Seu link pessoal (para voltar ao seu lugar, até de outro aparelho; "
+                           "não divulgue):"},
     "room.take": {"en": "Sit here", "pt": "Sentar aqui"},
     "room.taken": {"en": "That seat was just taken: pick another.",
                    "pt": "Esse lugar acabou de ser ocupado: escolha outro."},

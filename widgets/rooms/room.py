@@ -17,6 +17,7 @@ from __future__ import annotations
 import secrets
 import string
 import time
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,7 +25,17 @@ from typing import Any
 import warkit
 from warkit import CHANCE, Action, GameState, IllegalActionError, InvalidActionError, Match
 
-from ..gamecontroller import HUMAN, GameConfig, GameController, Seat, Step, _touched, chance_sampler
+from ..gamecontroller import (
+    DELAYS,
+    HUMAN,
+    PACES,
+    GameConfig,
+    GameController,
+    Seat,
+    Step,
+    _touched,
+    chance_sampler,
+)
 from .store import Entry, GameStore, RoomError, RoomInfo, SeatInfo
 
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "01IO")
@@ -142,10 +153,13 @@ def _base(room: RoomInfo) -> int:
 class RoomController(GameController):
     """The dashboard's controller for one seat of a room (or a spectator).
 
-    Differs from the hot-seat game in three things: every action is first appended to the
+    Differs from the hot-seat game in four things: every action is first appended to the
     store (:meth:`_push`; a conflict means another page was first: :meth:`sync` reads it);
-    the viewer is always this page's seat (no passing the device); and the computers and
-    chance are played only by the page holding the room's claim (:attr:`duty`).
+    the viewer is always this page's seat (no passing the device); the computers and
+    chance are played only by the page holding the room's claim (:attr:`duty`); and the
+    other pages' moves, read by :meth:`receive`, are shown one by one by :meth:`advance`
+    at the page's pace, highlighted and with their dice rolled as a computer's move would
+    be - several arriving together are not shown all at once.
     """
 
     def __init__(self, store: GameStore, credential: str, **options: Any) -> None:
@@ -160,6 +174,8 @@ class RoomController(GameController):
         """The entries the last :meth:`sync` applied (their ``at``: when they were written)."""
         self._duty_until = self._duty_asked = 0.0
         self._syncing = False
+        self._incoming: deque[Entry] = deque()
+        """Entries read from the store, not yet shown (:meth:`advance` shows them)."""
         options.setdefault("lang", self.room.lang)
         match, actors, self.problem = replay(self.room, store.read(self.code))
         super().__init__(match, _seats(self.room), game_id=f"room-{self.code}", **options)
@@ -174,6 +190,11 @@ class RoomController(GameController):
     def seq(self) -> int:
         """The next entry of the log this page expects."""
         return len(self.match.actions) - self.base
+
+    @property
+    def seq_read(self) -> int:
+        """The next entry to read from the store (those read but not yet shown included)."""
+        return self.seq + len(self._incoming)
 
     @property
     def duty(self) -> bool:
@@ -192,7 +213,11 @@ class RoomController(GameController):
     @property
     def waiting_on_computer(self) -> bool:
         state = self.state
-        if state.is_terminal or self.problem is not None:
+        if self.problem is not None:
+            return False
+        if self._incoming:
+            return True  # the others' moves to show, at the pace
+        if state.is_terminal:
             return False
         if self._blitz_due() or self._auto_pass_due():
             return True
@@ -235,6 +260,9 @@ class RoomController(GameController):
             return False
 
     def advance(self, budget: float = 0.05) -> float | None:
+        if self._incoming:
+            delay = self._show_incoming(budget)
+            return delay if self.waiting_on_computer else None
         try:
             return super().advance(budget)
         except Conflict:
@@ -260,40 +288,72 @@ class RoomController(GameController):
             self._notify("state", "viewer", "selection", "message")
         return changed
 
+    def receive(self) -> int:
+        """Read the entries the other pages wrote since the last read, to be shown by
+        :meth:`advance` (the page's timer) at the pace; returns how many came."""
+        if self.problem is not None:
+            return 0
+        entries = self.store.read(self.code, self.seq_read)
+        self._incoming.extend(entries)
+        if entries:
+            self._notify("selection")  # the page's timer starts (see waiting_on_computer)
+        return len(entries)
+
     def sync(self) -> bool:
-        """Apply the entries the other pages wrote since this page's last; ``True`` if any.
-        Each is checked (:func:`check_entry`); a refused one stops the game with its reason."""
-        entries = self.store.read(self.code, self.seq)
-        if not entries or self.problem is not None:
+        """Apply at once every entry the other pages wrote since this page's last (a click
+        that lost a race, the tests); ``True`` if any. Each is checked (:func:`check_entry`);
+        a refused one stops the game with its reason."""
+        self._incoming.extend(self.store.read(self.code, self.seq_read))
+        if not self._incoming or self.problem is not None:
             return False
         before = self.state
+        self._show_incoming(None)
+        return self.state is not before
+
+    def _show_incoming(self, budget: float | None) -> float:
+        """Apply the entries read: all of them (``budget`` None), or one by one until one
+        deserves a pause on screen (:data:`DELAYS` at the page's pace, as for a computer's
+        move) or ``budget`` seconds are spent. Returns the pause."""
+        start, pace = time.perf_counter(), PACES[self.pace]
+        before, delay = self.state, 0.0
         self.last_synced = []
         self._syncing = True
         try:
-            for entry in entries:
-                if entry.seq != self.seq:
-                    self.problem = TamperedEntry(
-                        f"entry {entry.seq} where entry {self.seq} was expected")
+            while self._incoming and self.problem is None:
+                entry = self._incoming.popleft()
+                keyword = self._apply(entry)
+                if keyword is None:
                     break
-                try:
-                    action = check_entry(self.state, self.match.seed, len(self.match.actions),
-                                         entry)
-                except TamperedEntry as exc:
-                    self.problem = exc
+                delay = DELAYS.get(keyword, 0.0) * pace
+                if budget is not None and (delay > 0 or time.perf_counter() - start > budget):
                     break
-                state = self.state
-                self._push(action, entry.actor)
-                self.last_synced.append(entry)
-                if entry.actor >= 0:
-                    self.recent = _touched(state, action) or self.recent
         finally:
             self._syncing = False
         if self.state is not before:
             self._after_change()
         if self.problem is not None:
+            self._incoming.clear()
             self._say("refused", str(self.problem))
         self._notify("state", "log", "battle", "viewer", "selection", "message")
-        return self.state is not before
+        return delay
+
+    def _apply(self, entry: Entry) -> str | None:
+        """Play one entry of the log after checking it; its action's keyword, or ``None``
+        (and :attr:`problem` says why) if the rules refuse it."""
+        if entry.seq != self.seq:
+            self.problem = TamperedEntry(f"entry {entry.seq} where entry {self.seq} was expected")
+            return None
+        try:
+            action = check_entry(self.state, self.match.seed, len(self.match.actions), entry)
+        except TamperedEntry as exc:
+            self.problem = exc
+            return None
+        state = self.state
+        self._push(action, entry.actor)
+        self.last_synced.append(entry)
+        if entry.actor >= 0:  # highlighted as a computer's move is
+            self.recent = _touched(state, action) or self.recent
+        return action.keyword
 
     def pending_seat(self) -> int | None:
         """The seat whose decision the room waits for (``None``: chance, a computer, over)."""

@@ -23,6 +23,7 @@ from ..html import message_html
 from ..i18n import color_name, tr
 from ..voila_page import kernel_loop
 from . import messages  # noqa: F401  (registers the rooms' strings)
+from .invite import InviteLink
 from .room import RoomController, RoomLinks, create_room
 from .store import GameStore, RoomError, RoomInfo, open_store
 from .sync import RoomSync
@@ -73,8 +74,14 @@ def pending_text(game: RoomController, lang: str) -> tuple[str, str]:
 
 
 class LobbyPanel(w.VBox):
-    """Who has joined the room, whose move it is, the links (only on the host's page) and,
-    for a seat gone too long, a button handing it to a computer."""
+    """Who has joined the room, whose move it is, the links to share and, for a seat gone
+    too long, a button handing it to a computer.
+
+    Links (each with a copy button, :class:`~.invite.InviteLink`): the host's page offers
+    each human seat's invitation until that seat's player joins - then it is withdrawn from
+    the page's widgets, so a seat's key is never on another player's screen once it is in
+    use; every page offers the spectator link (public information only) and its own
+    personal link (to come back to the seat from another device)."""
 
     def __init__(self, on_hand_over: Callable[[int], object],
                  on_take: Callable[[int], object]) -> None:
@@ -84,38 +91,53 @@ class LobbyPanel(w.VBox):
         self.turn.add_class("warkit-room-turn")
         self.seats = w.HTML()
         self.seats.add_class("warkit-room-seats")
+        self.invites: dict[int, InviteLink] = {}
+        self.watch_link = InviteLink()
+        self.watch_link.add_class("warkit-room-watch")
+        self.my_link = InviteLink()
+        self.my_link.add_class("warkit-room-mine")
+        self.links = w.VBox([self.my_link, self.watch_link])
         self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._buttons_key: tuple = ()
-        super().__init__([self.head, self.turn, self.seats, self.buttons])
+        super().__init__([self.head, self.turn, self.seats, self.links, self.buttons])
         self.add_class("warkit-lobby")
 
     def show(self, room: RoomInfo, lang: str, *, me: int | None, game: RoomController | None,
-             links: RoomLinks | None = None, my_link: str | None = None) -> None:
+             links: RoomLinks | None = None, my_link: str | None = None,
+             watch: str | None = None) -> None:
         now = time.time()
         who = (tr("room.you", lang, name=room.seats[me].name) if me is not None
                else tr("room.spectator", lang) if game is not None else "")
+        moves = ("" if game is None else ' · <span class="warkit-room-moves">'
+                 f"{escape(tr('room.moves', lang, n=game.seq))}</span>")
         self.head.value = (f"<b>{escape(tr('room.title', lang, code=room.code))}</b> · "
-                           f"{escape(who)}")
+                           f"{escape(who)}{moves}")
         text, kind = pending_text(game, lang) if game is not None else ("", "info")
         self.turn.value = message_html(text, kind) if text else ""
-        rows = []
-        for seat in room.seats:
-            link = ""
-            if links is not None and seat.is_human and seat.seat != me:
-                href = links.link("", links.credentials[seat.seat], lang)
-                link = f' · <a href="{escape(href)}" target="_blank">{tr("room.link", lang)}</a>'
-            rows.append(f"<li><b>{escape(seat.name)}</b> ({escape(color_name(seat.color, lang))})"
-                        f": {escape(seat_state(room, seat.seat, now, lang))}{link}</li>")
-        extra = ""
-        if links is not None:
-            href = links.link("", links.spectator, lang)
-            extra = (f"<p>{escape(tr('room.links', lang))} <a href=\"{escape(href)}\" "
-                     f"target=\"_blank\">{escape(tr('room.spectator_link', lang))}</a></p>")
-        if my_link:
-            extra += (f"<p>{escape(tr('room.my_link', lang))}<a href=\"{escape(my_link)}\">"
-                      f"{escape(my_link)}</a></p>")
-        self.seats.value = f"<ul>{''.join(rows)}</ul>{extra}"
+        rows = [f"<li><b>{escape(seat.name)}</b> ({escape(color_name(seat.color, lang))})"
+                f": {escape(seat_state(room, seat.seat, now, lang))}</li>"
+                for seat in room.seats]
+        waiting = [] if links is None else [s.seat for s in room.seats
+                                            if s.is_human and s.joined is None and s.seat != me]
+        note = f"<p>{escape(tr('room.links', lang))}</p>" if waiting else ""
+        self.seats.value = f"<ul>{''.join(rows)}</ul>{note}"
+        self._show_links(room, lang, links, waiting, my_link, watch if game else None)
         self._show_buttons(room, lang, me, game, now)
+
+    def _show_links(self, room: RoomInfo, lang: str, links: RoomLinks | None,
+                    waiting: list[int], my_link: str | None, watch: str | None) -> None:
+        texts = {"copy": tr("room.copy", lang), "copied": tr("room.copied", lang)}
+        for seat in waiting:
+            if seat not in self.invites:
+                self.invites[seat] = InviteLink()
+                self.invites[seat].add_class("warkit-room-invite")
+                self.links.children = (*self.invites.values(), self.my_link, self.watch_link)
+        for seat, invite in self.invites.items():  # a joined seat's key leaves the page
+            url = links.link("", links.credentials[seat], lang) if seat in waiting else ""
+            invite.show(url, tr("room.invite", lang, name=room.seats[seat].name), **texts)
+        self.my_link.show(my_link or "", tr("room.my_link", lang), **texts)
+        url = f"?room={room.code}&key={watch}&lang={lang}" if watch else ""
+        self.watch_link.show(url, tr("room.spectator_link", lang), **texts)
 
     def _show_buttons(self, room: RoomInfo, lang: str, me: int | None,
                       game: RoomController | None, now: float) -> None:
@@ -150,13 +172,13 @@ class RoomSession:
                  post: Callable[[Callable[[], object]], Any] | None = None) -> None:
         self.app, self.store, self.links = app, store, links
         self.credential = credential
-        self.my_link: str | None = None
+        self.code = code or store.access(credential).code
         self.post = post or kernel_loop().call_soon_threadsafe
         self.game: RoomController | None = None
         self.sync: RoomSync | None = None
         self.lobby = LobbyPanel(on_hand_over=app.reporter.guard(self.hand_over),
                                 on_take=app.reporter.guard(self.take))
-        self.code = code or store.access(credential).code
+        self.watch = store.watch_key(self.code)
         self.room = store.room(self.code)
         app.show_room_panel(self.lobby)
         app.room = self
@@ -167,6 +189,9 @@ class RoomSession:
 
     def _play(self) -> None:
         app = self.app
+        # the address bar opens this seat again (a reload, a bookmark: the host's page and a
+        # seat taken from the room's code had no key in their address)
+        app.browser.address = f"?room={self.code}&key={self.credential}&lang={app.lang}"
         self.game = RoomController(self.store, self.credential, lang=app.lang,
                                    pace=app.speed.value or "normal")
         app.set_game(self.game)
@@ -183,12 +208,13 @@ class RoomSession:
             self._show_turn()  # whose move it is, after every move (this page's too)
 
     def _known(self) -> int:
-        return self.game.seq if self.game is not None else 0
+        return self.game.seq_read if self.game is not None else 0
 
     def on_moves(self) -> None:
-        """Other pages wrote moves: show them (the map, the log and the dice follow)."""
-        if self.game is not None:
-            self.game.sync()  # its listeners redraw the page and the lobby's turn line
+        """Other pages wrote moves: the page's timer shows them one by one at the pace (the
+        map, the log and the dice follow, as for a computer's moves)."""
+        if self.game is not None and self.game.receive():
+            self.app.kick_computers()
 
     def refresh(self) -> None:
         """The lobby again (who is here), and the seats' kinds (a seat handed over)."""
@@ -202,8 +228,12 @@ class RoomSession:
         self._show_turn()
 
     def _show_turn(self) -> None:
-        self.lobby.show(self.room, self.app.lang, me=self.game.seat if self.game else None,
-                        game=self.game, links=self.links, my_link=self.my_link)
+        me = self.game.seat if self.game else None
+        lang = self.app.lang
+        mine = (f"?room={self.code}&key={self.credential}&lang={lang}"
+                if me is not None else None)
+        self.lobby.show(self.room, lang, me=me, game=self.game, links=self.links,
+                        my_link=mine, watch=self.watch)
 
     def hand_over(self, seat: int) -> None:
         """Hand an absent seat to a computer (this page may then play it, if it holds the
@@ -220,7 +250,6 @@ class RoomSession:
             self.refresh()
             return
         self.credential = credential
-        self.my_link = f"?room={self.code}&key={credential}"
         self._play()
 
     def stop(self) -> None:

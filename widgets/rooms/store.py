@@ -7,7 +7,9 @@ expected sequence number (optimistic concurrency): two pages acting at once cann
 write entry ``seq`` - exactly one wins, the other reads the winner's move and tries again
 if it still makes sense. Every append carries the writer's secret credential, checked
 against the seat it writes for (boardgame.io's ``credentials``); the store keeps only a
-hash of each credential, so reading the database reveals no link.
+hash of each credential, so reading the database reveals no seat's link. The spectator
+link's key is kept as it is (:meth:`GameStore.watch_key`): it opens public information only,
+and every player's page offers it to share.
 
 What the store cannot know (is the move legal? is a chance entry the one the room's seed
 deals?) is checked by :func:`warkit_widgets.rooms.room.replay` on every read.
@@ -111,6 +113,10 @@ class GameStore(ABC):
         """The rooms this credential belongs to (never anyone else's games)."""
 
     @abstractmethod
+    def watch_key(self, code: str) -> str | None:
+        """The room's spectator key (public information only: any player may share it)."""
+
+    @abstractmethod
     def head(self, code: str) -> int:
         """The next sequence number of the room's log (its number of entries)."""
 
@@ -166,6 +172,7 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS seats (code TEXT NOT NULL, seat INTEGER NOT NULL,
     secret TEXT NOT NULL UNIQUE, name TEXT NOT NULL, color TEXT NOT NULL, kind TEXT NOT NULL,
     joined DOUBLE PRECISION, seen DOUBLE PRECISION, PRIMARY KEY (code, seat))""",
+    """CREATE TABLE IF NOT EXISTS watch_keys (code TEXT PRIMARY KEY, secret TEXT NOT NULL)""",
     """CREATE TABLE IF NOT EXISTS moves (code TEXT NOT NULL, seq INTEGER NOT NULL,
     actor INTEGER NOT NULL, action TEXT NOT NULL, at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (code, seq))""",
@@ -194,8 +201,14 @@ class SqlStore(GameStore):
     def _q(self, sql: str) -> str:
         return sql if self.placeholder == "?" else sql.replace("?", self.placeholder)
 
-    def _all(self, sql: str, *args: Any) -> list[tuple]:
+    @contextmanager
+    def _read(self) -> Iterator[Any]:
+        """A cursor for reading only (by default a transaction like any other)."""
         with self._tx() as cur:
+            yield cur
+
+    def _all(self, sql: str, *args: Any) -> list[tuple]:
+        with self._read() as cur:
             cur.execute(self._q(sql), args)
             return list(cur.fetchall())
 
@@ -208,6 +221,8 @@ class SqlStore(GameStore):
                                 " VALUES (?, ?, ?, ?, ?, ?)"),
                         (room.code, room.rules, room.seed, room.lang, room.created,
                          credential_hash(spectator)))
+            cur.execute(self._q("INSERT INTO watch_keys (code, secret) VALUES (?, ?)"),
+                        (room.code, spectator))
             for seat, secret in zip(room.seats, credentials, strict=True):
                 cur.execute(self._q("INSERT INTO seats (code, seat, secret, name, color, kind)"
                                     " VALUES (?, ?, ?, ?, ?, ?)"),
@@ -239,6 +254,10 @@ class SqlStore(GameStore):
             return [self.room(self.access(credential).code)]
         except RoomError:
             return []
+
+    def watch_key(self, code: str) -> str | None:
+        rows = self._all("SELECT secret FROM watch_keys WHERE code = ?", code)
+        return rows[0][0] if rows else None
 
     def head(self, code: str) -> int:
         rows = self._all("SELECT COALESCE(MAX(seq) + 1, 0) FROM moves WHERE code = ?", code)
@@ -352,6 +371,17 @@ class SqliteStore(SqlStore):
                 raise
             else:
                 self._db.commit()
+
+    @contextmanager
+    def _read(self) -> Iterator[Any]:
+        """Reads take no lock: each SELECT sees the last committed state (WAL), so the pages'
+        pollers never queue behind a writer's ``BEGIN IMMEDIATE``."""
+        with self._lock:
+            cur = self._db.cursor()
+            try:
+                yield cur
+            finally:
+                cur.close()
 
     def close(self) -> None:
         self._db.close()
