@@ -12,6 +12,7 @@ C-WIN-1 (the end).
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import sys
 from collections.abc import Iterator
@@ -26,7 +27,17 @@ from warkit import RULESETS, ClassicRules, Roll, register_rules
 from warkit.bots import BOTS
 from warkit.events import BattleResult
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "dashboard"))
+
+def _dashboard_helpers():
+    """tests/dashboard/conftest.py by its path: in a whole run another folder's conftest may
+    already own the module name ``conftest``."""
+    path = Path(__file__).resolve().parent / "dashboard" / "conftest.py"
+    spec = importlib.util.spec_from_file_location("warkit_test_dashboard_helpers", path)
+    module = sys.modules.get(spec.name)
+    if module is None:
+        module = sys.modules[spec.name] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)  # its dataclasses look their module up by name
+    return module
 
 
 @dataclass(frozen=True)
@@ -86,7 +97,7 @@ def test_the_dashboard_plays_the_variant(variant):
     """The new-game form's answers, the controller, its log and its labels take the variant as
     any rule set: a human (seat 0) clicks its way through a few turns while an easy, a
     normal and a hard computer play, then the computers play on to the end."""
-    from conftest import human_turn_step
+    human_turn_step = _dashboard_helpers().human_turn_step
     from warkit_widgets.battle_terms import battle_terms
     from warkit_widgets.game_log import render_event
     from warkit_widgets.gamecontroller import GameConfig, GameController, Seat, Step
