@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import new_game, play_to_the_end
+from conftest import FakeLoop, new_game, play_to_the_end
 from warkit_widgets.gamecontroller import Step
 from warkit_widgets.saves import (
     MAX_UPLOAD,
@@ -204,7 +204,6 @@ def test_each_browser_is_offered_only_its_own_games_in_progress(tmp_path):
 def test_the_page_offers_the_games_of_the_browser_that_says_who_it_is(tmp_path):
     """The page's identity widget: a browser's secret (only its hash is kept) decides the
     list; a value that is not a secret is ignored."""
-    from conftest import FakeLoop
     from warkit_widgets.app import PlayApp
     from warkit_widgets.browser_identity import owner_of
 
