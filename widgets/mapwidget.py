@@ -65,6 +65,10 @@ class MapWidget(w.VBox):
         self.reporter = ErrorReporter(controller.lang)
         self.timings: dict[str, list[float]] = {"click": [], "redraw": []}
         """Kernel-side ms per click (hit test, controller, redraw) and per full redraw."""
+        self._on_screen = False
+        """Has a browser's canvas said "client_ready"? Until then nothing is drawn: commands
+        sent while the page is still making its widget models reach a canvas it does not have
+        yet (ipycanvas: "Cannot read properties of undefined (reading 'executeCommand')")."""
         self.canvas.on_client_ready(self.reporter.guard(self._client_ready))
         self.canvas.on_mouse_down(self.reporter.guard(self.click_at))
         self.canvas.on_touch_start(self.reporter.guard(self.tap))
@@ -101,8 +105,9 @@ class MapWidget(w.VBox):
             raise ValueError(f"tint is one of {', '.join(TINTS)}, got {tint!r}")
         self._tint = tint
         self.tint_buttons.value = tint
-        with hold_canvas():
-            self._paint_owners()
+        if self._on_screen:
+            with hold_canvas():
+                self._paint_owners()
 
     def _tint_clicked(self, change: dict) -> None:
         if change["new"] != self._tint and not self._relabeling:
@@ -124,6 +129,7 @@ class MapWidget(w.VBox):
     def _client_ready(self) -> None:
         # G1: the new browser never saw the last switchCanvas; force one before drawing.
         _CANVAS_MANAGER._current_canvas = None
+        self._on_screen = True
         self.redraw()
 
     def redraw(self) -> None:
@@ -147,7 +153,9 @@ class MapWidget(w.VBox):
         paint_highlights(self.canvas[HIGHLIGHT], self.controller.highlights(), self.scale)
 
     def _changed(self, changed: frozenset[str]) -> None:
-        if "lang" in changed:
+        if not self._on_screen:  # drawn whole when the canvas is ready (_client_ready)
+            pass
+        elif "lang" in changed:
             self.redraw()
         elif "state" in changed:
             with hold_canvas():

@@ -231,9 +231,19 @@ async ([requests, waitMs]) => {
   const session = crypto.randomUUID();
   const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host
     + cfg.baseUrl + 'api/kernels/' + cfg.kernelId + '/channels?session_id=' + session;
-  const ws = new WebSocket(url);
-  ws.binaryType = 'arraybuffer';
   const received = [];
+  let ws = null;
+  for (let attempt = 0; ws === null; attempt++) {  // a busy server may refuse one at first
+    const socket = new WebSocket(url);
+    socket.binaryType = 'arraybuffer';
+    try {
+      await new Promise((ok, fail) => { socket.onopen = ok; socket.onerror = fail; });
+      ws = socket;
+    } catch (event) {
+      if (attempt >= 4) throw new Error('no websocket to the kernel after 5 attempts');
+      await new Promise(ok => setTimeout(ok, 1000));
+    }
+  }
   ws.onmessage = (ev) => {
     let text = ev.data;
     if (typeof text !== 'string') {
@@ -244,7 +254,6 @@ async ([requests, waitMs]) => {
     }
     received.push(JSON.parse(text));
   };
-  await new Promise((ok, fail) => { ws.onopen = ok; ws.onerror = fail; });
   for (const [channel, type, content, metadata] of requests) {
     ws.send(JSON.stringify({header: {msg_id: crypto.randomUUID(), username: 'page',
       session, msg_type: type, version: '5.3', date: new Date().toISOString()},

@@ -91,8 +91,21 @@ def test_clicks_map_back_through_the_scale(battle_state):
     assert widget.territory_at(1, 1) is None
 
 
+def test_nothing_is_drawn_before_the_browser_s_canvas_is_ready(battle_state, sent):
+    """A page still making its widget models has no canvas for the commands: a state change
+    then draws nothing, and client_ready draws it all."""
+    widget = MapWidget(battle_state, lang="en", tint="owner")
+    widget.controller.apply("attack brasil argentina 3")
+    widget.set_tint("continent")
+    assert sent == []
+    front_end(widget, "client_ready")
+    assert len(sent) == 1 and sent[0].count("clear") == 4
+
+
 def test_a_state_change_redraws_pieces_and_highlights(battle_state, sent):
     widget = MapWidget(battle_state, lang="en")
+    front_end(widget, "client_ready")
+    sent.clear()
     widget.controller.apply("attack brasil argentina 3")
     assert len(sent) == 1 and sent[0].count("clear") == 2
     widget.lang = "pt"  # names change: everything is redrawn
