@@ -63,6 +63,7 @@ bench: $(STAMP)
 	$(PY) tests/bench/bench_bots.py --games 100 --many 400
 	$(PY) tests/bench/bench_play.py --loads 3 --clicks 20 --sessions 5 --turns 2
 	$(PY) tests/bench/bench_rooms.py --rooms 4 --seconds 30
+	$(PY) tests/bench/bench_rooms_browser.py --rooms 1 --seconds 30
 
 screenshots: $(STAMP)
 	WARKIT_SCREENSHOTS=1 $(PY) -m pytest tests/browser -q
