@@ -74,6 +74,14 @@ class Page:
         self.sync.stop()
 
 
+def latency_summary(latencies: list[float]) -> str:
+    """"median M ms, p95 P ms, max X ms over N" for latencies in seconds (both room
+    benchmarks print it)."""
+    ms = sorted(1000 * x for x in latencies)
+    p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+    return (f"median {statistics.median(ms):.0f} ms, p95 {p95:.0f} ms, max {ms[-1]:.0f} ms "
+            f"over {len(ms)}")
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rooms", type=int, default=4)
@@ -113,10 +121,8 @@ def main() -> None:
     print(f"log entries written: {moves} ({moves / elapsed:.1f}/s); games over: "
           f"{sum(p.game.state.is_terminal for p in pages[::3])}/{args.rooms}")
     if latencies:
-        ms = sorted(1000 * x for x in latencies)
-        p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
-        print(f"move -> other screens: median {statistics.median(ms):.0f} ms, p95 {p95:.0f} ms, "
-              f"max {ms[-1]:.0f} ms over {len(ms)} entries applied by other pages")
+        print(f"move -> other screens: {latency_summary(latencies)} entries applied by other "
+              "pages")
     print(f"memory: RSS {rss0 / 2**20:.0f} MB before, {rss1 / 2**20:.0f} MB after "
           f"({(rss1 - rss0) / 2**20 / len(pages):.1f} MB per page); "
           f"load average {os.getloadavg()[0]:.1f}")

@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import statistics
 import sys
 import tempfile
 import time
@@ -35,6 +34,7 @@ import psutil
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "browser"))
 
+from bench_rooms import latency_summary  # noqa: E402
 from browser_helpers import CHROMIUM, CHROMIUM_ARGS, PLAY, serve  # noqa: E402
 from warkit_widgets.gamecontroller import PACES, GameConfig, Seat  # noqa: E402
 from warkit_widgets.rooms.room import RoomController, create_room  # noqa: E402
@@ -94,8 +94,7 @@ def open_seat(browser, url: str, name: str):
     page.route("https://cdn.jsdelivr.net/**", lambda route: route.abort())
     page.goto(url, timeout=180_000)
     page.locator(".warkit-lobby", has_text=f"you are {name}").first.wait_for(timeout=180_000)
-    # by position: a busy preheated page may keep the menu's Portuguese labels (see the
-    # rooms' browser test)
+    # by position: the labels are in the page's language
     page.locator(".warkit-speed select").select_option(index=list(PACES).index("instant"))
     return ctx, page
 
@@ -183,10 +182,7 @@ def main() -> None:
     print(f"log entries written: {written} ({written / args.seconds:.1f}/s); "
           f"games over: {sum(room[0].state.is_terminal for room in rooms)}/{args.rooms}")
     if latencies:
-        ms = sorted(1000 * x for x in latencies)
-        p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
-        print(f"move -> the room's 4 screens: median {statistics.median(ms):.0f} ms, "
-              f"p95 {p95:.0f} ms, max {ms[-1]:.0f} ms over {len(ms)} (entry, page) pairs")
+        print(f"move -> the room's 4 screens: {latency_summary(latencies)} (entry, page) pairs")
     print(f"memory: Voilà server + kernels {mem_open:.0f} MB with the pages open "
           f"({nprocs} processes, {mem_open / max(1, len(pages)):.0f} MB per page), "
           f"{mem_end:.0f} MB at the end; chromium {chromium_open:.0f} -> {chromium_end:.0f} MB")
