@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from .state import CARD_COUNT, JOKERS
@@ -41,7 +42,16 @@ def sets_in(hand: Sequence[int]) -> Iterator[tuple[int, int, int]]:
 
 
 def has_set(hand: Sequence[int]) -> bool:
-    return len(hand) >= 3 and next(sets_in(hand), None) is not None
+    if len(hand) < 3:
+        return False
+    if hand.__class__ is tuple:  # a state's hand: asked at the start of every turn
+        return _tuple_has_set(hand)
+    return next(sets_in(hand), None) is not None
+
+
+@lru_cache(maxsize=4096)
+def _tuple_has_set(hand: tuple[int, ...]) -> bool:
+    return next(sets_in(hand), None) is not None
 
 
 def trade_value(trades_so_far: int, values: Sequence[int] = (4, 6, 8, 10, 12, 15),

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from functools import cache, lru_cache, partial
+from typing import ClassVar
 
 from ..actions import Action, Attack, Draw, EndPhase, Occupy, Roll, card_name
 from ..dice import (
@@ -63,6 +65,32 @@ def battle(src: int, dst: int, attack: int, defence: int) -> Battle:
 
 
 @cache
+def _border_pairs() -> dict[tuple[str, str], tuple[int, int]]:
+    """(source id, target id) -> (source, target) for every pair sharing a border or a sea
+    link (C-ATK-1): one lookup names both territories and proves they are neighbours."""
+    m = world_map()
+    return {(m.ids[s], m.ids[d]): (s, d) for s, near in enumerate(m.adjacency) for d in near}
+
+
+_SAMPLED: dict[int, tuple[Roll, int, int]] = {}
+"""The rolls the sampler hands out, by ``id``: (the roll, attacker losses, defender losses).
+One :class:`Roll` per outcome, made from whole numbers the sampler drew itself and kept for
+good (so an ``id`` is never reused), so ``do_roll`` knows such a roll needs no die-by-die
+check. A roll made anywhere else (parsed text, a lesson's ``Roll(...)``) is checked in full."""
+_SAMPLED_BY_DICE: dict[tuple[tuple[int, ...], tuple[int, ...]], Roll] = {}
+
+
+def _sampled_roll(attack: tuple[int, ...], defence: tuple[int, ...]) -> Roll:
+    """The one :class:`Roll` of these sorted dice (whole numbers from 1 to 6, drawn by
+    :meth:`CombatRules.sample_roll`), made and registered on first use."""
+    roll = _SAMPLED_BY_DICE.get((attack, defence))
+    if roll is None:
+        roll = _SAMPLED_BY_DICE[attack, defence] = Roll.of_sorted(attack, defence)
+        _SAMPLED[id(roll)] = (roll, *battle_losses(attack, defence))
+    return roll
+
+
+@cache
 def _attack_row(src: int) -> tuple[tuple[ActionRange, ...], ...]:
     """``_attack_row(src)[most][dst]``: :func:`_attack_range` as plain indexing."""
     size = len(world_map().ids)
@@ -95,6 +123,21 @@ class CombatRules(MixinBase):
     sides: int = SIDES
     loot_hand_limit: int = 5
     """C-ELIM-2: the eliminator's hand is filled up to this many cards."""
+    plain_attacks: ClassVar[bool] = True
+    """Set per class: attacks follow this mixin's own rules (C-TURN-2, C-ATK-1..3: no hook
+    overridden), so :meth:`check_attack` may take its one-lookup path."""
+    plain_dice: ClassVar[bool] = True
+    """Set per class: six-sided dice, compared and conquered by this mixin's own rules, so
+    :meth:`do_roll` may use the losses of a sampled roll and conquer in one step."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        base = CombatRules
+        cls.plain_attacks = all(getattr(cls, name) is getattr(base, name) for name in (
+            "may_attack_now", "attack_routes", "attack_targets", "check_attack_reach"))
+        cls.plain_dice = cls.sides == SIDES and all(
+            getattr(cls, name) is getattr(base, name)
+            for name in ("check_roll", "battle_losses", "conquer", "eliminate"))
 
     # -- declaring a battle ---------------------------------------------------------------
     def may_attack_now(self, state: GameState) -> bool:
@@ -102,12 +145,14 @@ class CombatRules(MixinBase):
         return self.attacks_in_first_round or state.round > 1
 
     def legal_attack(self, state: GameState) -> LegalActions:
-        if not self.may_attack_now(state):
+        if not (self.attacks_in_first_round or state.round > 1 if self.plain_attacks
+                else self.may_attack_now(state)):
             return LegalActions.counted((END,), 1)
         seat, owner, armies, top = state.current, state.owner, state.armies, self.attack_dice_max
         actions: list[Family] = [END]
         size = 1
-        if self.attack_routes(state) or type(self).attack_targets is not _BORDERS_ONLY:
+        if not self.plain_attacks and (self.attack_routes(state)
+                                       or type(self).attack_targets is not _BORDERS_ONLY):
             targets = self.attack_targets
             for src in state.holdings[seat]:
                 if armies[src] > 1:
@@ -120,8 +165,8 @@ class CombatRules(MixinBase):
         # Borders only: a source's families follow from its dice and its enemy neighbours.
         others, near, segments = ~state.owned_masks[seat], adjacent_masks(), _SEGMENTS
         for src in state.holdings[seat]:
-            if armies[src] > 1 and (enemies := near[src] & others):
-                most = armies[src] - 1 if armies[src] <= top else top  # C-ATK-2: one stays home
+            if (here := armies[src]) > 1 and (enemies := near[src] & others):
+                most = here - 1 if here <= top else top  # C-ATK-2: one stays home
                 key = enemies << 8 | src << 2 | most
                 segment, count = segments.get(key) or _segment(key)
                 actions += segment
@@ -150,6 +195,19 @@ class CombatRules(MixinBase):
                  "or a sea link", "C-ATK-1", src=label(src), dst=label(dst))
 
     def check_attack(self, state: GameState, action: Attack) -> Battle:
+        if self.plain_attacks:  # the common case in one go; any doubt takes the path below
+            try:
+                pair = _border_pairs().get((action.src, action.dst))
+            except TypeError:  # an unhashable name: the checks below say what is wrong
+                pair = None
+            if pair is not None:
+                src, dst = pair
+                seat, owner, armies, dice = state.current, state.owner, state.armies, action.dice
+                if (owner[src] == seat and owner[dst] != seat and dice.__class__ is int
+                        and 1 <= dice < armies[src] and dice <= self.attack_dice_max
+                        and (self.attacks_in_first_round or state.round > 1)):
+                    return battle(src, dst, dice,
+                                  defence_dice(armies[dst], self.defence_dice_max))
         if not self.may_attack_now(state):
             fail(Reason.NO_ATTACK_FIRST_ROUND, "this table plays without attacks in the first "
                  "round", "C-TURN-2")
@@ -182,9 +240,17 @@ class CombatRules(MixinBase):
         return _roll_outcomes(b.attack_dice, b.defence_dice, self.sides)
 
     def sample_roll(self, state: GameState, rng) -> Roll:
-        b, sides, randint = battle_of(state), self.sides, rng.randint
-        attack = sorted([randint(1, sides) for _ in range(b.attack_dice)], reverse=True)
-        defence = sorted([randint(1, sides) for _ in range(b.defence_dice)], reverse=True)
+        b, sides = battle_of(state), self.sides
+        if rng.__class__ is random.Random:  # randint(1, sides) is 1 + _randbelow(sides)
+            below = rng._randbelow  # type: ignore[attr-defined]
+            attack = sorted([1 + below(sides) for _ in range(b.attack_dice)], reverse=True)
+            defence = sorted([1 + below(sides) for _ in range(b.defence_dice)], reverse=True)
+        else:
+            randint = rng.randint
+            attack = sorted([randint(1, sides) for _ in range(b.attack_dice)], reverse=True)
+            defence = sorted([randint(1, sides) for _ in range(b.defence_dice)], reverse=True)
+        if sides == SIDES:
+            return _sampled_roll(tuple(attack), tuple(defence))
         return Roll.of_sorted(tuple(attack), tuple(defence))
 
     def check_roll(self, state: GameState, roll: Roll) -> None:
@@ -202,26 +268,38 @@ class CombatRules(MixinBase):
         return _losses(roll.attack, roll.defence)
 
     def do_roll(self, state: GameState, roll: Roll) -> GameState:
-        self.check_roll(state, roll)
-        b = battle_of(state)
-        lost_att, lost_def = self.battle_losses(state, roll)
+        b = state.battle
+        sampled = _SAMPLED.get(id(roll)) if self.plain_dice else None
+        if (sampled is not None and b is not None and len(roll.attack) == b.attack_dice
+                and len(roll.defence) == b.defence_dice):
+            lost_att, lost_def = sampled[1], sampled[2]  # a sampled roll: its dice are sound
+        else:
+            self.check_roll(state, roll)
+            b = battle_of(state)
+            lost_att, lost_def = self.battle_losses(state, roll)
         armies = list(state.armies)
         armies[b.src] -= lost_att
         armies[b.dst] -= lost_def
         if armies[b.dst] > 0:
             return evolve(state, armies=tuple(armies), last_roll=(roll.attack, roll.defence),
                           phase=Phase.ATTACK, battle=None)
+        if self.plain_dice:  # the roll's changes and the conquest's in one copy
+            return self.take(state, armies=tuple(armies), last_roll=(roll.attack, roll.defence))
         return self.conquer(evolve(state, armies=tuple(armies),
                                    last_roll=(roll.attack, roll.defence)))
 
     # -- conquest and elimination ----------------------------------------------------------
     def conquer(self, state: GameState) -> GameState:
         """The target fell: it changes hands; its old owner may be out (C-ELIM-1)."""
+        return self.take(state)
+
+    def take(self, state: GameState, **changes: object) -> GameState:
+        """:meth:`conquer`, with ``changes`` (the roll's) made in the same copy of the state."""
         b, seat = battle_of(state), state.current
         defender = state.owner[b.dst]
         owner = (*state.owner[:b.dst], seat, *state.owner[b.dst + 1:])
         state = evolve(state, owner=owner, conquered=True, phase=Phase.OCCUPY,
-                       **conquest_indexes(state, b.dst, seat))
+                       **conquest_indexes(state, b.dst, seat), **changes)
         if defender in owner:
             return state
         return self.eliminate(state, defender)

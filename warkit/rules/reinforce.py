@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 
 from ..actions import Action, EndPhase, Place, Trade, card_name
 from ..cards import has_set, is_set, sets_in, trade_value
@@ -19,6 +19,13 @@ from .host import MixinBase
 def _place_range(territory: int, most: int) -> ActionRange:
     """Placing 1..``most`` armies on ``territory`` (made once: listed at every decision)."""
     return ActionRange(partial(Place, world_map().ids[territory]), 1, most)
+
+
+@lru_cache(maxsize=256)
+def _trade_value(trades: int) -> int:
+    """C-CARD-4 on the map's table (asked for every view)."""
+    m = world_map()
+    return trade_value(trades, m.trade_values, m.trade_step)
 
 
 @cache
@@ -59,8 +66,7 @@ class ReinforceRules(MixinBase):
     # -- trades -------------------------------------------------------------------------
     def trade_value(self, state: GameState) -> int:
         """Armies the next trade of the game is worth (C-CARD-4)."""
-        m = world_map()
-        return trade_value(state.trades, m.trade_values, m.trade_step)
+        return _trade_value(state.trades)
 
     def must_trade(self, state: GameState) -> bool:
         """C-CARD-3: trading is forced at 5 cards, or 6 (an eliminator who kept 5 looted cards

@@ -39,7 +39,9 @@ class TurnRules(MixinBase):
             fail(Reason.NOT_A_CHANCE_OUTCOME, f"{action.card} is not in the deck", "C-CARD-6")
         hands = list(state.hands)
         hands[seat] = tuple(sorted((*hands[seat], card)))
-        return evolve(state, hands=tuple(hands), deck=tuple(c for c in state.deck if c != card))
+        deck = state.deck
+        at = deck.index(card)  # a card is in the deck once (warkit.validate checks it)
+        return evolve(state, hands=tuple(hands), deck=deck[:at] + deck[at + 1:])
 
     def do_draw(self, state: GameState, action: Draw) -> GameState:
         return self.next_turn(self.take_from_deck(state, action, state.current))

@@ -96,9 +96,26 @@ def objective_met(state: GameState, seat: int, objective_id: str | None = None) 
             return True
         return sum(1 for o, a in zip(state.owner, state.armies)
                    if o == seat and a >= least) >= objective.count
+    if 0 <= seat < len(state.colors):  # on the seat's territory bits (see whole_continents)
+        mine = state.owned_masks[seat]
+        required, others = _continent_test(objective_id)
+        if mine & required != required:
+            return False
+        plus = objective.plus_any
+        return not plus or sum(1 for m in others if mine & m == m) >= plus
     whole = whole_continents(state, seat)
-    required = set(_continent_indices(objective_id))
-    return required <= whole and len(whole - required) >= objective.plus_any
+    needed = set(_continent_indices(objective_id))
+    return needed <= whole and len(whole - needed) >= objective.plus_any
+
+
+@cache
+def _continent_test(objective_id: str) -> tuple[int, tuple[int, ...]]:
+    """A continent objective as bits: its required continents' territories together, and each
+    other continent's (any of which may count as "a third")."""
+    needed = set(_continent_indices(objective_id))
+    masks = _continent_masks()
+    return (sum(masks[k] for k in needed),
+            tuple(m for k, m in enumerate(masks) if k not in needed))
 
 
 @cache
