@@ -52,6 +52,9 @@ QUIET_OBJECTIVES = ("asia_africa", "asia_south_america", "north_america_africa",
                     "north_america_oceania", "europe_oceania_plus_one",
                     "europe_south_america_plus_one")
 
+_NOBODY_DECIDES = {Phase.GAME_OVER: TERMINAL, **dict.fromkeys(CHANCE_PHASES, CHANCE)}
+"""The steps where no seat decides (:meth:`ClassicRules.current_player`): chance, the end."""
+
 PHASE_HINTS = {
     Phase.SETUP: "the game is being set up",
     Phase.TRADE: "it is time to trade cards or pass (end)",
@@ -143,11 +146,7 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
 
     # -- the state contract -------------------------------------------------------------------
     def current_player(self, state: GameState) -> int:
-        if state.phase is Phase.GAME_OVER:
-            return TERMINAL
-        if state.phase in CHANCE_PHASES:
-            return CHANCE
-        return state.current
+        return _NOBODY_DECIDES.get(state.phase, state.current)
 
     def legal_actions(self, state: GameState) -> LegalActions:
         """Every legal decision of the deciding player (empty at chance steps and at the end)."""

@@ -32,6 +32,17 @@ def move_range(src: int, dst: int, most: int) -> ActionRange:
     return ActionRange(partial(Move, ids[src], ids[dst]), 1, most)
 
 
+_MOVE_SEGMENTS: dict[tuple[int, int, int], tuple[ActionRange, ...]] = {}
+"""The moves from one source, keyed by (its own neighbours as bits, source, armies free)."""
+
+
+def _move_segment(key: tuple[int, int, int]) -> tuple[ActionRange, ...]:
+    own, src, most = key
+    _MOVE_SEGMENTS[key] = segment = tuple(
+        move_range(src, dst, most) for dst in world_map().adjacency[src] if own >> dst & 1)
+    return segment
+
+
 class RegroupRules(MixinBase):
     """Mixin of :class:`~warkit.rules.classic.ClassicRules`: moving armies."""
 
@@ -57,6 +68,17 @@ class RegroupRules(MixinBase):
         size = 1
         mine, near = state.owned_masks[seat], adjacent_masks()
         plain = type(self).move_targets is _NEIGHBOURS_ONLY
+        if plain and type(self).movable is RegroupRules.movable:
+            # The rules above, inlined: a source's moves follow from its own neighbours and
+            # the armies free to leave (C-MOVE-2, C-MOVE-3), so each such segment is made once.
+            armies, moved, segments = state.armies, state.moved_in, _MOVE_SEGMENTS
+            for src in state.holdings[seat]:
+                if (own := near[src] & mine) and (most := armies[src] - 1 - moved[src]) > 0:
+                    key = (own, src, most)
+                    segment = segments.get(key) or _move_segment(key)
+                    actions += segment
+                    size += most * len(segment)
+            return LegalActions.counted(tuple(actions), size)
         for src in state.holdings[seat]:
             if near[src] & mine or not plain:
                 most = movable(state, src)

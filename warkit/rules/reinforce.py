@@ -134,7 +134,8 @@ class ReinforceRules(MixinBase):
             counts = [reserves + extra[continent_of[i]] for i in held]
         else:
             counts = [self.placeable(state, i) for i in held]
-        return LegalActions([_place_range(i, n) for i, n in zip(held, counts)])
+        families = tuple([_place_range(i, n) for i, n in zip(held, counts) if n > 0])
+        return LegalActions.counted(families, sum([n for n in counts if n > 0]))
 
     def do_place(self, state: GameState, action: Place) -> GameState:
         index = territory(action.territory)
