@@ -107,24 +107,3 @@ def test_sampled_rolls_meet_the_same_result_on_both_paths(seed):
         assert isinstance(refusal, tuple), action
         assert refusal == _outcome(_with_rules(state, FullChecks()), action)
         assert "C-ATK-3" in refusal[1] or "a die shows" in refusal[1]
-
-
-@dataclass(frozen=True)
-class HookedView(ClassicRules):
-    """Classic rules whose view hooks only call the base methods: views ask each hook."""
-
-    def public_extra(self, state: GameState, player: int | None) -> object:
-        return super().public_extra(state, player)
-
-
-def test_views_are_the_same_with_the_hooks_inlined_or_asked():
-    """A view's computed fields (the current player, C-CARD-4's next trade value, the
-    viewer's objective after C-SETUP-2's fallback, the extra state) do not depend on the
-    quick path: every seat's and the spectator's view over a whole game, both ways."""
-    assert ClassicRules.plain_view and not HookedView.plain_view
-    match = warkit.simulate(4, "classic", bots="random", seed=8, max_turns=80, fast=False)
-    for state in match.states[::3]:
-        asked = _with_rules(state, HookedView())
-        for seat in (None, *range(state.num_players)):
-            quick, slow = warkit.view(state, seat).__dict__, warkit.view(asked, seat).__dict__
-            assert {**quick, "rules": None} == {**slow, "rules": None}

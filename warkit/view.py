@@ -81,16 +81,21 @@ def view(state: GameState, player: int | None) -> PlayerView:
     for _ in map(fields.pop, _HIDDEN, _NONES):  # the pops in one C loop
         pass
     fields["player"] = player
-    (fields["current_player"], fields["next_trade_value"], fields["objective"],
-     fields["extra"]) = rules.view_facts(state, player)
+    fields["current_player"] = rules.current_player(state)
     fields["hand_sizes"] = tuple(map(len, hands))
     fields["deck_size"] = len(state.deck)
     fields["discard_size"] = len(state.discard)
+    fields["next_trade_value"] = rules.trade_value(state)
     fields["loot_size"] = len(state.loot)
-    fields["hand"] = () if player is None else hands[player]
+    if player is None:
+        fields["hand"], fields["objective"] = (), None
+    else:
+        fields["hand"] = hands[player]
+        fields["objective"] = rules.effective_objective(state, player)
     fields["revealed_objectives"] = tuple(
         rules.effective_objective(state, s) for s in range(len(hands))
     ) if state.phase is Phase.GAME_OVER else None
+    fields["extra"] = rules.public_extra(state, player)
     new = _new(PlayerView)
     _setattr(new, "__dict__", fields)
     return new

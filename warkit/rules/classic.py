@@ -39,7 +39,7 @@ from . import victory
 from .combat import CombatRules
 from .common import fail
 from .regroup import RegroupRules
-from .reinforce import ReinforceRules, trade_value_after
+from .reinforce import ReinforceRules
 from .setup import SetupRules
 from .terms import BattleRule, Board, EndDecision, TradeQuote
 from .turn import TurnRules
@@ -129,14 +129,6 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
         Phase.OCCUPY: CombatRules.legal_occupy,
         Phase.MOVE: RegroupRules.legal_move,
     }
-
-    plain_view: ClassVar[bool] = True
-    """Set per class: the hooks a view asks (:meth:`view_facts`) are this class's own."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls.plain_view = all(getattr(cls, name) is getattr(ClassicRules, name) for name in (
-            "current_player", "trade_value", "effective_objective", "public_extra"))
 
     def __post_init__(self) -> None:
         if self.card_bonus not in ("per_card", "once"):
@@ -280,20 +272,6 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
 
     def effective_objective(self, state: GameState, seat: int) -> str | None:
         return victory.effective_objective(state, seat)
-
-    def view_facts(self, state: GameState, player: int | None) -> tuple[int, int, str | None,
-                                                                         Any]:
-        """What :func:`warkit.view` asks the hooks, in one call: the current player, the next
-        trade's value, ``player``'s effective objective (``None`` for a spectator) and the
-        public extra state. With this class's own hooks, their rules are inlined (a view is
-        made for every decision of every bot)."""
-        if self.plain_view:
-            return (_NOBODY_DECIDES.get(state.phase, state.current),
-                    trade_value_after(state.trades),
-                    None if player is None else victory.effective_objective(state, player), None)
-        return (self.current_player(state), self.trade_value(state),
-                None if player is None else self.effective_objective(state, player),
-                self.public_extra(state, player))
 
     # -- hooks for callers (bots, widgets): a state or a view as ``board`` ------------------------
     def trade_quote(self, cards: tuple[int, ...], owned: frozenset[int] | set[int],

@@ -22,7 +22,7 @@ def _place_range(territory: int, most: int) -> ActionRange:
 
 
 @lru_cache(maxsize=256)
-def trade_value_after(trades: int) -> int:
+def _trade_value(trades: int) -> int:
     """C-CARD-4 on the map's table (asked for every view)."""
     m = world_map()
     return trade_value(trades, m.trade_values, m.trade_step)
@@ -66,7 +66,7 @@ class ReinforceRules(MixinBase):
     # -- trades -------------------------------------------------------------------------
     def trade_value(self, state: GameState) -> int:
         """Armies the next trade of the game is worth (C-CARD-4)."""
-        return trade_value_after(state.trades)
+        return _trade_value(state.trades)
 
     def must_trade(self, state: GameState) -> bool:
         """C-CARD-3: trading is forced at 5 cards, or 6 (an eliminator who kept 5 looted cards
