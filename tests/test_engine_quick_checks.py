@@ -9,6 +9,7 @@ over whole seeded games, every candidate attack and roll meets the same result o
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 import pytest
@@ -107,3 +108,25 @@ def test_sampled_rolls_meet_the_same_result_on_both_paths(seed):
         assert isinstance(refusal, tuple), action
         assert refusal == _outcome(_with_rules(state, FullChecks()), action)
         assert "C-ATK-3" in refusal[1] or "a die shows" in refusal[1]
+
+
+def test_the_sampler_draws_dice_as_randint_does():
+    """C-ATK-3: the sampler's dice come from ``random.Random`` as ``randint(1, 6)`` gives them
+    (it calls the generator's own ``_randbelow``), so seeded games keep their dice; a sampler
+    passing another generator is served through ``randint``."""
+    match = warkit.simulate(4, "classic", bots="random", seed=2, max_turns=30, fast=False)
+    rolling = [s for s in match.states if s.phase is Phase.ROLL][:40]
+    quick, plain = random.Random(11), random.Random(11)
+    for state in rolling:
+        b = state.battle
+        roll = state.rules.sample_roll(state, quick)
+        attack = sorted([plain.randint(1, 6) for _ in range(b.attack_dice)], reverse=True)
+        defence = sorted([plain.randint(1, 6) for _ in range(b.defence_dice)], reverse=True)
+        assert roll == Roll(tuple(attack), tuple(defence))
+
+    class Other(random.Random):
+        pass
+
+    other, plain = Other(5), random.Random(5)
+    state = rolling[0]
+    assert state.rules.sample_roll(state, other) == state.rules.sample_roll(state, plain)
