@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
@@ -25,34 +25,30 @@ from warkit import Action, Attack, EndPhase, PlayerView
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)
 from .browser_identity import BrowserIdentity
-from .dice import DiceWidget
-from .end_report import report_html
+from .game_config import PACES, GameConfig, Step
 from .game_files import FILES_STYLE, GameFiles
-from .game_log import log_html
-from .gamecontroller import PACES, GameConfig, GameController, Step
-from .hand import HandWidget
 from .help_panel import HelpPanel, RuleLinks
 from .html import message_html
 from .i18n import lang_from_env, normalize_lang, territory_name, tr
-from .mapwidget import MapWidget
-from .models import HandController
-from .odds import OddsWidget
-from .options_panel import OptionsPanel, group_choices
-from .play_html import (
-    PLAY_STYLE,
-    battle_html,
-    handoff_html,
-    over_html,
-    players_html,
-    reserves_html,
-    secret_html,
-)
-from .play_layout import LAYOUT_STYLE
+from .play_layout import LAYOUT_STYLE, PLAY_STYLE
 from .report import ErrorReporter
 from .rule_sets import rules_label
 from .saves import Autosave, LoadProblem, SavedGame
 from .setup_form import SetupForm
-from .voila_page import Schedule, Ticker, kernel_schedule, query_lang, wait_for_address
+from .voila_page import (
+    Schedule,
+    Ticker,
+    kernel_schedule,
+    query_lang,
+    query_value,
+    wait_for_address,
+)
+
+if TYPE_CHECKING:  # the game's modules load with the first game (a lighter first page)
+    from .gamecontroller import GameController
+    from .hand import HandWidget
+    from .mapwidget import MapWidget
+    from .odds import OddsWidget
 
 MOVES_KINDS = {Step.PLACE: "place", Step.ATTACK: "attack", Step.MOVE: "move",
                Step.ALLIANCE: "move", Step.AIRLIFT: "move"}
@@ -170,6 +166,9 @@ class PlayApp(w.VBox):
     # -- games -----------------------------------------------------------------------------------
     def _build_board(self) -> w.HBox:
         """The game's screen: map and action bar on the left, panels on the right."""
+        from .dice import DiceWidget
+        from .options_panel import OptionsPanel
+
         self.map_box = w.VBox(layout=w.Layout(width="100%"))
         self.status = _html("warkit-play-status")
         self.count = w.IntSlider(1, 1, 1, layout=w.Layout(width="18em"),
@@ -236,6 +235,8 @@ class PlayApp(w.VBox):
 
     def start(self, config: GameConfig) -> GameController:
         """Start a new game from the form's answers."""
+        from .gamecontroller import GameController
+
         game = GameController.new(config, pace=self.speed.value or "normal",
                                   autosave=self.autosave)
         self.set_game(game)
@@ -257,6 +258,11 @@ class PlayApp(w.VBox):
 
     def set_game(self, game: GameController) -> None:
         """Show ``game`` (a new, loaded or resumed one) in place of the current one."""
+        from .hand import HandWidget
+        from .mapwidget import MapWidget
+        from .models import HandController
+        from .odds import OddsWidget
+
         self.ticker.stop()
         if self.room is not None and self.room.game is not game:
             self.room.stop()  # leaving an online game (it goes on for the others)
@@ -318,8 +324,8 @@ class PlayApp(w.VBox):
 
     # -- online rooms (warkit_widgets.rooms) ---------------------------------------------------
     def _open_address_room(self) -> None:
-        if self.room is None:
-            from .rooms.session import open_from_address
+        if self.room is None and (query_value("room") or query_value("key")):
+            from .rooms.session import open_from_address  # (the game's modules with it)
             open_from_address(self)
 
     def start_online(self, config: GameConfig) -> None:
@@ -456,6 +462,9 @@ class PlayApp(w.VBox):
             self._show_actions(step)
             self._kick_computers()  # e.g. an "attack until..." began
             return
+        from .game_log import log_html
+        from .play_html import players_html, secret_html
+
         if "lang" in aspects:
             self._relabel()
         state = game.state
@@ -502,6 +511,9 @@ class PlayApp(w.VBox):
             self.ticker.kick()
 
     def _show_panes(self, view: PlayerView, step: Step) -> None:
+        from .end_report import report_html
+        from .play_html import handoff_html, over_html
+
         game, lang = self.game, self._lang
         self.setup.layout.display = "none"
         handing = step is Step.HANDOFF
@@ -551,6 +563,8 @@ class PlayApp(w.VBox):
         """The dice on the table this turn, judged with SMART's modifiers (none at the start
         of a turn: never the previous player's)."""
         game = self.game
+        from .play_html import battle_html
+
         tray, shown = game.tray, self.dice.comparison
         if tray is None:
             if shown is not None:
@@ -564,6 +578,9 @@ class PlayApp(w.VBox):
 
     def _show_actions(self, step: Step) -> None:
         """The action bar and the options list for the step the human is in."""
+        from .options_panel import group_choices
+        from .play_html import reserves_html
+
         game, lang = self.game, self._lang
         mine = game.my_turn
         kind = MOVES_KINDS.get(step)
