@@ -132,32 +132,21 @@ class PlayApp(w.VBox):
                                         grid_gap="6px"))
         header.add_class("warkit-header")
 
-        # the new-game form, the pass-the-device screen, the victory screen
+        # the new-game form; the game's screens (board, pass-the-device, victory) are built
+        # when the first game starts (a lighter first page: fewer models for it to make)
         self.setup = SetupForm(lang=self._lang, on_start=self.reporter.guard(self.start),
                                on_resume=self.reporter.guard(self.resume),
                                on_online=self.reporter.guard(self.start_online))
-        self.handoff_text = _html("warkit-handoff-text")
-        self.handoff_button = _button("warkit-handoff-ready", button_style="primary",
-                                      icon="eye", layout=w.Layout(width="auto"))
-        self.handoff_button.on_click(self.reporter.guard(lambda _: self._confirm_handoff()))
-        self.handoff = w.VBox([self.handoff_text, self.handoff_button],
-                              layout=w.Layout(align_items="center"))
-        self.handoff.add_class("warkit-handoff")
-        self.over = _html("warkit-over")
-        self.again = _button("warkit-again", button_style="success", icon="repeat")
-        self.again.on_click(self.reporter.guard(lambda _: self.show_setup()))
-        self.end_report = _html("warkit-end-report")
-        self.over_box = w.VBox([self.over, self.end_report, self.again])
-
-        # the game's screen is built when the first game starts (a lighter first page)
         self._animate = animate
         self.board: w.HBox | None = None
+        self.handoff: w.VBox | None = None
+        self.over_box: w.VBox | None = None
         style = w.HTML(PLAY_STYLE + LAYOUT_STYLE + FILES_STYLE)  # one model for the styles
         # Who asks: only this browser's games in progress are offered (warkit_widgets.saves).
         self.browser = BrowserIdentity(self.reporter.guard(self._browser_known))
         super().__init__([style, header, self.notice,
-                          self.files.confirm, self.help_box, self.setup, self.handoff,
-                          self.over_box, self.browser, self.reporter.box])
+                          self.files.confirm, self.help_box, self.setup, self.browser,
+                          self.reporter.box])
         self.add_class("warkit-play")
         self.hand: HandWidget | None = None
         self.odds: OddsWidget | None = None
@@ -228,7 +217,23 @@ class PlayApp(w.VBox):
         self.board = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap",
                                                            grid_gap="12px"))
         self.board.add_class("warkit-board")
+        # the pass-the-device screen and the victory screen
+        self.handoff_text = _html("warkit-handoff-text")
+        self.handoff_button = _button("warkit-handoff-ready", button_style="primary",
+                                      icon="eye", layout=w.Layout(width="auto"))
+        self.handoff_button.on_click(self.reporter.guard(lambda _: self._confirm_handoff()))
+        self.handoff = w.VBox([self.handoff_text, self.handoff_button],
+                              layout=w.Layout(align_items="center", display="none"))
+        self.handoff.add_class("warkit-handoff")
+        self.over = _html("warkit-over")
+        self.again = _button("warkit-again", button_style="success", icon="repeat")
+        self.again.on_click(self.reporter.guard(lambda _: self.show_setup()))
+        self.end_report = _html("warkit-end-report")
+        self.over_box = w.VBox([self.over, self.end_report, self.again],
+                               layout=w.Layout(display="none"))
         children = list(self.children)
+        at = children.index(self.setup) + 1
+        children[at:at] = [self.handoff, self.over_box]
         children.insert(children.index(self.reporter.box), self.board)
         self.children = children
         return self.board
@@ -433,10 +438,10 @@ class PlayApp(w.VBox):
             self.speed.tooltip = tr("play.speed.tip", lang)
         self.files.relabel()
         self.help_button.description = tr("help.button", lang)
-        for button, key in ((self.new_button, "play.new"), (self.again, "over.again")):
-            button.description = tr(key, lang)
+        self.new_button.description = tr("play.new", lang)
         if self.board is None:
             return
+        self.again.description = tr("over.again", lang)
         for button, key in ((self.undo, "play.undo"), (self.repeat_button, "play.btn.repeat"),
                             (self.stop_button, "play.btn.stop")):
             button.description = tr(key, lang)

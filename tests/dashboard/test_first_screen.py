@@ -1,0 +1,103 @@
+"""The dashboard's first screen stays light (issue 13 item 7, time to interactive): what the
+new-game form needs is imported and built, the game's modules and screens wait for a game,
+and a preheated kernel yields the CPU until its page is asked for."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import subprocess
+import sys
+
+import pytest
+import warkit_widgets.voila_page as voila_page
+from warkit_widgets.app import PlayApp
+from warkit_widgets.game_config import GameConfig, Seat
+from warkit_widgets.i18n import tr
+
+import warkit
+
+HEAVY = ("numpy", "warkit.bots", "warkit.odds", "warkit.fastsim", "ipycanvas",
+         "warkit_widgets.gamecontroller", "warkit_widgets.controller", "warkit_widgets.models",
+         "warkit_widgets.mapwidget", "warkit_widgets.rooms.session")
+
+
+def loaded_after(code: str) -> set[str]:
+    """The modules a fresh interpreter holds after running ``code``."""
+    out = subprocess.run([sys.executable, "-c", f"{code}\nimport sys\nprint(*sys.modules)"],
+                         capture_output=True, text=True, check=True).stdout
+    return set(out.split())
+
+
+def test_the_form_imports_neither_the_game_nor_numpy():
+    loaded = loaded_after("import warkit_widgets.app")
+    assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
+
+
+def test_a_game_loads_what_it_needs():
+    loaded = loaded_after("from warkit_widgets.app import PlayApp\n"
+                          "from warkit_widgets.game_config import GameConfig, Seat\n"
+                          "app = PlayApp(lang='en', schedule=lambda d, f: None)\n"
+                          "seats = (Seat('Ana', 'red'), Seat('Bia', 'blue', 'easy'),"
+                          " Seat('Caio', 'green', 'normal'))\n"
+                          "app.start(GameConfig(seats, 'classic', 'en', 1))")
+    assert {"numpy", "warkit.bots", "warkit.odds", "ipycanvas"} <= loaded
+
+
+def test_the_engines_public_names_load_on_first_use():
+    assert not loaded_after("import warkit") & {"numpy", "warkit.bots", "warkit.odds"}
+    assert callable(warkit.simulate) and warkit.bots.BOTS and warkit.odds.win_probability
+    from warkit.simulate import simulate  # importing the submodule keeps the function
+    assert warkit.simulate is simulate
+    assert callable(warkit.position)
+    with pytest.raises(AttributeError):
+        warkit.no_such_name  # noqa: B018
+
+
+class NoSchedule:
+    def __call__(self, delay, callback):
+        return self
+
+    def cancel(self) -> None:
+        pass
+
+
+def test_the_game_screens_are_built_with_the_first_game(tmp_path):
+    from warkit_widgets.saves import Autosave
+
+    app = PlayApp(lang="en", schedule=NoSchedule(), autosave=Autosave(tmp_path))
+    assert app.board is None and app.handoff is None and app.over_box is None
+    seats = (Seat("Ana", "red"), Seat("Bia", "blue"), Seat("Caio", "green", "easy"))
+    app.start(GameConfig(seats, "classic", "en", 3))
+    children = list(app.children)
+    assert children.index(app.setup) < children.index(app.handoff) < children.index(
+        app.over_box) < children.index(app.board)
+    assert app.again.description == tr("over.again", "en")
+    app.set_lang("pt")  # the screens built later follow the language too
+    assert app.again.description == tr("over.again", "pt")
+
+
+@pytest.fixture
+def thread_priority():
+    before = os.getpriority(os.PRIO_PROCESS, 0)
+    yield before
+    voila_page._niceness_before = None
+    with contextlib.suppress(OSError):  # unprivileged, this thread cannot go back: it stays nicer
+        os.setpriority(os.PRIO_PROCESS, 0, before)
+
+
+def test_a_preheated_kernel_yields_until_its_page_is_asked_for(monkeypatch, thread_priority):
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(voila_page, "read_request", lambda: True)  # the page asks at once
+    voila_page.yield_while_preheating()
+    assert os.getpriority(os.PRIO_PROCESS, 0) == max(thread_priority,
+                                                     voila_page.PREHEAT_NICENESS)
+    voila_page.wait_for_address()
+    if os.geteuid() == 0:  # lowering the niceness again needs the privilege
+        assert os.getpriority(os.PRIO_PROCESS, 0) == thread_priority
+
+
+def test_a_kernel_started_for_its_page_keeps_its_priority(monkeypatch, thread_priority):
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    voila_page.yield_while_preheating()
+    assert os.getpriority(os.PRIO_PROCESS, 0) == thread_priority
