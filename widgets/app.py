@@ -20,6 +20,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from warkit import Action, Attack, EndPhase, PlayerView
 
@@ -68,8 +69,8 @@ def _button(css: str, **kwargs: Any) -> w.Button:
     return button
 
 
-def _html(css: str) -> w.HTML:
-    html = w.HTML()
+def _html(css: str, **kwargs: Any) -> w.HTML:
+    html = w.HTML(**kwargs)
     html.add_class(css)
     return html
 
@@ -103,9 +104,11 @@ class PlayApp(w.VBox):
         self.room: Any = None
         """The page's :class:`~warkit_widgets.rooms.session.RoomSession` (an online game)."""
 
-        # header
-        self.title = _html("warkit-title")
-        self.info = _html("warkit-info")
+        # header; texts whose layout never changes share one layout and one style (each model
+        # is one more for the page to make)
+        fixed = {"layout": w.Layout(), "style": HTMLStyle()}
+        self.title = _html("warkit-title", **fixed)
+        self.info = _html("warkit-info", **fixed)
         self.lang_toggle = w.ToggleButtons(options=[("Português", "pt"), ("English", "en")],
                                            value=self._lang, style={"button_width": "90px"})
         self.lang_toggle.add_class("warkit-lang")
@@ -141,7 +144,7 @@ class PlayApp(w.VBox):
         self.board: w.HBox | None = None
         self.handoff: w.VBox | None = None
         self.over_box: w.VBox | None = None
-        style = w.HTML(PLAY_STYLE + LAYOUT_STYLE + FILES_STYLE)  # one model for the styles
+        style = w.HTML(PLAY_STYLE + LAYOUT_STYLE + FILES_STYLE, **fixed)  # one for the styles
         # Who asks: only this browser's games in progress are offered (warkit_widgets.saves).
         self.browser = BrowserIdentity(self.reporter.guard(self._browser_known))
         super().__init__([style, header, self.notice,

@@ -11,7 +11,6 @@ wires it in.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import threading
@@ -44,43 +43,6 @@ def query_lang() -> str | None:
 def preheated() -> bool:
     """Is this a preheated Voilà kernel (it ran the notebook before any page asked for it)?"""
     return os.environ.get("VOILA_PREHEAT") == "True"
-
-
-PREHEAT_NICENESS = 10
-"""The CPU priority (``nice``) of a preheated kernel's work until its page is asked for."""
-_niceness_before: int | None = None
-
-
-def yield_while_preheating() -> None:
-    """In a preheated Voilà kernel, run at a low CPU priority (:data:`PREHEAT_NICENESS`)
-    until a browser asks for the page (:func:`wait_for_address` restores the priority).
-
-    Voilà starts the kernel for the *next* visitor one second after a page took the last
-    one, while that page is still loading: on a small server (2 cores) this kernel's start
-    and notebook competed with the Voilà server sending the page's ~100 scripts (and with
-    a browser on the same machine). Elsewhere (a kernel started for its page, Lab, tests)
-    nothing changes. The priority is the calling thread's: the one that runs the notebook.
-    """
-    global _niceness_before
-    if not preheated() or _niceness_before is not None:
-        return
-    try:
-        _niceness_before = os.getpriority(os.PRIO_PROCESS, 0)
-        os.setpriority(os.PRIO_PROCESS, 0, max(_niceness_before, PREHEAT_NICENESS))
-    except OSError:  # not allowed here: the kernel keeps its priority
-        _niceness_before = None
-
-
-def _restore_priority() -> None:
-    """The kernel's own priority again, now that a page is waiting for it (lowering the
-    niceness needs a privilege on most systems: without it, the kernel stays at
-    :data:`PREHEAT_NICENESS`, as every other kernel of the pool does)."""
-    global _niceness_before
-    if _niceness_before is None:
-        return
-    with contextlib.suppress(OSError):
-        os.setpriority(os.PRIO_PROCESS, 0, _niceness_before)
-    _niceness_before = None
 
 
 def voila_query_url() -> str:
@@ -133,7 +95,6 @@ def wait_for_address() -> None:
     thread = threading.Thread(target=read_request, daemon=True, name="warkit-request")
     thread.start()
     thread.join()
-    _restore_priority()
 
 
 def kernel_loop() -> asyncio.AbstractEventLoop:

@@ -1,16 +1,13 @@
-"""The dashboard's first screen stays light (issue 13 item 7, time to interactive): what the
-new-game form needs is imported and built, the game's modules and screens wait for a game,
-and a preheated kernel yields the CPU until its page is asked for."""
+"""The dashboard's first screen stays light (issue 13 item 7, time to interactive): only what
+the new-game form needs is imported and built; the game's modules and screens come with the
+first game."""
 
 from __future__ import annotations
 
-import contextlib
-import os
 import subprocess
 import sys
 
 import pytest
-import warkit_widgets.voila_page as voila_page
 from warkit_widgets.app import PlayApp
 from warkit_widgets.game_config import GameConfig, Seat
 from warkit_widgets.i18n import tr
@@ -75,29 +72,3 @@ def test_the_game_screens_are_built_with_the_first_game(tmp_path):
     assert app.again.description == tr("over.again", "en")
     app.set_lang("pt")  # the screens built later follow the language too
     assert app.again.description == tr("over.again", "pt")
-
-
-@pytest.fixture
-def thread_priority():
-    before = os.getpriority(os.PRIO_PROCESS, 0)
-    yield before
-    voila_page._niceness_before = None
-    with contextlib.suppress(OSError):  # unprivileged, this thread cannot go back: it stays nicer
-        os.setpriority(os.PRIO_PROCESS, 0, before)
-
-
-def test_a_preheated_kernel_yields_until_its_page_is_asked_for(monkeypatch, thread_priority):
-    monkeypatch.setenv("VOILA_PREHEAT", "True")
-    monkeypatch.setattr(voila_page, "read_request", lambda: True)  # the page asks at once
-    voila_page.yield_while_preheating()
-    assert os.getpriority(os.PRIO_PROCESS, 0) == max(thread_priority,
-                                                     voila_page.PREHEAT_NICENESS)
-    voila_page.wait_for_address()
-    if os.geteuid() == 0:  # lowering the niceness again needs the privilege
-        assert os.getpriority(os.PRIO_PROCESS, 0) == thread_priority
-
-
-def test_a_kernel_started_for_its_page_keeps_its_priority(monkeypatch, thread_priority):
-    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
-    voila_page.yield_while_preheating()
-    assert os.getpriority(os.PRIO_PROCESS, 0) == thread_priority
