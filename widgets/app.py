@@ -15,6 +15,8 @@ step per callback, so clicks are handled between their moves.
 
 from __future__ import annotations
 
+import importlib
+import threading
 from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -59,6 +61,29 @@ FIRST_LOOK = 3.0
 """Seconds the computers wait for the map to be drawn before they start anyway."""
 LOG_LINES = 80
 """Lines of the log on the page (the newest; the whole log is in a saved game)."""
+GAME_MODULES = ("warkit.bots", "warkit_widgets.gamecontroller", "warkit_widgets.models",
+                "warkit_widgets.game_log", "warkit_widgets.play_html", "warkit_widgets.end_report")
+"""What a game needs beyond the form (the engine's bots and odds, numpy, the panels): pure
+Python, no widget is made on import, so :func:`warm_game_modules` may load them in a thread."""
+WARM_DELAY = 1.0
+"""Seconds after the page said it is up before the game's modules are loaded meanwhile."""
+_warming: threading.Thread | None = None
+
+
+def warm_game_modules() -> None:
+    """Load :data:`GAME_MODULES` in a thread (once per kernel): the first page does not wait
+    for them, and a game started a few seconds later does not wait either. The kernel's
+    thread keeps answering the page meanwhile (an import holds only its module's lock)."""
+    global _warming
+    if _warming is None:
+        def load() -> None:
+            for name in GAME_MODULES:
+                importlib.import_module(name)
+
+        _warming = threading.Thread(target=load, daemon=True, name="warkit-warm")
+        _warming.start()
+
+
 OPTION_KEYWORDS = ("intelligence", "reveal", "reroll", "alliance", "airlift", "discard")
 """SMART decisions offered in the options list (air attacks are picked on the map)."""
 
@@ -320,8 +345,10 @@ class PlayApp(w.VBox):
             self.setup.show_saved(self.autosave.games())
 
     def _browser_known(self, owner: str) -> None:
-        """The browser said who it is: its games in progress, and only those, are offered."""
+        """The browser said who it is: its games in progress, and only those, are offered.
+        The page is up: the game's modules load meanwhile (:func:`warm_game_modules`)."""
         self.autosave.browser = owner
+        self.schedule(WARM_DELAY, warm_game_modules)
         if self.game is None or self._in_setup:
             self.setup.show_saved(self.autosave.games())
 

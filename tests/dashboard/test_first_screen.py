@@ -72,3 +72,16 @@ def test_the_game_screens_are_built_with_the_first_game(tmp_path):
     assert app.again.description == tr("over.again", "en")
     app.set_lang("pt")  # the screens built later follow the language too
     assert app.again.description == tr("over.again", "pt")
+
+
+def test_the_games_modules_load_in_a_thread_once_the_page_is_up():
+    loaded = loaded_after("import warkit_widgets.app as play\n"
+                          "calls = []\n"
+                          "app = play.PlayApp(lang='en', schedule=lambda d, f: calls.append(f))\n"
+                          "assert not calls\n"
+                          "app.browser.secret = 'a' * 32  # the page says who it is\n"
+                          "calls[-1]()\n"
+                          "play._warming.join()")
+    assert {"numpy", "warkit.bots", "warkit.odds", "warkit_widgets.gamecontroller",
+            "warkit_widgets.play_html"} <= loaded
+    assert "ipycanvas" not in loaded  # widget modules are imported by the game, in its thread
