@@ -42,6 +42,7 @@ from .voila_page import (
     Schedule,
     Ticker,
     kernel_schedule,
+    preheated,
     query_lang,
     query_value,
     wait_for_address,
@@ -66,7 +67,8 @@ GAME_MODULES = ("warkit.bots", "warkit_widgets.gamecontroller", "warkit_widgets.
 """What a game needs beyond the form (the engine's bots and odds, numpy, the panels): pure
 Python, no widget is made on import, so :func:`warm_game_modules` may load them in a thread."""
 WARM_DELAY = 1.0
-"""Seconds after the page said it is up before the game's modules are loaded meanwhile."""
+"""Seconds after the page said it is up before the game's modules are loaded meanwhile (a
+preheated kernel loads them while it waits for its page)."""
 _warming: threading.Thread | None = None
 
 
@@ -338,6 +340,8 @@ class PlayApp(w.VBox):
         Voilà kernel built the app long before; :func:`wait_for_address` waits for the
         address): its ``?lang=``, a room's ``?room=&key=`` (that room's seat), and the games
         in progress as they are now. The notebook calls it before it shows the app."""
+        if preheated():  # the kernel is idle until then: the game's modules load meanwhile
+            warm_game_modules()
         wait_for_address()
         self._address_lang(query_lang())
         self._open_address_room()

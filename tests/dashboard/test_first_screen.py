@@ -85,3 +85,14 @@ def test_the_games_modules_load_in_a_thread_once_the_page_is_up():
     assert {"numpy", "warkit.bots", "warkit.odds", "warkit_widgets.gamecontroller",
             "warkit_widgets.play_html"} <= loaded
     assert "ipycanvas" not in loaded  # widget modules are imported by the game, in its thread
+
+
+def test_a_preheated_kernel_loads_the_games_modules_while_it_waits_for_its_page():
+    loaded = loaded_after("import os\n"
+                          "os.environ['VOILA_PREHEAT'] = 'True'\n"
+                          "import warkit_widgets.app as play\n"
+                          "play.wait_for_address = lambda: None  # the page asks at once\n"
+                          "app = play.PlayApp(lang='en', schedule=lambda d, f: None)\n"
+                          "app.open_address()\n"
+                          "play._warming.join()")
+    assert {"numpy", "warkit.bots", "warkit_widgets.gamecontroller"} <= loaded
