@@ -15,44 +15,44 @@ step per callback, so clicks are handled between their moves.
 
 from __future__ import annotations
 
+import importlib
+import threading
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from warkit import Action, Attack, EndPhase, PlayerView
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)
 from .browser_identity import BrowserIdentity
-from .dice import DiceWidget
-from .end_report import report_html
+from .game_config import PACES, GameConfig, Step
 from .game_files import FILES_STYLE, GameFiles
-from .game_log import log_html
-from .gamecontroller import PACES, GameConfig, GameController, Step
-from .hand import HandWidget
 from .help_panel import HelpPanel, RuleLinks
 from .html import message_html
 from .i18n import lang_from_env, normalize_lang, territory_name, tr
-from .mapwidget import MapWidget
-from .models import HandController
-from .odds import OddsWidget
-from .options_panel import OptionsPanel, group_choices
-from .play_html import (
-    PLAY_STYLE,
-    battle_html,
-    handoff_html,
-    over_html,
-    players_html,
-    reserves_html,
-    secret_html,
-)
-from .play_layout import LAYOUT_STYLE
+from .play_layout import LAYOUT_STYLE, PLAY_STYLE
 from .report import ErrorReporter
 from .rule_sets import rules_label
 from .saves import Autosave, LoadProblem, SavedGame
 from .setup_form import SetupForm
-from .voila_page import Schedule, Ticker, kernel_schedule, query_lang, wait_for_address
+from .voila_page import (
+    Schedule,
+    Ticker,
+    kernel_schedule,
+    preheated,
+    query_lang,
+    query_value,
+    wait_for_address,
+)
+
+if TYPE_CHECKING:  # the game's modules load with the first game (a lighter first page)
+    from .gamecontroller import GameController
+    from .hand import HandWidget
+    from .mapwidget import MapWidget
+    from .odds import OddsWidget
 
 MOVES_KINDS = {Step.PLACE: "place", Step.ATTACK: "attack", Step.MOVE: "move",
                Step.ALLIANCE: "move", Step.AIRLIFT: "move"}
@@ -62,6 +62,30 @@ FIRST_LOOK = 3.0
 """Seconds the computers wait for the map to be drawn before they start anyway."""
 LOG_LINES = 80
 """Lines of the log on the page (the newest; the whole log is in a saved game)."""
+GAME_MODULES = ("warkit.bots", "warkit_widgets.gamecontroller", "warkit_widgets.models",
+                "warkit_widgets.game_log", "warkit_widgets.play_html", "warkit_widgets.end_report")
+"""What a game needs beyond the form (the engine's bots and odds, numpy, the panels): pure
+Python, no widget is made on import, so :func:`warm_game_modules` may load them in a thread."""
+WARM_DELAY = 1.0
+"""Seconds after the page said it is up before the game's modules are loaded meanwhile (a
+preheated kernel loads them while it waits for its page)."""
+_warming: threading.Thread | None = None
+
+
+def warm_game_modules() -> None:
+    """Load :data:`GAME_MODULES` in a thread (once per kernel): the first page does not wait
+    for them, and a game started a few seconds later does not wait either. The kernel's
+    thread keeps answering the page meanwhile (an import holds only its module's lock)."""
+    global _warming
+    if _warming is None:
+        def load() -> None:
+            for name in GAME_MODULES:
+                importlib.import_module(name)
+
+        _warming = threading.Thread(target=load, daemon=True, name="warkit-warm")
+        _warming.start()
+
+
 OPTION_KEYWORDS = ("intelligence", "reveal", "reroll", "alliance", "airlift", "discard")
 """SMART decisions offered in the options list (air attacks are picked on the map)."""
 
@@ -72,8 +96,8 @@ def _button(css: str, **kwargs: Any) -> w.Button:
     return button
 
 
-def _html(css: str) -> w.HTML:
-    html = w.HTML()
+def _html(css: str, **kwargs: Any) -> w.HTML:
+    html = w.HTML(**kwargs)
     html.add_class(css)
     return html
 
@@ -107,9 +131,11 @@ class PlayApp(w.VBox):
         self.room: Any = None
         """The page's :class:`~warkit_widgets.rooms.session.RoomSession` (an online game)."""
 
-        # header
-        self.title = _html("warkit-title")
-        self.info = _html("warkit-info")
+        # header; texts whose layout never changes share one layout and one style (each model
+        # is one more for the page to make)
+        fixed = {"layout": w.Layout(), "style": HTMLStyle()}
+        self.title = _html("warkit-title", **fixed)
+        self.info = _html("warkit-info", **fixed)
         self.lang_toggle = w.ToggleButtons(options=[("Português", "pt"), ("English", "en")],
                                            value=self._lang, style={"button_width": "90px"})
         self.lang_toggle.add_class("warkit-lang")
@@ -136,32 +162,21 @@ class PlayApp(w.VBox):
                                         grid_gap="6px"))
         header.add_class("warkit-header")
 
-        # the new-game form, the pass-the-device screen, the victory screen
+        # the new-game form; the game's screens (board, pass-the-device, victory) are built
+        # when the first game starts (a lighter first page: fewer models for it to make)
         self.setup = SetupForm(lang=self._lang, on_start=self.reporter.guard(self.start),
                                on_resume=self.reporter.guard(self.resume),
                                on_online=self.reporter.guard(self.start_online))
-        self.handoff_text = _html("warkit-handoff-text")
-        self.handoff_button = _button("warkit-handoff-ready", button_style="primary",
-                                      icon="eye", layout=w.Layout(width="auto"))
-        self.handoff_button.on_click(self.reporter.guard(lambda _: self._confirm_handoff()))
-        self.handoff = w.VBox([self.handoff_text, self.handoff_button],
-                              layout=w.Layout(align_items="center"))
-        self.handoff.add_class("warkit-handoff")
-        self.over = _html("warkit-over")
-        self.again = _button("warkit-again", button_style="success", icon="repeat")
-        self.again.on_click(self.reporter.guard(lambda _: self.show_setup()))
-        self.end_report = _html("warkit-end-report")
-        self.over_box = w.VBox([self.over, self.end_report, self.again])
-
-        # the game's screen is built when the first game starts (a lighter first page)
         self._animate = animate
         self.board: w.HBox | None = None
-        style = w.HTML(PLAY_STYLE + LAYOUT_STYLE + FILES_STYLE)  # one model for the styles
+        self.handoff: w.VBox | None = None
+        self.over_box: w.VBox | None = None
+        style = w.HTML(PLAY_STYLE + LAYOUT_STYLE + FILES_STYLE, **fixed)  # one for the styles
         # Who asks: only this browser's games in progress are offered (warkit_widgets.saves).
         self.browser = BrowserIdentity(self.reporter.guard(self._browser_known))
         super().__init__([style, header, self.notice,
-                          self.files.confirm, self.help_box, self.setup, self.handoff,
-                          self.over_box, self.browser, self.reporter.box])
+                          self.files.confirm, self.help_box, self.setup, self.browser,
+                          self.reporter.box])
         self.add_class("warkit-play")
         self.hand: HandWidget | None = None
         self.odds: OddsWidget | None = None
@@ -170,6 +185,9 @@ class PlayApp(w.VBox):
     # -- games -----------------------------------------------------------------------------------
     def _build_board(self) -> w.HBox:
         """The game's screen: map and action bar on the left, panels on the right."""
+        from .dice import DiceWidget
+        from .options_panel import OptionsPanel
+
         self.map_box = w.VBox(layout=w.Layout(width="100%"))
         self.status = _html("warkit-play-status")
         self.count = w.IntSlider(1, 1, 1, layout=w.Layout(width="18em"),
@@ -229,13 +247,31 @@ class PlayApp(w.VBox):
         self.board = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap",
                                                            grid_gap="12px"))
         self.board.add_class("warkit-board")
+        # the pass-the-device screen and the victory screen
+        self.handoff_text = _html("warkit-handoff-text")
+        self.handoff_button = _button("warkit-handoff-ready", button_style="primary",
+                                      icon="eye", layout=w.Layout(width="auto"))
+        self.handoff_button.on_click(self.reporter.guard(lambda _: self._confirm_handoff()))
+        self.handoff = w.VBox([self.handoff_text, self.handoff_button],
+                              layout=w.Layout(align_items="center", display="none"))
+        self.handoff.add_class("warkit-handoff")
+        self.over = _html("warkit-over")
+        self.again = _button("warkit-again", button_style="success", icon="repeat")
+        self.again.on_click(self.reporter.guard(lambda _: self.show_setup()))
+        self.end_report = _html("warkit-end-report")
+        self.over_box = w.VBox([self.over, self.end_report, self.again],
+                               layout=w.Layout(display="none"))
         children = list(self.children)
+        at = children.index(self.setup) + 1
+        children[at:at] = [self.handoff, self.over_box]
         children.insert(children.index(self.reporter.box), self.board)
         self.children = children
         return self.board
 
     def start(self, config: GameConfig) -> GameController:
         """Start a new game from the form's answers."""
+        from .gamecontroller import GameController
+
         game = GameController.new(config, pace=self.speed.value or "normal",
                                   autosave=self.autosave)
         self.set_game(game)
@@ -257,6 +293,11 @@ class PlayApp(w.VBox):
 
     def set_game(self, game: GameController) -> None:
         """Show ``game`` (a new, loaded or resumed one) in place of the current one."""
+        from .hand import HandWidget
+        from .mapwidget import MapWidget
+        from .models import HandController
+        from .odds import OddsWidget
+
         self.ticker.stop()
         if self.room is not None and self.room.game is not game:
             self.room.stop()  # leaving an online game (it goes on for the others)
@@ -299,6 +340,8 @@ class PlayApp(w.VBox):
         Voilà kernel built the app long before; :func:`wait_for_address` waits for the
         address): its ``?lang=``, a room's ``?room=&key=`` (that room's seat), and the games
         in progress as they are now. The notebook calls it before it shows the app."""
+        if preheated():  # the kernel is idle until then: the game's modules load meanwhile
+            warm_game_modules()
         wait_for_address()
         self._address_lang(query_lang())
         self._open_address_room()
@@ -306,8 +349,10 @@ class PlayApp(w.VBox):
             self.setup.show_saved(self.autosave.games())
 
     def _browser_known(self, owner: str) -> None:
-        """The browser said who it is: its games in progress, and only those, are offered."""
+        """The browser said who it is: its games in progress, and only those, are offered.
+        The page is up: the game's modules load meanwhile (:func:`warm_game_modules`)."""
         self.autosave.browser = owner
+        self.schedule(WARM_DELAY, warm_game_modules)
         if self.game is None or self._in_setup:
             self.setup.show_saved(self.autosave.games())
 
@@ -318,8 +363,8 @@ class PlayApp(w.VBox):
 
     # -- online rooms (warkit_widgets.rooms) ---------------------------------------------------
     def _open_address_room(self) -> None:
-        if self.room is None:
-            from .rooms.session import open_from_address
+        if self.room is None and (query_value("room") or query_value("key")):
+            from .rooms.session import open_from_address  # (the game's modules with it)
             open_from_address(self)
 
     def start_online(self, config: GameConfig) -> None:
@@ -427,10 +472,10 @@ class PlayApp(w.VBox):
             self.speed.tooltip = tr("play.speed.tip", lang)
         self.files.relabel()
         self.help_button.description = tr("help.button", lang)
-        for button, key in ((self.new_button, "play.new"), (self.again, "over.again")):
-            button.description = tr(key, lang)
+        self.new_button.description = tr("play.new", lang)
         if self.board is None:
             return
+        self.again.description = tr("over.again", lang)
         for button, key in ((self.undo, "play.undo"), (self.repeat_button, "play.btn.repeat"),
                             (self.stop_button, "play.btn.stop")):
             button.description = tr(key, lang)
@@ -456,6 +501,9 @@ class PlayApp(w.VBox):
             self._show_actions(step)
             self._kick_computers()  # e.g. an "attack until..." began
             return
+        from .game_log import log_html
+        from .play_html import players_html, secret_html
+
         if "lang" in aspects:
             self._relabel()
         state = game.state
@@ -502,6 +550,9 @@ class PlayApp(w.VBox):
             self.ticker.kick()
 
     def _show_panes(self, view: PlayerView, step: Step) -> None:
+        from .end_report import report_html
+        from .play_html import handoff_html, over_html
+
         game, lang = self.game, self._lang
         self.setup.layout.display = "none"
         handing = step is Step.HANDOFF
@@ -551,6 +602,8 @@ class PlayApp(w.VBox):
         """The dice on the table this turn, judged with SMART's modifiers (none at the start
         of a turn: never the previous player's)."""
         game = self.game
+        from .play_html import battle_html
+
         tray, shown = game.tray, self.dice.comparison
         if tray is None:
             if shown is not None:
@@ -564,6 +617,9 @@ class PlayApp(w.VBox):
 
     def _show_actions(self, step: Step) -> None:
         """The action bar and the options list for the step the human is in."""
+        from .options_panel import group_choices
+        from .play_html import reserves_html
+
         game, lang = self.game, self._lang
         mine = game.my_turn
         kind = MOVES_KINDS.get(step)

@@ -19,15 +19,17 @@ import base64
 import itertools
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from . import panel_messages, play_messages  # noqa: F401  (register the messages)
-from .gamecontroller import GameController
 from .html import message_html
 from .i18n import normalize_lang, tr
 from .saves import MAX_UPLOAD, Autosave, LoadProblem, dump_game, file_name, load_game
+
+if TYPE_CHECKING:
+    from .gamecontroller import GameController
 
 Schedule = Callable[[float, Callable[[], None]], Any]
 LINK_SECONDS = 30.0

@@ -24,7 +24,6 @@ clicks. Chance goes through the engine's :class:`warkit.Sampler`
 
 from __future__ import annotations
 
-import enum
 import hashlib
 import random
 import time
@@ -64,21 +63,23 @@ from .controller import (
     battle_record,
     moves_of,
 )
+from .game_config import (  # noqa: F401  (also offered here, where they were first)
+    BOT_LEVELS,
+    HUMAN,
+    MAX_NAME,
+    PACES,
+    SEAT_KINDS,
+    GameConfig,
+    Seat,
+    Step,
+    clean_name,
+)
 from .game_log import LogEvent, log_events, turn_header
 from .i18n import normalize_lang, refusal_text, territory_name, tr
 from .models import DiceComparison, RerollShown, Side, compare_dice
 from .observable import Observable
 from .reactions import REACTION_KEYWORDS, RankedReaction, useful_reactions
-from .rule_sets import rule_set_names
 
-HUMAN = "human"
-BOT_LEVELS = ("easy", "normal", "hard")
-"""The computer levels offered in the new-game form (``warkit.bots``)."""
-SEAT_KINDS = (HUMAN, *BOT_LEVELS, "random")
-MAX_NAME = 20
-
-PACES: dict[str, float] = {"slow": 2.5, "normal": 1.0, "fast": 0.35, "instant": 0.0}
-"""Multipliers of :data:`DELAYS` (the computer's speed setting)."""
 DELAYS: dict[str, float] = {
     "trade": 0.7, "intelligence": 0.7, "place": 0.3, "attack": 0.35, "airattack": 0.6,
     "roll": 0.7, "rerolled": 0.6, "reveal": 0.6, "reroll": 0.4, "occupy": 0.4,
@@ -108,75 +109,6 @@ class Blitz:
     dst: int
     keep: int = 1
     """Stop when the source has this many armies or fewer (1: until conquered or out)."""
-
-
-class Step(enum.Enum):
-    """What the page shows the human now."""
-
-    TRADE = "trade"
-    PLACE = "place"
-    ATTACK = "attack"
-    OCCUPY = "occupy"
-    MOVE = "move"
-    REACT = "react"
-    DISCARD = "discard"
-    ALLIANCE = "alliance"
-    AIRLIFT = "airlift"
-    WAIT = "wait"
-    """A computer is playing, or chance (dice, cards) is being resolved."""
-    HANDOFF = "handoff"
-    """Hot-seat: the device must be passed to the next human first."""
-    OVER = "over"
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A player: display name, colour id and ``kind`` ("human" or a bot level)."""
-
-    name: str
-    color: str
-    kind: str = HUMAN
-
-    @property
-    def is_human(self) -> bool:
-        return self.kind == HUMAN
-
-    def to_dict(self) -> dict[str, str]:
-        return {"name": self.name, "color": self.color, "kind": self.kind}
-
-
-def clean_name(name: object, fallback: str) -> str:
-    """A player's name as typed: trimmed, at most :data:`MAX_NAME` characters."""
-    text = " ".join(str(name or "").split())[:MAX_NAME]
-    return text or fallback
-
-
-@dataclass(frozen=True)
-class GameConfig:
-    """The new-game form's answers (validated on creation)."""
-
-    seats: tuple[Seat, ...]
-    rules: str = "classic"
-    lang: str = "pt"
-    seed: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.rules not in rule_set_names():  # the engine's registry (a variant too)
-            raise ValueError(f"rules must be one of {', '.join(rule_set_names())}, "
-                             f"got {self.rules!r}")
-        if not 3 <= len(self.seats) <= 6:
-            raise ValueError(f"War is for 3 to 6 players, got {len(self.seats)} (C-COMP-1)")
-        colors = [s.color for s in self.seats]
-        if len(set(colors)) != len(colors):
-            raise ValueError("each player needs a different colour (C-COMP-1)")
-        for seat in self.seats:
-            if seat.kind not in SEAT_KINDS:
-                raise ValueError(f"a seat is {', '.join(SEAT_KINDS)}, got {seat.kind!r}")
-            warkit.world_map().color_index(seat.color)
-        object.__setattr__(self, "lang", normalize_lang(self.lang))
-        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)
-                                      or self.seed < 0):
-            raise ValueError(f"the seed is a whole number >= 0, got {self.seed!r}")
 
 
 def terrain_side(before: GameState, said: Sequence[Event]) -> Side | None:

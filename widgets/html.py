@@ -11,14 +11,17 @@ from collections.abc import Mapping
 from fractions import Fraction
 from html import escape
 from itertools import pairwise
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from warkit.render.svg import PLAYER_COLORS, readable_text_color
 
-from .battle_terms import Note
 from .i18n import fmt_number, fmt_percent, territory_name, tr
-from .models import BattleOdds, DiceComparison
+
+if TYPE_CHECKING:  # types only: a page's first screen needs neither the odds nor numpy
+    import numpy as np
+
+    from .battle_terms import Note
+    from .models import BattleOdds, DiceComparison
 
 ATTACK_DIE = PLAYER_COLORS["red"]      # C-COMP-4: red dice attack...
 DEFENCE_DIE = PLAYER_COLORS["yellow"]  # ...and yellow dice defend

@@ -1,4 +1,8 @@
-"""The dashboard's layout from a phone (390 px wide) to a projector, in CSS only.
+"""The dashboard's look and layout, from a phone (390 px wide) to a projector, in CSS only.
+
+:data:`PLAY_STYLE` styles the panels (:mod:`warkit_widgets.play_html` writes their HTML);
+:data:`LAYOUT_STYLE` fits the page to the screen. Both are plain strings, so the first
+screen takes them without importing the game's panels.
 
 ipywidgets lay boxes out with flexbox; these rules let rows wrap, keep fixed-width controls
 inside the screen and scale the text with the screen. The map canvas already shrinks with
@@ -8,6 +12,35 @@ its box (``width: 100%``) and clicks and taps are mapped back by ipycanvas; a fi
 """
 
 from __future__ import annotations
+
+PLAY_STYLE = """<style>
+.warkit-play{font-family:'Trebuchet MS','DejaVu Sans',Verdana,sans-serif;color:#26221c}
+.warkit-play canvas:focus{outline:none}
+.wk-head-title{font-size:18px;font-weight:bold;margin-right:10px}
+.wk-head-info{font-size:14px;color:#4a4035}
+.wk-panel{border:1px solid #d8d0c0;border-radius:6px;padding:6px 8px;background:#fbf8f1}
+.wk-panel h4{margin:0 0 4px 0;font-size:13px;text-transform:uppercase;letter-spacing:.04em;
+ color:#6b5d48}
+.wk-players{border-collapse:collapse;width:100%;font-size:13px}
+.wk-players td{padding:2px 4px;border-bottom:1px solid #eee4d3}
+.wk-players tr.wk-current td{background:#fff3c4;font-weight:bold}
+.wk-players tr.wk-out td{color:#999;text-decoration:line-through}
+.wk-dot{display:inline-block;width:12px;height:12px;border-radius:50%;margin-right:5px;
+ border:1px solid #0005;vertical-align:-1px}
+.wk-secret{font-size:13px}
+.wk-log{max-height:260px;overflow-y:auto;font-size:12px;line-height:1.35}
+.wk-log-turn{font-weight:bold;margin-top:5px;border-top:1px solid #e5dccb;padding-top:3px}
+.wk-log-end{font-weight:bold;color:#1b5e20}
+.wk-handoff{text-align:center;padding:40px 20px;font-size:16px}
+.wk-handoff .wk-big{font-size:28px;font-weight:bold;margin-bottom:12px}
+.wk-over{padding:10px 14px;border:2px solid #1b5e20;border-radius:8px;background:#f1f8e9}
+.wk-over .wk-big{font-size:24px;font-weight:bold;color:#1b5e20}
+.wk-over table{border-collapse:collapse;margin-top:8px;font-size:13px}
+.wk-over td,.wk-over th{border:1px solid #cfd8c4;padding:3px 8px;text-align:left}
+.wk-over tr.wk-winner td{background:#dcedc8;font-weight:bold}
+.wk-status{font-size:14px;min-height:1.5em}
+.wk-result{font-size:13px;font-weight:bold;margin-top:2px}
+</style>"""
 
 LAYOUT_STYLE = """<style>
 .warkit-play{max-width:100%;overflow-x:hidden;box-sizing:border-box}

@@ -21,15 +21,36 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 class ErrorReporter:
-    """Catches a callback's exception and shows it: one line in ``line``, details in ``output``."""
+    """Catches a callback's exception and shows it: one line in ``line``, details in ``output``.
+
+    Both are made at the first error (``box`` stays empty until then): every widget of the
+    package has a reporter, and each model is one more for a page to make as it opens.
+    """
 
     def __init__(self, lang: str = "pt") -> None:
         self.lang = lang
-        self.line = w.HTML(layout=w.Layout(display="none"))
-        self.line.add_class("warkit-error")
-        self.output = w.Output(layout=w.Layout(max_height="12em", overflow="auto"))
-        self.box = w.VBox([self.line, self.output])
+        self.box = w.VBox()
+        self._parts: tuple[w.HTML, w.Output] | None = None
         self.errors: list[BaseException] = []
+
+    def _made(self) -> tuple[w.HTML, w.Output]:
+        if self._parts is None:
+            line = w.HTML(layout=w.Layout(display="none"))
+            line.add_class("warkit-error")
+            output = w.Output(layout=w.Layout(max_height="12em", overflow="auto"))
+            self._parts = (line, output)
+            self.box.children = self._parts
+        return self._parts
+
+    @property
+    def line(self) -> w.HTML:
+        """The red line for the player."""
+        return self._made()[0]
+
+    @property
+    def output(self) -> w.Output:
+        """The tracebacks, for the teacher."""
+        return self._made()[1]
 
     def guard(self, fn: F) -> F:
         """``fn`` wrapped so an exception is reported instead of lost (and then swallowed)."""
@@ -54,6 +75,8 @@ class ErrorReporter:
 
     def clear(self) -> None:
         self.errors.clear()
+        if self._parts is None:
+            return
         self.line.value = ""
         self.line.layout.display = "none"
         self.output.clear_output()

@@ -31,15 +31,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import warkit
 from warkit import GameState, Match, SaveFileError
 
 from . import panel_messages, play_messages  # noqa: F401  (register the messages)
-from .gamecontroller import HUMAN, SEAT_KINDS, GameController, Seat, clean_name
+from .game_config import HUMAN, SEAT_KINDS, Seat, clean_name
 from .i18n import color_name, normalize_lang, tr
 from .rule_sets import rules_label
+
+if TYPE_CHECKING:
+    from .gamecontroller import GameController
 
 META_KEY = "warkit_play"
 MAX_UPLOAD = 1_000_000
@@ -158,6 +161,8 @@ def load_game(data: bytes | str, **options: Any) -> GameController:
         options.setdefault("game_id", game_id)
     if match.seed is None:  # a bare state: fresh luck from here on
         match.seed = secrets.randbits(63)
+    from .gamecontroller import GameController  # the game, only once one is loaded
+
     return GameController(match, seats, **options)
 
 

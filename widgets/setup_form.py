@@ -17,7 +17,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
 from warkit import world_map
 
 from . import play_messages  # noqa: F401  (registers the dashboard's messages)
-from .gamecontroller import BOT_LEVELS, HUMAN, GameConfig, Seat, clean_name
+from .game_config import BOT_LEVELS, HUMAN, GameConfig, Seat, clean_name
 from .html import message_html
 from .i18n import color_name, normalize_lang, tr
 from .rooms import messages as _room_messages  # noqa: F401  (the "play online" button)

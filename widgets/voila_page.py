@@ -25,11 +25,17 @@ Schedule = Callable[[float, Callable[[], None]], Any]
 """``schedule(delay, callback)`` returning a handle with ``cancel()`` (asyncio's call_later)."""
 
 
+def query_value(name: str) -> str | None:
+    """``?name=`` of the page's address as Voilà passed it (``QUERY_STRING``)."""
+    values = parse_qs(os.environ.get("QUERY_STRING", "")).get(name)
+    return values[0] if values else None
+
+
 def query_lang() -> str | None:
     """The ``?lang=`` of the page's address as Voilà passed it (``QUERY_STRING``), or ``None``."""
-    values = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang")
+    value = query_value("lang")
     try:
-        return normalize_lang(values[0]) if values else None
+        return normalize_lang(value) if value else None
     except ValueError:
         return None
 

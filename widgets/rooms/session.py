@@ -8,20 +8,18 @@ someone opens ``?room=CODE`` and sits in a free seat (:func:`open_from_address`)
 
 from __future__ import annotations
 
-import os
 import secrets
 import time
 from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qs
 
 import ipywidgets as w
 
 from ..gamecontroller import GameConfig, Step
 from ..html import message_html
 from ..i18n import color_name, tr
-from ..voila_page import kernel_loop
+from ..voila_page import kernel_loop, query_value
 from . import messages  # noqa: F401  (registers the rooms' strings)
 from .invite import InviteLink
 from .room import RoomController, RoomLinks, create_room
@@ -34,12 +32,6 @@ if TYPE_CHECKING:
 ABSENT_AFTER = 60.0
 """Seconds without a sign of life after which the others may hand a seat to a computer."""
 HAND_OVER_LEVEL = "normal"
-
-
-def query_value(name: str) -> str | None:
-    """``?name=`` of the page's address as Voilà passed it (``QUERY_STRING``)."""
-    values = parse_qs(os.environ.get("QUERY_STRING", "")).get(name)
-    return values[0] if values else None
 
 
 def seat_state(room: RoomInfo, seat: int, now: float, lang: str) -> str:
