@@ -34,7 +34,7 @@ from multiprocessing import get_context
 
 from .actions import Action
 from .bots import BOTS, Bot, seeded
-from .simulate import simulate
+from .simulate import collector_paused, simulate
 from .stats import wilson
 from .view import PlayerView
 
@@ -84,17 +84,18 @@ def play_game(bots: Sequence[str], players: int, rules: str, seed: int, game: in
     seed=seed + game)`` with every decision timed."""
     levels = seating(bots, players, game)
     timed = [TimedBot(bot) for bot in seeded(levels, seed + game)]
-    match = simulate(players, rules, bots=timed, seed=seed + game, max_turns=max_turns)
+    with collector_paused():  # until the match is dropped (see collector_paused)
+        match = simulate(players, rules, bots=timed, seed=seed + game, max_turns=max_turns)
+        state, actions, capped = match.state, len(match.actions), bool(match.meta["capped"])
+        del match
     times: dict[str, list[float]] = {}
     for t in timed:
         times.setdefault(t.level, []).extend(t.times)
-    state = match.state
     objectives = tuple(o for o in state.objective_cards if o is not None)
     if state.first_player is None or len(objectives) != players:
         raise RuntimeError("a game is dealt before it is played (C-SETUP-1, C-SETUP-4)")
     return GameResult(seed + game, levels, tuple(state.winners), state.turn, state.round,
-                      len(match.actions), bool(match.meta["capped"]), state.first_player,
-                      objectives, times)
+                      actions, capped, state.first_player, objectives, times)
 
 
 def _play_chunk(args: tuple) -> list[GameResult]:
