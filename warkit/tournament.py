@@ -98,6 +98,11 @@ def play_game(bots: Sequence[str], players: int, rules: str, seed: int, game: in
                       actions, capped, state.first_player, objectives, times)
 
 
+CHUNK = 8
+"""Games per task handed to a worker process (a few seconds of work: little to wait for at
+the end, little to send back and forth)."""
+
+
 def _play_chunk(args: tuple) -> list[GameResult]:
     bots, players, rules, seed, games, max_turns = args
     return [play_game(bots, players, rules, seed, g, max_turns) for g in games]
@@ -245,7 +250,10 @@ def run_tournament(bots: Sequence[str], players: int | None = None, games: int =
     if processes <= 1:
         results = _play_chunk((bots, players, rules, seed, indices, max_turns))
     else:
-        chunks = [indices[i::processes * 4] for i in range(processes * 4)]
+        # Small chunks, handed out as the processes free up: on a shared machine one
+        # process may get less of a core, and a big last chunk would leave the other idle.
+        count = max(processes, min(games, -(-games // CHUNK)))
+        chunks = [indices[i::count] for i in range(count)]
         with get_context("fork" if os.name == "posix" else "spawn").Pool(processes) as pool:
             parts = pool.map(_play_chunk, [(bots, players, rules, seed, c, max_turns)
                                            for c in chunks if c])

@@ -478,6 +478,11 @@ class Board:
             incomes = self._incomes()
         return incomes[seat]
 
+    def incomes(self) -> list[float]:
+        """:meth:`income` of every seat (read-only), worked out once per board: it depends on
+        ownership, the hand sizes and the trade value only."""
+        return self._income or self._incomes()
+
     def _incomes(self) -> list[float]:
         """:meth:`income` of every seat, worked out once per board."""
         if self._income is None:

@@ -114,8 +114,10 @@ class NormalBot(LevelBot):
         super().__init__(seed)
         self._engaged: tuple[int, int, int] | None = None
         """(turn, source, target) of the attack under way."""
-        self._values: tuple[tuple, dict[int, float], dict[int, float]] | None = None
-        """The last boards' conquest and keep values, and what they depend on."""
+        self._values: tuple[tuple, dict[int, float], dict[int, float], list[float]] | None \
+            = None
+        """The last boards' conquest and keep values, the seats' incomes, and what they
+        depend on."""
         self._carried: tuple[tuple, Board] | None = None
         """The last board whose memo the next decision may carry, and what it depends on."""
 
@@ -127,10 +129,11 @@ class NormalBot(LevelBot):
         return state
 
     def board(self, view: PlayerView) -> Board:
-        """The board of this decision. Its conquest and keep values are shared with the
-        previous decisions' boards while what they depend on is unchanged (ownership, the
-        trade value, the hands, the objective; SMART: the armies too, which decide an
-        elimination's winner), unless a level values territories its own way.
+        """The board of this decision. Its conquest and keep values (and the seats' expected
+        incomes) are shared with the previous decisions' boards while what they depend on
+        is unchanged (ownership, the trade value, the hands, the objective; SMART: the
+        armies too, which decide an elimination's winner), unless a level values
+        territories its own way.
 
         Between two decisions where only this seat's own armies changed (placing, one
         attack's rolls that cost the defender nothing, regrouping), and in the same round,
@@ -146,9 +149,9 @@ class NormalBot(LevelBot):
                    view.armies if view.rules.ends_at_first_elimination else None)
             shared = self._values
             if shared is None or shared[0] != key:
-                shared = self._values = (key, {}, {})
+                shared = self._values = (key, {}, {}, board.incomes())
                 self._carried = None
-            board.values, board.keeps = shared[1], shared[2]
+            board.values, board.keeps, board._income = shared[1], shared[2], shared[3]
             if cls.own_scores and not view.rules.terrain_cards:
                 self.carry(board)
         return board
@@ -163,7 +166,6 @@ class NormalBot(LevelBot):
         if carried is not None and carried[0] == key:
             last = carried[1]
             board.memo, board.terrains, board.wanted = last.memo, last.terrains, last.wanted
-            board._income = last._income
             # Only own territories' threats: another's depends on this seat's armies.
             board._threat = {i: t for i, t in last._threat.items() if owner[i] == seat}
         self._carried = (key, board)
