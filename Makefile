@@ -51,7 +51,7 @@ lint: $(STAMP)
 	$(PY) -m mypy
 
 test: lint
-	$(PY) -m pytest --nbval-lax tests notebooks
+	$(PY) -m pytest --nbval-lax --durations=15 tests notebooks
 
 # About 5 minutes on 2 cores (under 10 when busy); the full dashboard benchmark (10 sessions) is
 # `.venv/bin/python tests/bench/bench_play.py`.

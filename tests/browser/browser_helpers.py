@@ -224,40 +224,57 @@ def _segment_distance(px: float, py: float, a: tuple[float, float], b: tuple[flo
 
 # The page's own kernel, reached the way any script in the page could: a second websocket
 # to /api/kernels/<id>/channels (Voilà lets widget messages through and drops execute
-# requests, §3.4). Messages are JSON text or jupyter_server's binary framing.
+# requests, §3.4). It speaks the page's own protocol, v1.kernel.websocket.jupyter.org: every
+# message is binary, a count and 64-bit little-endian offsets, then the channel, header,
+# parent header, metadata, content and buffers. (The legacy protocol is refused by the
+# dashboard's server, warkit_widgets.kernel_socket: Voilà 0.5 reads any binary message as v1,
+# and a legacy one made it spin, building a list of ~10^8 offsets.)
 KERNEL_JS = """
 async ([requests, waitMs]) => {
+  const PROTOCOL = 'v1.kernel.websocket.jupyter.org';
   const cfg = JSON.parse(document.getElementById('jupyter-config-data').textContent);
   const session = crypto.randomUUID();
   const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host
     + cfg.baseUrl + 'api/kernels/' + cfg.kernelId + '/channels?session_id=' + session;
+  const encode = (channel, parts) => {
+    const bytes = [channel, ...parts].map(p => new TextEncoder().encode(p));
+    const head = 8 * (bytes.length + 2);
+    const total = head + bytes.reduce((n, b) => n + b.length, 0);
+    const out = new Uint8Array(total), view = new DataView(out.buffer);
+    view.setBigUint64(0, BigInt(bytes.length + 1), true);
+    let at = head;
+    bytes.forEach((b, i) => { view.setBigUint64(8 * (i + 1), BigInt(at), true);
+                              out.set(b, at); at += b.length; });
+    view.setBigUint64(8 * (bytes.length + 1), BigInt(at), true);
+    return out.buffer;
+  };
+  const decode = (buffer) => {
+    const view = new DataView(buffer);
+    const n = Number(view.getBigUint64(0, true));
+    const offsets = [...Array(n).keys()].map(i => Number(view.getBigUint64(8 * (i + 1), true)));
+    const part = (i) => new TextDecoder().decode(new Uint8Array(buffer, offsets[i],
+                                                               offsets[i + 1] - offsets[i]));
+    return {header: JSON.parse(part(1)), content: JSON.parse(part(4))};
+  };
   const received = [];
   let ws = null;
   for (let attempt = 0; ws === null; attempt++) {  // a busy server may refuse one at first
-    const socket = new WebSocket(url);
+    const socket = new WebSocket(url, [PROTOCOL]);
     socket.binaryType = 'arraybuffer';
     try {
       await new Promise((ok, fail) => { socket.onopen = ok; socket.onerror = fail; });
       ws = socket;
     } catch (event) {
-      if (attempt >= 4) throw new Error('no websocket to the kernel after 5 attempts');
-      await new Promise(ok => setTimeout(ok, 1000));
+      if (attempt >= 9) throw new Error('no websocket to the kernel after 10 attempts');
+      await new Promise(ok => setTimeout(ok, 1000 * (attempt + 1)));
     }
   }
-  ws.onmessage = (ev) => {
-    let text = ev.data;
-    if (typeof text !== 'string') {
-      const view = new DataView(ev.data);
-      const n = view.getUint32(0);
-      const start = view.getUint32(4), end = n > 1 ? view.getUint32(8) : ev.data.byteLength;
-      text = new TextDecoder().decode(new Uint8Array(ev.data, start, end - start));
-    }
-    received.push(JSON.parse(text));
-  };
+  if (ws.protocol !== PROTOCOL) throw new Error('the server chose protocol ' + ws.protocol);
+  ws.onmessage = (ev) => received.push(decode(ev.data));
   for (const [channel, type, content, metadata] of requests) {
-    ws.send(JSON.stringify({header: {msg_id: crypto.randomUUID(), username: 'page',
-      session, msg_type: type, version: '5.3', date: new Date().toISOString()},
-      parent_header: {}, metadata: metadata || {}, content, channel, buffers: []}));
+    const header = {msg_id: crypto.randomUUID(), username: 'page', session, msg_type: type,
+                    version: '5.3', date: new Date().toISOString()};
+    ws.send(encode(channel, [header, {}, metadata || {}, content].map(JSON.stringify)));
   }
   await new Promise(ok => setTimeout(ok, waitMs));
   ws.close();

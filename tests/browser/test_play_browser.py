@@ -36,6 +36,7 @@ from browser_helpers import (
 from warkit_widgets.gamecontroller import GameConfig, GameController, Seat, Step
 from warkit_widgets.hand import SHAPE_ICONS
 from warkit_widgets.i18n import tr
+from warkit_widgets.kernel_socket import PROTOCOL
 from warkit_widgets.models import card_label
 from warkit_widgets.painter import hex_rgb, owner_tint
 
@@ -293,6 +294,33 @@ def test_an_execute_request_from_the_page_is_not_executed(play: PlayPage,
     assert not marker.exists()
     assert 'Received message of type "execute_request", which is not allowed' in \
         play_server.log.read_text()
+
+
+LEGACY_SOCKET_JS = """
+async () => {
+  const cfg = JSON.parse(document.getElementById('jupyter-config-data').textContent);
+  const socket = new WebSocket('ws://' + location.host + cfg.baseUrl + 'api/kernels/'
+                               + cfg.kernelId + '/channels?session_id=' + crypto.randomUUID());
+  return await new Promise(done => {
+    socket.onopen = () => { socket.close(); done('open'); };
+    socket.onerror = () => done('refused');
+  });
+}
+"""
+
+
+def test_a_kernel_websocket_without_the_v1_protocol_is_refused(play: PlayPage,
+                                                               play_server: PlayServer):
+    """A script asking the page's kernel for the legacy protocol is turned away
+    (warkit_widgets.kernel_socket: Voilà 0.5 spun on its binary messages, freezing every
+    page of the server); the page's own protocol still reaches the kernel."""
+    assert play.page.evaluate(LEGACY_SOCKET_JS) == "refused"
+    refusal = "Unexpected response code: 400"  # the browser's console says so: expected
+    play.page.wait_for_timeout(200)
+    play.errors[:] = [e for e in play.errors if refusal not in e]
+    assert f"speak {PROTOCOL} only" in play_server.log.read_text()
+    replies = kernel_messages(play.page, [("shell", "kernel_info_request", {})])
+    assert "kernel_info_reply" in [m["type"] for m in replies]
 
 
 def upload(play: PlayPage, path: Path) -> None:
