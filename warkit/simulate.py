@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from .bots import Bot, seeded
@@ -22,6 +24,24 @@ def _bots(bots: Sequence[Bot | str] | Bot | str | None, n: int, seed: int) -> li
     if len(bots) != n:
         raise ValueError(f"{len(bots)} bots for {n} players")
     return seeded(bots, seed)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for one game. A game keeps every state it
+    passed through (:class:`Match`), all alive until it ends, so the collector would walk
+    them again and again and find nothing to free: about a tenth of a bot game's time
+    (``tests/bench/bench_bots.py``). Memory is still freed as usual (by reference counts);
+    the collector runs again as soon as it is resumed, if it was on before (and walks a
+    match still alive once: a caller that keeps only a result pauses it until the match is
+    dropped, as :func:`warkit.tournament.play_game` does)."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def simulate(players: int | Sequence[str] = 4, rules: str | ClassicRules = "classic",
@@ -50,14 +70,15 @@ def simulate(players: int | Sequence[str] = 4, rules: str | ClassicRules = "clas
     match.meta["bots"] = [getattr(b, "level", type(b).__name__) for b in seats]
     match.meta["capped"] = False
     state = match.state
-    while not state.is_terminal:
-        if max_turns is not None and state.turn > max_turns:
-            match.meta["capped"] = True
-            break
-        seat = state.current_player
-        if seat == CHANCE:
-            action = sampler.sample(state)
-        else:
-            action = seats[seat].choose(view(state, seat), state.rules.legal_actions(state))
-        state = match.push(action)
+    with collector_paused():
+        while not state.is_terminal:
+            if max_turns is not None and state.turn > max_turns:
+                match.meta["capped"] = True
+                break
+            seat = state.current_player
+            if seat == CHANCE:
+                action = sampler.sample(state)
+            else:
+                action = seats[seat].choose(view(state, seat), state.rules.legal_actions(state))
+            state = match.push(action)
     return match

@@ -34,7 +34,7 @@ from multiprocessing import get_context
 
 from .actions import Action
 from .bots import BOTS, Bot, seeded
-from .simulate import simulate
+from .simulate import collector_paused, simulate
 from .stats import wilson
 from .view import PlayerView
 
@@ -84,17 +84,23 @@ def play_game(bots: Sequence[str], players: int, rules: str, seed: int, game: in
     seed=seed + game)`` with every decision timed."""
     levels = seating(bots, players, game)
     timed = [TimedBot(bot) for bot in seeded(levels, seed + game)]
-    match = simulate(players, rules, bots=timed, seed=seed + game, max_turns=max_turns)
+    with collector_paused():  # until the match is dropped (see collector_paused)
+        match = simulate(players, rules, bots=timed, seed=seed + game, max_turns=max_turns)
+        state, actions, capped = match.state, len(match.actions), bool(match.meta["capped"])
+        del match
     times: dict[str, list[float]] = {}
     for t in timed:
         times.setdefault(t.level, []).extend(t.times)
-    state = match.state
     objectives = tuple(o for o in state.objective_cards if o is not None)
     if state.first_player is None or len(objectives) != players:
         raise RuntimeError("a game is dealt before it is played (C-SETUP-1, C-SETUP-4)")
     return GameResult(seed + game, levels, tuple(state.winners), state.turn, state.round,
-                      len(match.actions), bool(match.meta["capped"]), state.first_player,
-                      objectives, times)
+                      actions, capped, state.first_player, objectives, times)
+
+
+CHUNK = 8
+"""Games per task handed to a worker process (a few seconds of work: little to wait for at
+the end, little to send back and forth)."""
 
 
 def _play_chunk(args: tuple) -> list[GameResult]:
@@ -244,7 +250,10 @@ def run_tournament(bots: Sequence[str], players: int | None = None, games: int =
     if processes <= 1:
         results = _play_chunk((bots, players, rules, seed, indices, max_turns))
     else:
-        chunks = [indices[i::processes * 4] for i in range(processes * 4)]
+        # Small chunks, handed out as the processes free up: on a shared machine one
+        # process may get less of a core, and a big last chunk would leave the other idle.
+        count = max(processes, min(games, -(-games // CHUNK)))
+        chunks = [indices[i::count] for i in range(count)]
         with get_context("fork" if os.name == "posix" else "spawn").Pool(processes) as pool:
             parts = pool.map(_play_chunk, [(bots, players, rules, seed, c, max_turns)
                                            for c in chunks if c])

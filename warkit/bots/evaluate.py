@@ -17,13 +17,14 @@ compared with the armies an attack costs.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, Generic, Protocol, TypeVar, cast
 
-from ..actions import Action, Trade, card_index
+from ..actions import Action, Place, Trade, card_index
 from ..cards import is_joker
 from ..legal import ActionRange, LegalActions
 from ..odds import roll_outcomes, win_table
@@ -273,13 +274,26 @@ def endpoints(family: Family[Route]) -> tuple[int, int]:
 def ranges_of(legal: LegalActions, kind: type[K]) -> list[Family[K]]:
     """The families of ``legal`` whose actions are of class ``kind`` (the factory's class when
     it is a ``functools.partial`` of it, else its largest member's)."""
-    out = []
-    for f in legal.families:
-        if isinstance(f, ActionRange):
-            func = getattr(f.make, "func", f.make)
-            if func is kind or (not isinstance(func, type) and isinstance(f.largest, kind)):
-                out.append(f)
+    out = [f for f in legal.families
+           if (f.__class__ is ActionRange or isinstance(f, ActionRange))
+           and (getattr(f.make, "func", None) is kind or _made_of(f, kind))]
     return cast("list[Family[K]]", out)
+
+
+def _made_of(family: ActionRange, kind: type[K]) -> bool:
+    """Whether a family whose factory is not a ``functools.partial`` of ``kind`` makes
+    ``kind`` actions all the same (any other factory: ask its largest member)."""
+    func = getattr(family.make, "func", family.make)
+    return func is kind or (not isinstance(func, type) and isinstance(family.largest, kind))
+
+
+def territory_of(family: Family[Place]) -> int:
+    """Territory index of a family of placements, read from its factory's argument when it
+    is a ``functools.partial`` (no action is built)."""
+    args = getattr(family.make, "args", None)
+    if args is not None and len(args) == 1:
+        return INDEX[args[0]]
+    return INDEX[family.largest.territory]
 
 
 def singles_of(legal: LegalActions, kind: type[K]) -> list[K]:
@@ -361,19 +375,24 @@ def cards_of(action: Trade) -> tuple[int, ...]:
 
 
 # -- the board ----------------------------------------------------------------------------------
+SIZES: tuple[int, ...] = tuple(len(m) for m in MEMBERS)
+
+
 @lru_cache(maxsize=64)
 def _ownership(owner: tuple[int, ...], players: int) -> tuple:
     """Territory counts, per-continent counts and continent bonuses of every seat (the same
-    for every seat's bot: computed once per ownership)."""
-    counts = [0] * players
-    cont = [[0] * CONTINENTS for _ in range(players)]
-    for i, o in enumerate(owner):
-        if o >= 0:
-            counts[o] += 1
-            cont[o][CONTINENT_OF[i]] += 1
-    bonuses = tuple(sum(BONUS[k] for k in range(CONTINENTS) if cont[s][k] == len(MEMBERS[k]))
-                    for s in range(players))
-    return tuple(counts), tuple(tuple(c) for c in cont), bonuses
+    for every seat's bot: computed once per ownership; counted by ``tuple.count``)."""
+    seats = range(players)
+    counts = tuple([owner.count(s) for s in seats])
+    owners = [[owner[i] for i in members] for members in MEMBERS]
+    cont = tuple([tuple([of_k.count(s) for of_k in owners]) for s in seats])
+    bonuses = tuple([sum([b for b, have, size in zip(BONUS, held, SIZES) if have == size])
+                     for held in cont])
+    return counts, cont, bonuses
+
+
+def _nothing(armies: tuple[int, ...]) -> tuple[int, ...]:
+    return ()
 
 
 @lru_cache(maxsize=256)
@@ -381,10 +400,33 @@ def _structure(owner: tuple[int, ...], seat: int, players: int) -> tuple:
     """What depends on ownership only (shared by the many decisions between two conquests):
     territory counts, per-continent counts, continent bonuses per seat, the seat's
     territories, their hostile neighbours and the borders among them."""
-    mine = tuple(i for i, o in enumerate(owner) if o == seat)
-    enemies = {i: tuple(j for j in ADJ[i] if owner[j] != seat) for i in mine}
-    border = tuple(i for i in mine if enemies[i])
-    return (*_ownership(owner, players), mine, MappingProxyType(enemies), border)
+    mine = tuple([i for i, o in enumerate(owner) if o == seat])
+    enemies: dict[int, tuple[int, ...]] = {}
+    border = []
+    for i in mine:
+        hostile = enemies[i] = tuple([j for j in ADJ[i] if owner[j] != seat])
+        if hostile:
+            border.append(i)
+    others = [j for j, o in enumerate(owner) if o != seat]
+    # An itemgetter of two or more indices returns a tuple (the first one is asked twice).
+    pick = itemgetter(*others, others[0]) if others else _nothing
+    return (*_ownership(owner, players), mine, MappingProxyType(enemies), tuple(border), pick)
+
+
+@lru_cache(maxsize=256)
+def _front_distance(owner: tuple[int, ...], seat: int, border: tuple[int, ...]
+                    ) -> Mapping[int, int]:
+    """:meth:`Board.front_distance`: it depends on ownership only, so it is worked out once
+    per ownership and seat (read-only)."""
+    dist = {i: 0 for i in border}
+    queue = deque(border)
+    while queue:
+        i = queue.popleft()
+        for j in ADJ[i]:
+            if owner[j] == seat and j not in dist:
+                dist[j] = dist[i] + 1
+                queue.append(j)
+    return MappingProxyType(dist)
 
 
 class Board:
@@ -404,12 +446,13 @@ class Board:
         self.armies = view.armies
         self.players = len(view.colors)
         (self.counts, self.cont_counts, self.bonuses, self.mine, self.enemies,
-         self.border) = _structure(view.owner, self.seat, self.players)
+         self.border, self._others) = _structure(view.owner, self.seat, self.players)
         self.share = reinforcement_share
         self._income: list[float] | None = None
         self._threat: dict[int, float] = {}
-        self.memo: dict[tuple, float] = {}
-        """Per-decision memo for the levels' values (the board never changes)."""
+        self.memo: dict[tuple, Any] = {}
+        """Per-decision memo for the levels' values (the board never changes; a level may
+        carry it to its next decision's board when nothing it depends on has changed)."""
         self.terrains: dict[int, Side | None] = {}
         """Terrain knowledge that counts in an attack on each territory (memoised by a level)."""
         self.values: dict[int, float] = {}
@@ -435,6 +478,11 @@ class Board:
             incomes = self._incomes()
         return incomes[seat]
 
+    def incomes(self) -> list[float]:
+        """:meth:`income` of every seat (read-only), worked out once per board: it depends on
+        ownership, the hand sizes and the trade value only."""
+        return self._income or self._incomes()
+
     def _incomes(self) -> list[float]:
         """:meth:`income` of every seat, worked out once per board."""
         if self._income is None:
@@ -459,7 +507,7 @@ class Board:
         t = self._threat.get(i)
         if t is None:
             owner, armies, me = self.owner, self.armies, self.owner[i]
-            incomes, share = self._incomes(), self.share
+            incomes, share = self._income or self._incomes(), self.share
             t = 0.0
             for j in ADJ[i]:
                 o = owner[j]
@@ -472,26 +520,33 @@ class Board:
 
     def hold(self, i: int, armies: int | None = None) -> float:
         """Chance that territory ``i`` (with ``armies``, default its own) is still held."""
-        return hold_probability(self.armies[i] if armies is None else armies, self.threat(i))
+        if armies is None:
+            armies = self.armies[i]
+        threat = self._threat.get(i)
+        if threat is None:
+            threat = self.threat(i)
+        if threat < 1:
+            return 1.0
+        attackers = int(threat)
+        table = _TABLES.get(None)
+        if table is not None and attackers < table.height and 0 < armies < table.width:
+            return 1.0 - table.win[attackers][armies]  # hold_probability's common case
+        return hold_probability(armies, threat)
 
     def needed(self, i: int, confidence: float = 0.75, most: int = 60) -> int:
         """Fewest armies that hold ``i`` with ``confidence`` against its threat."""
         return armies_needed(int(self.threat(i)), confidence, most)
 
     # -- geometry ----------------------------------------------------------------------------
-    def front_distance(self) -> dict[int, int]:
+    def front_distance(self) -> Mapping[int, int]:
         """Steps from each owned territory to the nearest owned border territory
         (through owned territories only; unreachable ones are left out)."""
-        dist = {i: 0 for i in self.border}
-        queue = deque(self.border)
-        owner, seat = self.owner, self.seat
-        while queue:
-            i = queue.popleft()
-            for j in ADJ[i]:
-                if owner[j] == seat and j not in dist:
-                    dist[j] = dist[i] + 1
-                    queue.append(j)
-        return dist
+        return _front_distance(self.owner, self.seat, self.border)
+
+    def others_armies(self) -> tuple[int, ...]:
+        """The armies on every territory the seat does not hold (in map order, the first
+        one twice): a key that changes exactly when another seat's armies do."""
+        return self._others(self.armies)
 
     def continent_share(self, seat: int, k: int) -> float:
         return self.cont_counts[seat][k] / len(MEMBERS[k])
@@ -523,6 +578,7 @@ __all__ = [
     "p_win",
     "ranges_of",
     "singles_of",
+    "territory_of",
     "trade_score",
     "wanted_territories",
 ]

@@ -22,6 +22,7 @@ Every decision compares a few candidates by one currency, armies:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, ClassVar
 
 from ..actions import Action, Attack, EndPhase, Move, Occupy, Place, Trade
 from ..legal import LegalActions
@@ -32,7 +33,6 @@ from .base import LevelBot, end_or_first
 from .evaluate import (
     BONUS,
     CONTINENT_OF,
-    INDEX,
     MEMBERS,
     PATIENCE,
     Board,
@@ -43,6 +43,7 @@ from .evaluate import (
     impatience,
     ranges_of,
     singles_of,
+    territory_of,
     trade_score,
     wanted_territories,
 )
@@ -85,31 +86,89 @@ class NormalBot(LevelBot):
     exposure_weight = 1.0
     margin = 0.0
     """An attack must score above this to be made."""
+    own_attack_score: ClassVar[bool] = True
+    """Set per class: :meth:`attack_score` is this level's own, so the attack and placement
+    loops may work its sum out inline with odds they already hold (the same numbers)."""
+    own_values: ClassVar[bool] = True
+    """Set per class: conquest and keep values are this level's own (see :meth:`board`)."""
+    own_scores: ClassVar[bool] = True
+    """Set per class: every method behind the board memo is this level's own (see
+    :meth:`board`), so the memo may be carried from one decision to the next."""
+    MEMO_METHODS: ClassVar[tuple[str, ...]] = (
+        "conquest_value", "keep_value", "attack_score", "score_attack", "exposure", "decisive",
+        "odds_floor", "army_cost", "conquest_card", "card_value", "terrain", "scale", "wanted",
+        "value_of", "keep_of", "floor_of", "cost_of_army", "terrain_on", "attack_potential",
+        "place_gain")
+    """The methods whose results the board memo keeps (a level overriding one of them may
+    read more of the view than :meth:`board` checks)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.own_attack_score = cls.attack_score is NormalBot.attack_score
+        cls.own_values = cls.conquest_value is NormalBot.conquest_value \
+            and cls.keep_value is NormalBot.keep_value
+        cls.own_scores = all(getattr(cls, name) is getattr(NormalBot, name)
+                             for name in cls.MEMO_METHODS)
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self._engaged: tuple[int, int, int] | None = None
         """(turn, source, target) of the attack under way."""
-        self._values: tuple[tuple, dict[int, float], dict[int, float]] | None = None
-        """The last boards' conquest and keep values, and what they depend on."""
+        self._values: tuple[tuple, dict[int, float], dict[int, float], list[float]] | None \
+            = None
+        """The last boards' conquest and keep values, the seats' incomes, and what they
+        depend on."""
+        self._carried: tuple[tuple, Board] | None = None
+        """The last board whose memo the next decision may carry, and what it depends on."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy (``copy.deepcopy``, pickling) starts without the carried board: it is only a
+        memo, and a board holds read-only views that neither copies nor pickles."""
+        state = dict(self.__dict__)
+        state["_carried"] = None
+        return state
 
     def board(self, view: PlayerView) -> Board:
-        """The board of this decision. Its conquest and keep values are shared with the
-        previous decisions' boards while what they depend on is unchanged (ownership, the
-        trade value, the hands, the objective; SMART: the armies too, which decide an
-        elimination's winner), unless a level values territories its own way."""
+        """The board of this decision. Its conquest and keep values (and the seats' expected
+        incomes) are shared with the previous decisions' boards while what they depend on
+        is unchanged (ownership, the trade value, the hands, the objective; SMART: the
+        armies too, which decide an elimination's winner), unless a level values
+        territories its own way.
+
+        Between two decisions where only this seat's own armies changed (placing, one
+        attack's rolls that cost the defender nothing, regrouping), and in the same round,
+        the last board's memo (attack scores by source armies, attack potentials, gains of
+        placements) and the threats to own territories stay true, so they are carried
+        over; never with terrain cards (what they reveal changes the odds) nor when a
+        level computes any of them its own way."""
         board = Board(view)
         cls = type(self)
-        if cls.conquest_value is NormalBot.conquest_value \
-                and cls.keep_value is NormalBot.keep_value:
+        if cls.own_values:
             key = (view.owner, view.next_trade_value, view.hand_sizes, view.objective,
                    view.player, view.rules,
                    view.armies if view.rules.ends_at_first_elimination else None)
             shared = self._values
             if shared is None or shared[0] != key:
-                shared = self._values = (key, {}, {})
-            board.values, board.keeps = shared[1], shared[2]
+                shared = self._values = (key, {}, {}, board.incomes())
+                self._carried = None
+            board.values, board.keeps, board._income = shared[1], shared[2], shared[3]
+            if cls.own_scores and not view.rules.terrain_cards:
+                self.carry(board)
         return board
+
+    def carry(self, board: Board) -> None:
+        """Give ``board`` the last board's memo, threats, incomes, terrain and objective
+        territories when the other seats' armies, the round and the turn's card are as they
+        were (the conquest and keep values, shared by :meth:`board`, hold the rest)."""
+        view, seat, owner = board.view, board.seat, board.owner
+        key = (view.round, view.conquered, board.others_armies())
+        carried = self._carried
+        if carried is not None and carried[0] == key:
+            last = carried[1]
+            board.memo, board.terrains, board.wanted = last.memo, last.terrains, last.wanted
+            # Only own territories' threats: another's depends on this seat's armies.
+            board._threat = {i: t for i, t in last._threat.items() if owner[i] == seat}
+        self._carried = (key, board)
 
     # -- values ----------------------------------------------------------------------------
     def card_value(self, view: PlayerView) -> float:
@@ -285,8 +344,7 @@ class NormalBot(LevelBot):
         restricted = [k for k, n in enumerate(view.continent_reserves) if n]
         if restricted:
             k = restricted[0]
-            inside = [f for f in families
-                      if CONTINENT_OF[INDEX[f.largest.territory]] == k]
+            inside = [f for f in families if CONTINENT_OF[territory_of(f)] == k]
             pick = self.best_placement(board, inside, view.continent_reserves[k])
             if pick is not None:
                 return pick
@@ -304,7 +362,7 @@ class NormalBot(LevelBot):
         best: tuple[float, Family[Place], int] | None = None
         fallback: tuple[float, Family[Place]] | None = None
         for family in families:
-            i = INDEX[family.largest.territory]
+            i = territory_of(family)
             if not board.enemies[i]:
                 continue
             for size in sizes:
@@ -325,9 +383,13 @@ class NormalBot(LevelBot):
     def place_gain(self, board: Board, i: int, n: int) -> float:
         """What ``n`` more armies on border territory ``i`` add (attack and defence)."""
         a = board.armies[i]
-        defence = self.keep_of(board, i) * (board.hold(i, a + n) - board.hold(i, a))
-        return defence + self.attack_potential(board, i, a + n - 1) - \
-            self.attack_potential(board, i, a - 1)
+        key = ("p", i, a, n)
+        gain = board.memo.get(key)
+        if gain is None:
+            defence = self.keep_of(board, i) * (board.hold(i, a + n) - board.hold(i, a))
+            gain = board.memo[key] = defence + self.attack_potential(board, i, a + n - 1) - \
+                self.attack_potential(board, i, a - 1)
+        return gain
 
     def attack_potential(self, board: Board, i: int, attackers: int) -> float:
         """The best attack score from ``i`` with ``attackers`` (0 when none is worth it)."""
@@ -339,12 +401,26 @@ class NormalBot(LevelBot):
             return memo
         card = self.conquest_card(board.view)
         best = 0.0
-        for j in board.enemies[i]:
-            terrain = self.terrain_on(board, j)
-            if terrain != "defender":
-                score = self.attack_score(board, i, j, attackers, card, terrain)
-                if score > best:
-                    best = score
+        if self.own_attack_score:  # attack_score's sum, with its memos read in place
+            armies, values, terrains = board.armies, board.values, board.terrains
+            army_cost, kill = self.cost_of_army(board), self.kill
+            for j in board.enemies[i]:
+                terrain = terrains[j] if j in terrains else self.terrain_on(board, j)
+                if terrain != "defender":
+                    p, cost, kills = attack_odds(attackers, armies[j], terrain)
+                    value = values.get(j)
+                    if value is None:
+                        value = self.value_of(board, j)
+                    score = p * (value + card) - army_cost * cost + kill * kills
+                    if score > best:
+                        best = score
+        else:
+            for j in board.enemies[i]:
+                terrain = self.terrain_on(board, j)
+                if terrain != "defender":
+                    score = self.attack_score(board, i, j, attackers, card, terrain)
+                    if score > best:
+                        best = score
         board.memo[key] = best
         return best
 
@@ -382,12 +458,30 @@ class NormalBot(LevelBot):
         """The score of attacking with the most dice (``None`` below the odds floor)."""
         src, dst = endpoints(family)
         armies = view.armies
+        key = ("s", src, dst, armies[src], card)
+        memo = board.memo
+        if key in memo:
+            return memo[key]
+        memo[key] = score = self._score_attack(view, board, src, dst, card)
+        return score
+
+    def _score_attack(self, view: PlayerView, board: Board, src: int, dst: int,
+                      card: float) -> float | None:
+        """:meth:`score_attack` of the attack from ``src`` on ``dst``, worked out."""
+        armies = view.armies
         attackers = armies[src] - 1
-        terrain = self.terrain_on(board, dst)
-        p, cost, _ = attack_odds(attackers, armies[dst], terrain)
+        terrains = board.terrains
+        terrain = terrains[dst] if dst in terrains else self.terrain_on(board, dst)
+        p, cost, kills = attack_odds(attackers, armies[dst], terrain)
         if p < self.floor_of(board) and not self.decisive(board, dst):
             return None
-        score = self.attack_score(board, src, dst, attackers, card, terrain)
+        if self.own_attack_score:  # attack_score's sum with the odds just read
+            value = board.values.get(dst)
+            if value is None:
+                value = self.value_of(board, dst)
+            score = p * (value + card) - self.cost_of_army(board) * cost + self.kill * kills
+        else:
+            score = self.attack_score(board, src, dst, attackers, card, terrain)
         if self.exposure_weight:
             left = armies[src] - cost - min(3, attackers)
             score -= self.exposure_weight * self.exposure(board, src, left)
