@@ -18,7 +18,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
+from pathlib import Path
+
+# this tree's engine, wherever the script is run from (a copy of another tree too)
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from warkit.bots import seeded
 from warkit.game import Sampler, initial_state
