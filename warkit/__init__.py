@@ -5,12 +5,10 @@
 >>> len(warkit.legal_actions(state)) > 0
 True
 
-The bots, the odds (numpy) and ``simulate`` (the bots and the fast simulator) load on first
-use (PEP 562), so ``import warkit`` stays light for a page that only needs the rules.
+The bots and the odds (numpy) load on first use (PEP 562), and ``simulate`` loads them with
+its first game, so ``import warkit`` stays light for a page that only needs the rules.
 """
 
-import sys
-import types
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -52,47 +50,29 @@ from .game import (
 )
 from .legal import ActionRange, LegalActions
 from .match import Match
+from .position_builder import position
 from .record import dumps, loads, match_from_dict, match_to_dict, state_from_dict, state_to_dict
 from .rules import RULESETS, ClassicRules, find_rules, register_rules
+from .simulate import simulate
 from .state import CHANCE, JOKERS, TERMINAL, GameState, Phase
 from .view import PlayerView, view
 from .worldmap import SHAPES, WorldMap, world_map
 
 __version__ = "0.1.0"
 
-_LAZY = {"bots": (".bots", None), "odds": (".odds", None),
-         "simulate": (".simulate", "simulate"), "position": (".position_builder", "position")}
-"""Public names loaded on first use: (module, attribute; ``None``: the module itself)."""
+_LAZY = ("bots", "odds")
+"""Public modules loaded on first use."""
 
 if TYPE_CHECKING:
     from . import bots, odds
-    from .position_builder import position
-    from .simulate import simulate
 
 
 def __getattr__(name: str) -> Any:
-    """Load a lazy public name (:data:`_LAZY`) when it is first asked for."""
+    """Load a lazy public module (:data:`_LAZY`) when it is first asked for."""
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module, attribute = _LAZY[name]
-    value = import_module(module, __name__)
-    if attribute is not None:
-        value = getattr(value, attribute)
-    globals()[name] = value
-    return value
+    return import_module(f".{name}", __name__)
 
-
-class _Package(types.ModuleType):
-    """Keeps ``warkit.simulate`` the function: importing the submodule ``warkit.simulate``
-    (``from warkit.simulate import ...``) would otherwise bind the module in its place."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name == "simulate" and isinstance(value, types.ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "CHANCE",

@@ -5,18 +5,21 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .bots import Bot, seeded
-from .fastsim import plays_fast, random_game
 from .game import Sampler, initial_state
 from .match import Match
 from .rules import ClassicRules
 from .state import CHANCE
 from .view import view
 
+if TYPE_CHECKING:  # the bots (and the odds' numpy) and the fast simulator load with a game
+    from .bots import Bot
+
 
 def _bots(bots: Sequence[Bot | str] | Bot | str | None, n: int, seed: int) -> list[Bot]:
+    from .bots import seeded
+
     if bots is None or isinstance(bots, str):
         bots = [bots or "random"] * n
     elif not isinstance(bots, Sequence):
@@ -59,6 +62,8 @@ def simulate(players: int | Sequence[str] = 4, rules: str | ClassicRules = "clas
     the fast path of :mod:`warkit.fastsim` unless ``fast=False``: the same record, whose
     states are rebuilt through the checked ``apply`` when asked for.
     """
+    from .fastsim import plays_fast, random_game
+
     initial = initial_state(players, rules, **settings)
     names = [bots] * initial.num_players if bots is None or isinstance(bots, str) else bots
     if fast and plays_fast(initial.rules) and isinstance(names, Sequence) \
