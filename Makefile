@@ -5,15 +5,19 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+TEMPLATE := notebooks/jupyter/voila/templates/warkit
 
 .PHONY: play demo lesson test lint bench screenshots clean notebooks outline clean-outputs handouts
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(TEMPLATE)/conf.json
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[test]"
 	@# jsonschema works without it, and importing it costs 3 s in every Jupyter process
 	$(PY) -m pip uninstall --quiet -y rfc3987-syntax
+	@# the dashboard's Voilà template, where Voilà finds templates (a link: edits apply at once)
+	mkdir -p $(VENV)/share/jupyter/voila/templates
+	ln -sfn $(CURDIR)/$(TEMPLATE) $(VENV)/share/jupyter/voila/templates/warkit
 	touch $(STAMP)
 
 play: $(STAMP)

@@ -57,6 +57,17 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _template_path(notebook: Path) -> dict[str, str]:
+    """JUPYTER_PATH with the notebook's own ``jupyter`` data folder first, if it has one, so
+    Voilà uses the dashboard template of the tree being served (tests/bench/bench_play.py
+    serves copies of other commits) rather than the one linked into the venv."""
+    data = notebook.parent / "jupyter"
+    if not data.is_dir():
+        return {}
+    return {"JUPYTER_PATH": os.pathsep.join(filter(None, (str(data),
+                                                         os.environ.get("JUPYTER_PATH"))))}
+
+
 @contextlib.contextmanager
 def serve(notebook: Path, log_path: Path, env: dict[str, str] | None = None,
           args: Sequence[str] = ()) -> Iterator[str]:
@@ -71,7 +82,7 @@ def serve(notebook: Path, log_path: Path, env: dict[str, str] | None = None,
             [sys.executable, "-m", "voila", notebook.name, f"--port={port}", "--no-browser",
              "--Voila.ip=127.0.0.1", "--show_tracebacks=True", *args],
             cwd=notebook.parent, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-            env={**os.environ, **(env or {})})
+            env={**os.environ, **_template_path(notebook), **(env or {})})
     url = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + 60
     while True:  # G7: probe a static file, never "/" (that would run the notebook)

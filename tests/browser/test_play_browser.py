@@ -33,6 +33,7 @@ from browser_helpers import (
     roomy,
     widget_states,
 )
+from voila_preloads import scripts_until_interactive
 from warkit_widgets.gamecontroller import GameConfig, GameController, Seat, Step
 from warkit_widgets.hand import SHAPE_ICONS
 from warkit_widgets.i18n import tr
@@ -427,6 +428,19 @@ def test_the_address_chooses_the_language(browser, play_server: PlayServer):
     with open_page(browser, play_server.url + "?lang=pt-BR", "button.warkit-start") as (
             page, _, _):
         page.locator("button.warkit-start").get_by_text("Começar o jogo").wait_for(timeout=WAIT)
+
+
+def test_the_page_preloads_exactly_the_scripts_it_runs(browser, play_server: PlayServer):
+    """The dashboard's template (notebooks/jupyter/voila/templates/warkit) hints every script
+    the page runs before its form answers a click, and nothing else: a script missing from
+    its list loads late (a wave after the one before, issue 13's time to interactive), an
+    extra one is downloaded for nothing. Fails after upgrading Voilà or a widget extension
+    until ``python tests/browser/voila_preloads.py`` records the list again."""
+    found = scripts_until_interactive(browser, play_server.url)
+    requested, preloaded = set(found["requested"]), set(found["preloaded"])
+    assert len(preloaded) == len(found["preloaded"]), "a script is hinted twice"
+    assert requested - preloaded == set(), "run without a preload hint (record the list again)"
+    assert preloaded - requested == set(), "hinted but never run (record the list again)"
 
 
 def test_hot_seat_passes_the_device_and_the_page_keeps_the_secrets(browser,
