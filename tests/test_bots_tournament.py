@@ -69,6 +69,8 @@ def test_timed_bot_records_each_decision():
     action = bot.choose(warkit.view(state, state.current), warkit.legal_actions(state))
     assert action in warkit.legal_actions(state)
     assert bot.level == "normal" and len(bot.times) == 1 and bot.times[0] >= 0
+    # the thinking thread's CPU time, never more than the clock's (one thread thinks)
+    assert len(bot.cpu_times) == 1 and 0 <= bot.cpu_times[0] <= bot.times[0] + 1e-3
 
 
 @pytest.mark.parametrize("processes", [1, 2])
@@ -80,8 +82,10 @@ def test_a_small_tournament(processes):
     assert sum(result.wins(level) for level in result.levels()) == pytest.approx(
         sum(1 for g in result.games if g.winners))
     assert len(result.think_times("normal")) > 50
+    assert len(result.think_times("normal", cpu=True)) == len(result.think_times("normal"))
     report = result.report()
     for text in ("classic, 3 players, 6 games", "normal", "95% CI", "median ms", "p95 ms",
+                 "max cpu ms",
                  "game length", "normal vs easy", "first player won"):
         assert text in report
 

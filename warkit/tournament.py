@@ -40,16 +40,20 @@ from .view import PlayerView
 
 
 class TimedBot:
-    """Wraps a bot and records how long each of its decisions takes (seconds)."""
+    """Wraps a bot and records how long each of its decisions takes (seconds): on the clock
+    (``times``, what a player waits) and in CPU time of the thinking thread (``cpu_times``,
+    what the bot costs, whatever else the machine is doing)."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.level = getattr(bot, "level", type(bot).__name__)
         self.times: list[float] = []
+        self.cpu_times: list[float] = []
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         action = self.bot.choose(view, legal)
+        self.cpu_times.append(time.thread_time() - cpu)
         self.times.append(time.perf_counter() - start)
         return action
 
@@ -69,6 +73,7 @@ class GameResult:
     objectives: tuple[str, ...] = ()
     """The objective card each seat drew (C-SETUP-1)."""
     times: dict[str, list[float]] = field(default_factory=dict)
+    cpu_times: dict[str, list[float]] = field(default_factory=dict)
 
 
 def seating(bots: Sequence[str], players: int, game: int) -> tuple[str, ...]:
@@ -89,13 +94,15 @@ def play_game(bots: Sequence[str], players: int, rules: str, seed: int, game: in
         state, actions, capped = match.state, len(match.actions), bool(match.meta["capped"])
         del match
     times: dict[str, list[float]] = {}
+    cpu_times: dict[str, list[float]] = {}
     for t in timed:
         times.setdefault(t.level, []).extend(t.times)
+        cpu_times.setdefault(t.level, []).extend(t.cpu_times)
     objectives = tuple(o for o in state.objective_cards if o is not None)
     if state.first_player is None or len(objectives) != players:
         raise RuntimeError("a game is dealt before it is played (C-SETUP-1, C-SETUP-4)")
     return GameResult(seed + game, levels, tuple(state.winners), state.turn, state.round,
-                      actions, capped, state.first_player, objectives, times)
+                      actions, capped, state.first_player, objectives, times, cpu_times)
 
 
 CHUNK = 8
@@ -160,8 +167,9 @@ class TournamentResult:
         seats = self.seats(level)
         return self.wins(level) / seats if seats else 0.0
 
-    def think_times(self, level: str) -> list[float]:
-        return [t for g in self.games for t in g.times.get(level, ())]
+    def think_times(self, level: str, cpu: bool = False) -> list[float]:
+        """Every decision's think time of ``level`` in seconds, on the clock or in CPU time."""
+        return [t for g in self.games for t in (g.cpu_times if cpu else g.times).get(level, ())]
 
     def head_to_head(self, a: str, b: str) -> tuple[int, int, float]:
         """Games won by ``a`` and by ``b`` (sole winners only), and the p-value of "as
@@ -202,7 +210,8 @@ class TournamentResult:
                  f"{self.seed + n - 1}, seats rotated), bots: {' '.join(self.bots)}; "
                  f"{self.processes} process(es), {self.seconds:.1f} s"]
         lines.append(f"{'level':<8} {'seats':>6} {'wins':>7} {'win rate':>9}  {'95% CI':<16}"
-                     f"{'decisions':>10} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+                     f"{'decisions':>10} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}"
+                     f" {'max cpu ms':>10}")
         for level in self.levels():
             seats, wins = self.seats(level), self.wins(level)
             low, high = wilson(wins, seats)
@@ -212,7 +221,8 @@ class TournamentResult:
             lines.append(
                 f"{level:<8} {seats:>6} {wins:>7.1f} {wins / max(seats, 1):>9.1%}  {ci:<16}"
                 f"{len(times):>10,} {med:>10.3f} {percentile(times, 0.95) * 1e3:>8.3f}"
-                f" {max(times, default=float('nan')) * 1e3:>8.1f}")
+                f" {max(times, default=float('nan')) * 1e3:>8.1f}"
+                f" {max(self.think_times(level, cpu=True), default=float('nan')) * 1e3:>10.1f}")
         capped = sum(g.capped for g in self.games)
         lines.append(
             f"game length: {statistics.mean(g.turns for g in self.games):.1f} turns, "
