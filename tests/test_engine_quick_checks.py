@@ -16,7 +16,7 @@ import pytest
 
 import warkit
 from warkit import IllegalActionError, Phase
-from warkit.actions import Attack, Roll
+from warkit.actions import Attack, EndPhase, Roll
 from warkit.rules import ClassicRules, combat
 from warkit.rules.combat import CombatRules
 from warkit.state import GameState, evolve
@@ -130,3 +130,48 @@ def test_the_sampler_draws_dice_as_randint_does():
     other, plain = Other(5), random.Random(5)
     state = rolling[0]
     assert state.rules.sample_roll(state, other) == state.rules.sample_roll(state, plain)
+
+
+@dataclass(frozen=True)
+class OwnDoor(ClassicRules):
+    """Classic rules whose own ``apply`` and ``legal_actions`` mark what they return, to show
+    the front door calls a rule set's overrides instead of its quick dispatch."""
+
+    def apply(self, state: GameState, action, player=None) -> GameState:
+        return evolve(super().apply(state, action, player), extra="own apply")
+
+    def legal_actions(self, state: GameState):
+        return ["own legal_actions"]
+
+
+@pytest.mark.parametrize("rules", ["classic", "smart"])
+def test_the_front_door_dispatches_as_the_rule_set_does(rules):
+    """C-TURN-1: ``warkit.apply`` and ``warkit.legal_actions`` call the phase handler and lister
+    themselves (one call sooner); over whole games they give what the rule set's own
+    ``apply`` (with and without the acting seat, the checked path) and ``legal_actions``
+    give, and their refusals are the same."""
+    match = warkit.simulate(4, rules, bots="random", seed=8, max_turns=40, fast=False)
+    for state, action in zip(match.states, match.actions):
+        rules_of = state.rules
+        assert warkit.legal_actions(state) == rules_of.legal_actions(state)
+        after = warkit.apply(state, action)
+        assert after == rules_of.apply(state, action)
+        assert after.holdings == rules_of.apply(state, action).holdings
+        seat = state.current_player
+        if seat >= 0:
+            assert after == rules_of.apply(state, action, seat)
+            wrong = (seat + 1) % state.num_players
+            assert _outcome(state, EndPhase()) == _refusal_of(rules_of, state, EndPhase())
+            assert isinstance(_refusal_of(rules_of, state, action, wrong), tuple)
+    state = next(s for s in match.states if s.current_player >= 0)
+    own = _with_rules(state, OwnDoor())
+    assert warkit.legal_actions(own) == ["own legal_actions"]
+    action = match.actions[match.states.index(state)]
+    assert warkit.apply(own, action).extra == "own apply"
+
+
+def _refusal_of(rules: ClassicRules, state: GameState, action, player=None):
+    try:
+        return rules.apply(state, action, player)
+    except IllegalActionError as exc:
+        return (exc.reason, str(exc))

@@ -14,6 +14,9 @@ def test_view_has_exactly_the_declared_fields():
     v = warkit.view(state, 1)
     assert set(v.__dict__) == {f.name for f in dataclasses.fields(PlayerView)}
     assert v == warkit.view(state, 1) and hash(v.armies) == hash(state.armies)
+    bare = warkit.loads(warkit.dumps(state))  # no derived index built yet: nothing to drop
+    assert "_holdings" not in bare.__dict__ and "_holdings" in state.__dict__
+    assert warkit.view(bare, 1).__dict__ == v.__dict__
 
 
 def test_spectator_sees_no_hand_and_no_objective():

@@ -79,7 +79,11 @@ def new_game(players: int | Sequence[str] = 4, rules: str | ClassicRules = "clas
 
 def legal_actions(state: GameState) -> LegalActions:
     """Every legal decision of the player to act (empty at chance steps and game end)."""
-    return state.rules.legal_actions(state)
+    rules = state.rules
+    if rules.__class__.legal_actions is _RULES_LEGAL:  # ClassicRules.legal_actions, one call sooner
+        lister = rules.legal_by_phase.get(state.phase)
+        return lister(rules, state) if lister is not None else LegalActions()
+    return rules.legal_actions(state)
 
 
 def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
@@ -98,7 +102,19 @@ def apply(state: GameState, action: Action | str, player: int | None = None) -> 
         from .actions import parse_action
 
         action = parse_action(action)
-    return state.rules.apply(state, action, player)
+    rules = state.rules
+    if player is None and rules.__class__.apply is _RULES_APPLY:
+        # ClassicRules.apply's common case (a handler for this phase and kind of action) one
+        # call sooner: every step of every game comes through here. A rule set overriding
+        # apply itself takes its own path below.
+        handler = rules.handlers.get((state.phase, action.__class__))
+        if handler is not None:
+            return rules.after_action(state, handler(rules, state, action))
+    return rules.apply(state, action, player)
+
+
+_RULES_APPLY = ClassicRules.apply
+_RULES_LEGAL = ClassicRules.legal_actions
 
 
 def illegal_reason(state: GameState, action: Action | str) -> IllegalActionError | None:

@@ -257,6 +257,18 @@ def evolve(state: GameState, **changes: Any) -> GameState:
     return new
 
 
+def copied(state: GameState) -> tuple[GameState, dict[str, Any]]:
+    """A copy of ``state`` and its table, for the engine's most frequent steps (an attack, a
+    roll, a move-in) to store their few fields in before the new state leaves them: no keyword
+    table is built and merged as :func:`evolve` does (about a third of a copy's time). Derived
+    indexes are kept: whoever stores a new ``owner`` stores its indexes too
+    (:func:`conquest_indexes`)."""
+    d = state.__dict__.copy()
+    new = _new(GameState)
+    _setattr(new, "__dict__", d)
+    return new, d
+
+
 _new = object.__new__
 _setattr = object.__setattr__  # a frozen dataclass refuses its own __setattr__
 

@@ -18,7 +18,7 @@ from ..dice import (
 )
 from ..errors import Reason
 from ..legal import ActionRange, Family, LegalActions
-from ..state import Battle, GameState, Phase, conquest_indexes, evolve
+from ..state import Battle, GameState, Phase, conquest_indexes, copied, evolve
 from ..worldmap import world_map
 from .common import (
     END,
@@ -228,11 +228,16 @@ class CombatRules(MixinBase):
         return battle(src, dst, dice, defence_dice(state.armies[dst], self.defence_dice_max))
 
     def do_attack(self, state: GameState, action: Attack) -> GameState:
-        return evolve(state, battle=self.check_attack(state, action), phase=Phase.ROLL)
+        declared = self.check_attack(state, action)
+        new, fields = copied(state)
+        fields["battle"], fields["phase"] = declared, Phase.ROLL
+        return new
 
     def end_attacks(self, state: GameState, action: EndPhase) -> GameState:
         """C-TURN-1: once regrouping starts, no more attacks this turn."""
-        return evolve(state, phase=Phase.MOVE)
+        new, fields = copied(state)
+        fields["phase"] = Phase.MOVE
+        return new
 
     # -- the roll -----------------------------------------------------------------------------
     def roll_outcomes(self, state: GameState) -> tuple[tuple[Roll, Fraction], ...]:
@@ -281,8 +286,10 @@ class CombatRules(MixinBase):
         armies[b.src] -= lost_att
         armies[b.dst] -= lost_def
         if armies[b.dst] > 0:
-            return evolve(state, armies=tuple(armies), last_roll=(roll.attack, roll.defence),
-                          phase=Phase.ATTACK, battle=None)
+            new, fields = copied(state)
+            fields["armies"], fields["last_roll"] = tuple(armies), (roll.attack, roll.defence)
+            fields["phase"], fields["battle"] = Phase.ATTACK, None
+            return new
         if self.plain_dice:  # the roll's changes and the conquest's in one copy
             return self.take(state, armies=tuple(armies), last_roll=(roll.attack, roll.defence))
         return self.conquer(evolve(state, armies=tuple(armies),
@@ -298,11 +305,13 @@ class CombatRules(MixinBase):
         b, seat = battle_of(state), state.current
         defender = state.owner[b.dst]
         owner = (*state.owner[:b.dst], seat, *state.owner[b.dst + 1:])
-        state = evolve(state, owner=owner, conquered=True, phase=Phase.OCCUPY,
-                       **conquest_indexes(state, b.dst, seat), **changes)
+        new, fields = copied(state)
+        fields.update(changes)
+        fields.update(conquest_indexes(state, b.dst, seat))  # the new owner's indexes
+        fields["owner"], fields["conquered"], fields["phase"] = owner, True, Phase.OCCUPY
         if defender in owner:
-            return state
-        return self.eliminate(state, defender)
+            return new
+        return self.eliminate(new, defender)
 
     def eliminate(self, state: GameState, defender: int) -> GameState:
         """C-ELIM-1/2: the defender is out; the eliminator takes their cards up to 5."""
@@ -356,7 +365,9 @@ class CombatRules(MixinBase):
         armies[b.src] -= n
         armies[b.dst] += n
         # C-CONQ-2: they may attack on from the new territory this very turn.
-        return evolve(state, armies=tuple(armies), battle=None, phase=Phase.ATTACK)
+        new, fields = copied(state)
+        fields["armies"], fields["battle"], fields["phase"] = tuple(armies), None, Phase.ATTACK
+        return new
 
 
 _BORDERS_ONLY = CombatRules.attack_targets

@@ -8,7 +8,7 @@ from ..actions import EndPhase, Move
 from ..cards import has_set
 from ..errors import Reason
 from ..legal import ActionRange, Family, LegalActions
-from ..state import GameState, Phase, evolve
+from ..state import GameState, Phase, copied, evolve
 from ..worldmap import world_map
 from .common import (
     END,
@@ -113,7 +113,9 @@ class RegroupRules(MixinBase):
         armies[src] -= n
         armies[dst] += n
         moved[dst] += n
-        return evolve(state, armies=tuple(armies), moved_in=tuple(moved))
+        new, fields = copied(state)
+        fields["armies"], fields["moved_in"] = tuple(armies), tuple(moved)
+        return new
 
     def end_regroup(self, state: GameState, action: EndPhase) -> GameState:
         """C-ELIM-2: an eliminator holding a set may trade now, before the turn's card."""

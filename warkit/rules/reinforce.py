@@ -8,7 +8,7 @@ from ..actions import Action, EndPhase, Place, Trade, card_name
 from ..cards import has_set, is_set, sets_in, trade_value
 from ..errors import Reason
 from ..legal import ActionRange, LegalActions
-from ..state import GameState, Phase, evolve
+from ..state import GameState, Phase, copied, evolve
 from ..worldmap import world_map
 from .common import card as card_of
 from .common import count, fail, label, owned, territory, within
@@ -55,13 +55,16 @@ class ReinforceRules(MixinBase):
 
     def start_turn(self, state: GameState, seat: int) -> GameState:
         """Begin ``seat``'s turn: compute its armies and open the trade or place step."""
-        return evolve(
-            state, current=seat, turn=state.turn + 1,
-            phase=Phase.TRADE if has_set(state.hands[seat]) else Phase.PLACE,
-            reserves=self.territory_armies(state.owner.count(seat)),
-            continent_reserves=self.continent_bonuses(state, seat), battle=None,
-            conquered=False, eliminated_this_turn=False, late=False,
-            moved_in=(0,) * len(state.owner), loot=(), loot_draws=0)
+        phase = Phase.TRADE if has_set(state.hands[seat]) else Phase.PLACE
+        reserves = self.territory_armies(state.owner.count(seat))
+        bonuses = self.continent_bonuses(state, seat)
+        new, fields = copied(state)  # stored one by one: see warkit.state.copied
+        fields["current"], fields["turn"], fields["phase"] = seat, state.turn + 1, phase
+        fields["reserves"], fields["continent_reserves"] = reserves, bonuses
+        fields["battle"], fields["conquered"], fields["eliminated_this_turn"] = None, False, False
+        fields["late"], fields["moved_in"] = False, (0,) * len(state.owner)
+        fields["loot"], fields["loot_draws"] = (), 0
+        return new
 
     # -- trades -------------------------------------------------------------------------
     def trade_value(self, state: GameState) -> int:
@@ -153,8 +156,12 @@ class ReinforceRules(MixinBase):
         continent_reserves = list(state.continent_reserves)
         continent_reserves[k] -= from_continent
         armies = (*state.armies[:index], state.armies[index] + n, *state.armies[index + 1:])
-        state = evolve(state, armies=armies, reserves=state.reserves - (n - from_continent),
-                       continent_reserves=tuple(continent_reserves))
-        if state.reserves == 0 and not any(continent_reserves):
-            state = self.finish_turn(state) if state.late else evolve(state, phase=Phase.ATTACK)
-        return state
+        reserves = state.reserves - (n - from_continent)
+        new, fields = copied(state)
+        fields["armies"], fields["reserves"] = armies, reserves
+        fields["continent_reserves"] = tuple(continent_reserves)
+        if reserves == 0 and not any(continent_reserves):
+            if new.late:
+                return self.finish_turn(new)
+            fields["phase"] = Phase.ATTACK  # the same copy: nobody has seen it yet
+        return new

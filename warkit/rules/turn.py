@@ -51,6 +51,6 @@ class TurnRules(MixinBase):
         seat, n = state.current, state.num_players
         nxt = next_alive(state, seat)
         passed = [(seat + k) % n for k in range(1, (nxt - seat) % n + 1)] if nxt != seat else []
-        new_round = state.first_player in passed or nxt == seat
-        state = evolve(state, round=state.round + new_round)
+        if state.first_player in passed or nxt == seat:  # start_turn copies the state anyway
+            state = evolve(state, round=state.round + 1)
         return self.start_turn(state, nxt)
