@@ -137,7 +137,8 @@ class PlayApp(w.VBox):
         self.title = _html("warkit-title", **fixed)
         self.info = _html("warkit-info", **fixed)
         self.lang_toggle = w.ToggleButtons(options=[("Português", "pt"), ("English", "en")],
-                                           value=self._lang, style={"button_width": "90px"})
+                                           value=self._lang, style={"button_width": "90px"},
+                                           layout=fixed["layout"])
         self.lang_toggle.add_class("warkit-lang")
         self.lang_toggle.observe(self.reporter.guard(self._lang_clicked), "value")
         self._lang_chosen = False
@@ -145,7 +146,8 @@ class PlayApp(w.VBox):
                                 style={"description_width": "initial"})
         self.speed.add_class("warkit-speed")
         self.speed.observe(self.reporter.guard(self._speed_changed), "value")
-        self.new_button = _button("warkit-new", icon="plus", layout=w.Layout(width="auto"))
+        buttons = {"layout": w.Layout(width="auto"), "style": w.ButtonStyle()}  # never changed
+        self.new_button = _button("warkit-new", icon="plus", **buttons)
         self.new_button.on_click(self.reporter.guard(lambda _: self.show_setup()))
         self.files = GameFiles(schedule=self.schedule, autosave=self.autosave,
                                current=lambda: self.game, running=self._running,
@@ -153,8 +155,8 @@ class PlayApp(w.VBox):
         self.save_button, self.upload = self.files.save_button, self.files.upload
         self.notice, self.download = self.files.banner, self.files.download
         self._help: HelpPanel | None = None  # built when first opened (a lighter first page)
-        self.help_box = w.VBox()
-        self.help_button = _button("warkit-help-button", layout=w.Layout(width="auto"))
+        self.help_box = w.VBox(layout=fixed["layout"])
+        self.help_button = _button("warkit-help-button", **buttons)
         self.help_button.on_click(self.reporter.guard(lambda _: self.help.toggle()))
         header = w.HBox([self.title, self.info, self.lang_toggle, self.speed, self.new_button,
                          self.save_button, self.upload, self.download, self.help_button],
