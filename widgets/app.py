@@ -67,8 +67,12 @@ GAME_MODULES = ("warkit.bots", "warkit_widgets.gamecontroller", "warkit_widgets.
 """What a game needs beyond the form (the engine's bots and odds, numpy, the panels): pure
 Python, no widget is made on import, so :func:`warm_game_modules` may load them in a thread."""
 WARM_DELAY = 1.0
-"""Seconds after the page said it is up before the game's modules are loaded meanwhile (a
-preheated kernel loads them while it waits for its page)."""
+"""Seconds after the page said it is up before the game's modules are loaded meanwhile."""
+POOL_WARM_DELAY = 10.0
+"""Seconds a preheated kernel waits for its page before it loads them meanwhile. Not at
+once: Voilà refills its pool while the last page opens, so on a busy server (a class
+arriving) the new kernel's work competes with that page for the CPU; the refill's start
+and notebook are enough. A page that comes sooner loads them once it is up."""
 _warming: threading.Thread | None = None
 
 
@@ -343,8 +347,11 @@ class PlayApp(w.VBox):
         address): its ``?lang=``, a room's ``?room=&key=`` (that room's seat), and the games
         in progress as they are now. The notebook calls it before it shows the app."""
         if preheated():  # the kernel is idle until then: the game's modules load meanwhile
-            warm_game_modules()
-        wait_for_address()
+            warming = threading.Timer(POOL_WARM_DELAY, warm_game_modules)
+            warming.daemon = True
+            warming.start()
+            wait_for_address()
+            warming.cancel()  # not begun yet: once the page is up (_browser_known)
         self._address_lang(query_lang())
         self._open_address_room()
         if self.game is None:
