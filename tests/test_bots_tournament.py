@@ -10,6 +10,7 @@ import pytest
 import warkit
 from warkit.stats import wilson
 from warkit.tournament import (
+    CpuTimedBot,
     GameResult,
     TimedBot,
     TournamentResult,
@@ -69,6 +70,11 @@ def test_timed_bot_records_each_decision():
     action = bot.choose(warkit.view(state, state.current), warkit.legal_actions(state))
     assert action in warkit.legal_actions(state)
     assert bot.level == "normal" and len(bot.times) == 1 and bot.times[0] >= 0
+    assert bot.cpu_times == []  # CPU time only when asked (CpuTimedBot)
+    cpu_bot = CpuTimedBot(warkit.bots.make("normal", seed=1))
+    assert cpu_bot.choose(warkit.view(state, state.current), warkit.legal_actions(state)) == action
+    # the thinking thread's CPU time, never more than the clock's (one thread thinks)
+    assert len(cpu_bot.cpu_times) == 1 and 0 <= cpu_bot.cpu_times[0] <= cpu_bot.times[0] + 1e-3
 
 
 @pytest.mark.parametrize("processes", [1, 2])
@@ -80,6 +86,7 @@ def test_a_small_tournament(processes):
     assert sum(result.wins(level) for level in result.levels()) == pytest.approx(
         sum(1 for g in result.games if g.winners))
     assert len(result.think_times("normal")) > 50
+    assert not result.timed_cpu() and "max cpu ms" not in result.report()
     report = result.report()
     for text in ("classic, 3 players, 6 games", "normal", "95% CI", "median ms", "p95 ms",
                  "game length", "normal vs easy", "first player won"):
@@ -89,9 +96,11 @@ def test_a_small_tournament(processes):
 def test_same_results_with_one_or_two_processes():
     one = run_tournament(["hard", "easy", "easy"], 3, games=4, rules="smart", seed=3)
     two = run_tournament(["hard", "easy", "easy"], 3, games=4, rules="smart", seed=3,
-                         processes=2)
+                         processes=2, cpu_time=True)  # timing in CPU time changes no decision
     assert [(g.winners, g.actions) for g in one.games] == \
         [(g.winners, g.actions) for g in two.games]
+    assert two.timed_cpu() and "max cpu ms" in two.report()
+    assert len(two.think_times("hard", cpu=True)) == len(two.think_times("hard"))
 
 
 def test_a_tournament_game_is_the_simulated_game_of_its_seed():

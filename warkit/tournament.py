@@ -40,16 +40,31 @@ from .view import PlayerView
 
 
 class TimedBot:
-    """Wraps a bot and records how long each of its decisions takes (seconds)."""
+    """Wraps a bot and records how long each of its decisions takes on the clock (seconds):
+    what a player waits."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.level = getattr(bot, "level", type(bot).__name__)
         self.times: list[float] = []
+        self.cpu_times: list[float] = []
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         start = time.perf_counter()
         action = self.bot.choose(view, legal)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+class CpuTimedBot(TimedBot):
+    """A :class:`TimedBot` that also records each decision's CPU time in the thinking thread
+    (``cpu_times``): what the bot costs, whatever else a shared machine is doing. Not the
+    default, as reading that clock is a system call (about a microsecond here)."""
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        start, cpu = time.perf_counter(), time.thread_time()
+        action = self.bot.choose(view, legal)
+        self.cpu_times.append(time.thread_time() - cpu)
         self.times.append(time.perf_counter() - start)
         return action
 
@@ -69,6 +84,7 @@ class GameResult:
     objectives: tuple[str, ...] = ()
     """The objective card each seat drew (C-SETUP-1)."""
     times: dict[str, list[float]] = field(default_factory=dict)
+    cpu_times: dict[str, list[float]] = field(default_factory=dict)
 
 
 def seating(bots: Sequence[str], players: int, game: int) -> tuple[str, ...]:
@@ -79,23 +95,26 @@ def seating(bots: Sequence[str], players: int, game: int) -> tuple[str, ...]:
 
 
 def play_game(bots: Sequence[str], players: int, rules: str, seed: int, game: int,
-              max_turns: int) -> GameResult:
+              max_turns: int, cpu_time: bool = False) -> GameResult:
     """Play game number ``game`` of a tournament: ``simulate(players, rules, bots=levels,
-    seed=seed + game)`` with every decision timed."""
+    seed=seed + game)`` with every decision timed (see :class:`TimedBot`)."""
     levels = seating(bots, players, game)
-    timed = [TimedBot(bot) for bot in seeded(levels, seed + game)]
+    timer = CpuTimedBot if cpu_time else TimedBot
+    timed = [timer(bot) for bot in seeded(levels, seed + game)]
     with collector_paused():  # until the match is dropped (see collector_paused)
         match = simulate(players, rules, bots=timed, seed=seed + game, max_turns=max_turns)
         state, actions, capped = match.state, len(match.actions), bool(match.meta["capped"])
         del match
     times: dict[str, list[float]] = {}
+    cpu_times: dict[str, list[float]] = {}
     for t in timed:
         times.setdefault(t.level, []).extend(t.times)
+        cpu_times.setdefault(t.level, []).extend(t.cpu_times)
     objectives = tuple(o for o in state.objective_cards if o is not None)
     if state.first_player is None or len(objectives) != players:
         raise RuntimeError("a game is dealt before it is played (C-SETUP-1, C-SETUP-4)")
     return GameResult(seed + game, levels, tuple(state.winners), state.turn, state.round,
-                      actions, capped, state.first_player, objectives, times)
+                      actions, capped, state.first_player, objectives, times, cpu_times)
 
 
 CHUNK = 8
@@ -104,8 +123,8 @@ the end, little to send back and forth)."""
 
 
 def _play_chunk(args: tuple) -> list[GameResult]:
-    bots, players, rules, seed, games, max_turns = args
-    return [play_game(bots, players, rules, seed, g, max_turns) for g in games]
+    bots, players, rules, seed, games, max_turns, cpu_time = args
+    return [play_game(bots, players, rules, seed, g, max_turns, cpu_time) for g in games]
 
 
 def binomial_test(a: int, b: int, share: Fraction = Fraction(1, 2)) -> float:
@@ -160,8 +179,13 @@ class TournamentResult:
         seats = self.seats(level)
         return self.wins(level) / seats if seats else 0.0
 
-    def think_times(self, level: str) -> list[float]:
-        return [t for g in self.games for t in g.times.get(level, ())]
+    def timed_cpu(self) -> bool:
+        """Were the decisions timed in CPU time too (``cpu_time=True``)?"""
+        return any(times for g in self.games for times in g.cpu_times.values())
+
+    def think_times(self, level: str, cpu: bool = False) -> list[float]:
+        """Every decision's think time of ``level`` in seconds, on the clock or in CPU time."""
+        return [t for g in self.games for t in (g.cpu_times if cpu else g.times).get(level, ())]
 
     def head_to_head(self, a: str, b: str) -> tuple[int, int, float]:
         """Games won by ``a`` and by ``b`` (sole winners only), and the p-value of "as
@@ -202,7 +226,8 @@ class TournamentResult:
                  f"{self.seed + n - 1}, seats rotated), bots: {' '.join(self.bots)}; "
                  f"{self.processes} process(es), {self.seconds:.1f} s"]
         lines.append(f"{'level':<8} {'seats':>6} {'wins':>7} {'win rate':>9}  {'95% CI':<16}"
-                     f"{'decisions':>10} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+                     f"{'decisions':>10} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}"
+                     + (f" {'max cpu ms':>10}" if self.timed_cpu() else ""))
         for level in self.levels():
             seats, wins = self.seats(level), self.wins(level)
             low, high = wilson(wins, seats)
@@ -212,7 +237,9 @@ class TournamentResult:
             lines.append(
                 f"{level:<8} {seats:>6} {wins:>7.1f} {wins / max(seats, 1):>9.1%}  {ci:<16}"
                 f"{len(times):>10,} {med:>10.3f} {percentile(times, 0.95) * 1e3:>8.3f}"
-                f" {max(times, default=float('nan')) * 1e3:>8.1f}")
+                f" {max(times, default=float('nan')) * 1e3:>8.1f}"
+                + (f" {max(self.think_times(level, cpu=True)) * 1e3:>10.1f}"
+                   if self.timed_cpu() else ""))
         capped = sum(g.capped for g in self.games)
         lines.append(
             f"game length: {statistics.mean(g.turns for g in self.games):.1f} turns, "
@@ -234,8 +261,9 @@ class TournamentResult:
 
 def run_tournament(bots: Sequence[str], players: int | None = None, games: int = 100,
                    rules: str = "classic", processes: int = 1, seed: int = 0,
-                   max_turns: int = 500) -> TournamentResult:
-    """Play ``games`` seeded games between bot levels (see the module docstring)."""
+                   max_turns: int = 500, cpu_time: bool = False) -> TournamentResult:
+    """Play ``games`` seeded games between bot levels (see the module docstring);
+    ``cpu_time`` also records each decision's CPU time (:class:`TimedBot`)."""
     bots = tuple(bots)
     for level in bots:
         if level not in BOTS:
@@ -248,14 +276,14 @@ def run_tournament(bots: Sequence[str], players: int | None = None, games: int =
     started = time.perf_counter()
     indices = list(range(games))
     if processes <= 1:
-        results = _play_chunk((bots, players, rules, seed, indices, max_turns))
+        results = _play_chunk((bots, players, rules, seed, indices, max_turns, cpu_time))
     else:
         # Small chunks, handed out as the processes free up: on a shared machine one
         # process may get less of a core, and a big last chunk would leave the other idle.
         count = max(processes, min(games, -(-games // CHUNK)))
         chunks = [indices[i::count] for i in range(count)]
         with get_context("fork" if os.name == "posix" else "spawn").Pool(processes) as pool:
-            parts = pool.map(_play_chunk, [(bots, players, rules, seed, c, max_turns)
+            parts = pool.map(_play_chunk, [(bots, players, rules, seed, c, max_turns, cpu_time)
                                            for c in chunks if c])
         results = sorted((r for part in parts for r in part), key=lambda r: r.seed)
     return TournamentResult(bots, players, rules, seed, max(1, processes), max_turns,
@@ -274,10 +302,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--max-turns", type=int, default=500)
     parser.add_argument("--by-objective", action="store_true",
                         help="also print the win rate by objective card drawn")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="also time each decision in CPU time (max cpu ms)")
     args = parser.parse_args(argv)
     try:
         result = run_tournament(args.bots, args.players, args.games, args.rules,
-                                args.processes, args.seed, args.max_turns)
+                                args.processes, args.seed, args.max_turns, args.cpu_time)
     except ValueError as error:
         parser.error(str(error))
     print(result.report())

@@ -97,8 +97,10 @@ def test_arranged_position_is_checked_by_the_engine():
     state = arranged_position(rule_book_position(), hands={"red": ("brasil", "joker1")})
     assert state.hands[2] == (M.index("brasil"), 42)
     assert len(state.deck) == 42
-    with pytest.raises(warkit.SaveFileError):
+    with pytest.raises(ValueError, match="brasil"):  # C-MOVE-2: at least 1 army everywhere
         arranged_position(rule_book_position(), armies={"brasil": 0})
+    with pytest.raises(ValueError, match="no 'pink' player"):
+        arranged_position(rule_book_position(), owners={"brasil": "pink"})
 
 
 def test_territory_tour_describes_the_clicked_territory():

@@ -70,26 +70,41 @@ def arranged_position(state: warkit.GameState, *, owners: dict[str, str] | None 
                       eliminated: dict[str, str] | None = None) -> warkit.GameState:
     """``state`` with pieces and cards set by hand, like arranging a real table.
 
-    Goes through the save format (:func:`warkit.state_to_dict` then
-    :func:`warkit.state_from_dict`), so the engine checks the position: the 44 cards each
-    in one place (cards not in a hand or the discard pile are in the deck), every player
-    in the game owning a territory, at least 1 army everywhere. ``eliminated`` maps a
-    colour that is out of the game to the colour that eliminated it.
+    Built by the engine's one position builder, :func:`warkit.position`, which checks the
+    position as it checks a save file: the 44 cards each in one place (when ``hands`` or
+    ``discard`` are given, every card not in a hand, the discard pile or the loot is in the
+    deck), every player in the game owning a territory, at least 1 army everywhere. Colours
+    name the players; ``eliminated`` maps a colour that is out of the game to the colour
+    that eliminated it. Everything not given stays as in ``state``.
     """
-    data = warkit.state_to_dict(state)
-    for tid, color in (owners or {}).items():
-        data["territories"][tid]["owner"] = color
-    for tid, n in (armies or {}).items():
-        data["territories"][tid]["armies"] = n
-    for color, objective in (objectives or {}).items():
-        data["objectives"][color] = objective
+    seats = {color: seat for seat, color in enumerate(state.colors)}
+
+    def seat_of(color: str) -> int:
+        if color not in seats:
+            raise ValueError(f"no {color!r} player in this game: {', '.join(state.colors)}")
+        return seats[color]
+
+    m = warkit.world_map()
+    ids, continents = m.ids, [c.id for c in m.continents]
+    owner = dict(zip(ids, state.owner)) | {t: seat_of(c) for t, c in (owners or {}).items()}
+    army = dict(zip(ids, state.armies)) | dict(armies or {})
+    held = dict(enumerate(state.hands)) | {seat_of(c): cards for c, cards in (hands or {}).items()}
+    objective = dict(enumerate(state.objective_cards))
+    objective |= {seat_of(c): o for c, o in (objectives or {}).items()}
+    alive, eliminated_by = list(state.alive), list(state.eliminated_by)
     for color, by in (eliminated or {}).items():
-        data["alive"][color], data["eliminated_by"][color] = False, by
-    if hands is not None or discard:
-        held = {**data["hands"], **(hands or {})}
-        data["hands"] = {color: list(cards) for color, cards in held.items()}
-        used = {c for cards in held.values() for c in cards} | set(discard)
-        data["discard"] = list(discard)
-        data["deck"] = [c for c in (*warkit.world_map().ids, "joker1", "joker2")
-                        if c not in used]
-    return warkit.state_from_dict(data)
+        alive[seat_of(color)], eliminated_by[seat_of(color)] = False, seat_of(by)
+    rearranged = hands is not None or bool(discard)
+    return warkit.position(
+        owner, army, players=len(state.colors), rules=state.rules, current=state.current,
+        phase=state.phase, hands=held, discard=discard if rearranged else state.discard,
+        deck=None if rearranged else state.deck, loot=state.loot, objectives=objective,
+        round=state.round, turn=state.turn, trades=state.trades, reserves=state.reserves,
+        continent_reserves=dict(zip(continents, state.continent_reserves)), alive=alive,
+        eliminated_by=eliminated_by,
+        # the fields the arrangement leaves as they are, passed on unchanged
+        **{name: getattr(state, name) for name in _KEPT_FIELDS})
+
+
+_KEPT_FIELDS = ("dealer", "first_player", "battle", "last_roll", "conquered",
+                "eliminated_this_turn", "late", "loot_draws", "moved_in", "winners", "extra")

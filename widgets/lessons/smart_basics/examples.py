@@ -5,7 +5,7 @@
   continent), no attack, no move.
 - :func:`played_smart_table` starts a seeded SMART game, plays quiet turns up to the first player's
   turn of a given round, places that player's armies, and then arranges the table by hand
-  (:func:`~.examples.arranged_position`, checked by the save format): the first player is in
+  (:func:`~.examples.arranged_position`, checked by :func:`warkit.position`): the first player is in
   the attack step of that round.
 
 Quiet turns keep the round counter honest: a position "in round 2" really is one, so the
