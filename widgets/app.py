@@ -67,8 +67,12 @@ GAME_MODULES = ("warkit.bots", "warkit_widgets.gamecontroller", "warkit_widgets.
 """What a game needs beyond the form (the engine's bots and odds, numpy, the panels): pure
 Python, no widget is made on import, so :func:`warm_game_modules` may load them in a thread."""
 WARM_DELAY = 1.0
-"""Seconds after the page said it is up before the game's modules are loaded meanwhile (a
-preheated kernel loads them while it waits for its page)."""
+"""Seconds after the page said it is up before the game's modules are loaded meanwhile."""
+POOL_WARM_DELAY = 10.0
+"""Seconds a preheated kernel waits for its page before it loads them meanwhile. Not at
+once: Voilà refills its pool while the last page opens, so on a busy server (a class
+arriving) the new kernel's work competes with that page for the CPU; the refill's start
+and notebook are enough. A page that comes sooner loads them once it is up."""
 _warming: threading.Thread | None = None
 
 
@@ -137,7 +141,8 @@ class PlayApp(w.VBox):
         self.title = _html("warkit-title", **fixed)
         self.info = _html("warkit-info", **fixed)
         self.lang_toggle = w.ToggleButtons(options=[("Português", "pt"), ("English", "en")],
-                                           value=self._lang, style={"button_width": "90px"})
+                                           value=self._lang, style={"button_width": "90px"},
+                                           layout=fixed["layout"])
         self.lang_toggle.add_class("warkit-lang")
         self.lang_toggle.observe(self.reporter.guard(self._lang_clicked), "value")
         self._lang_chosen = False
@@ -145,7 +150,8 @@ class PlayApp(w.VBox):
                                 style={"description_width": "initial"})
         self.speed.add_class("warkit-speed")
         self.speed.observe(self.reporter.guard(self._speed_changed), "value")
-        self.new_button = _button("warkit-new", icon="plus", layout=w.Layout(width="auto"))
+        buttons = {"layout": w.Layout(width="auto"), "style": w.ButtonStyle()}  # never changed
+        self.new_button = _button("warkit-new", icon="plus", **buttons)
         self.new_button.on_click(self.reporter.guard(lambda _: self.show_setup()))
         self.files = GameFiles(schedule=self.schedule, autosave=self.autosave,
                                current=lambda: self.game, running=self._running,
@@ -153,8 +159,8 @@ class PlayApp(w.VBox):
         self.save_button, self.upload = self.files.save_button, self.files.upload
         self.notice, self.download = self.files.banner, self.files.download
         self._help: HelpPanel | None = None  # built when first opened (a lighter first page)
-        self.help_box = w.VBox()
-        self.help_button = _button("warkit-help-button", layout=w.Layout(width="auto"))
+        self.help_box = w.VBox(layout=fixed["layout"])
+        self.help_button = _button("warkit-help-button", **buttons)
         self.help_button.on_click(self.reporter.guard(lambda _: self.help.toggle()))
         header = w.HBox([self.title, self.info, self.lang_toggle, self.speed, self.new_button,
                          self.save_button, self.upload, self.download, self.help_button],
@@ -341,8 +347,11 @@ class PlayApp(w.VBox):
         address): its ``?lang=``, a room's ``?room=&key=`` (that room's seat), and the games
         in progress as they are now. The notebook calls it before it shows the app."""
         if preheated():  # the kernel is idle until then: the game's modules load meanwhile
-            warm_game_modules()
-        wait_for_address()
+            warming = threading.Timer(POOL_WARM_DELAY, warm_game_modules)
+            warming.daemon = True
+            warming.start()
+            wait_for_address()
+            warming.cancel()  # not begun yet: once the page is up (_browser_known)
         self._address_lang(query_lang())
         self._open_address_room()
         if self.game is None:

@@ -194,11 +194,13 @@ class GameFiles:
 
     def relabel(self) -> None:
         lang = self._lang
-        self.save_button.description = tr("play.save", lang)
-        self.save_button.tooltip = tr("files.save_tip", lang)
-        self.save_button.disabled = self.current() is None
-        self.upload.description = tr("play.load", lang)
-        self.upload.tooltip = tr("play.load", lang)  # shown instead of "(0)": FILES_STYLE
+        with self.save_button.hold_sync():  # one message per button
+            self.save_button.description = tr("play.save", lang)
+            self.save_button.tooltip = tr("files.save_tip", lang)
+            self.save_button.disabled = self.current() is None
+        with self.upload.hold_sync():
+            self.upload.description = tr("play.load", lang)
+            self.upload.tooltip = tr("play.load", lang)  # shown instead of "(0)": FILES_STYLE
         self._label_question()
         if self.pending is not None:
             self._ask(*self.pending)

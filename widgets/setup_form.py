@@ -26,7 +26,7 @@ from .saves import SavedGame, distinct_labels
 
 DEFAULT_COLORS = ("red", "blue", "green", "yellow", "black", "white")
 """Seat colours offered first (all six are C-COMP-1's)."""
-MAX_SEATS = 6
+MIN_SEATS, MAX_SEATS = 3, 6
 
 
 class SetupForm(w.VBox):
@@ -44,36 +44,36 @@ class SetupForm(w.VBox):
         text = dict(layout=fixed, style=HTMLStyle())
         self.title = w.HTML(**text)
         names = rule_set_names()
-        self.rules = w.ToggleButtons(options=[(n, n) for n in names], value=names[0])
+        self.rules = w.ToggleButtons(options=[(n, n) for n in names], value=names[0],
+                                     layout=fixed)
         self.rules.add_class("warkit-rules")
-        self.count = w.ToggleButtons(options=[3, 4, 5, 6], value=3,
+        self.count = w.ToggleButtons(options=list(range(MIN_SEATS, MAX_SEATS + 1)),
+                                     value=MIN_SEATS, layout=fixed,
                                      style={"button_width": "48px"})
         self.count.add_class("warkit-count")
         self.count.observe(lambda _: self._show_rows(), "value")
-        self.names, self.colors, self.kinds, self.rows = [], [], [], []
-        # the seats' fields share their layouts and styles too (30 models fewer)
-        shared = {"name": dict(layout=w.Layout(width="12em"), style=TextStyle()),
-                  "color": dict(layout=w.Layout(width="9em"), style=DescriptionStyle()),
-                  "kind": dict(layout=w.Layout(width="14em"), style=DescriptionStyle())}
-        for i in range(MAX_SEATS):
-            name = w.Text(**shared["name"])
-            color = w.Dropdown(options=self._color_options(), value=DEFAULT_COLORS[i],
-                               **shared["color"])
-            kind = w.Dropdown(options=self._kind_options(), value=HUMAN if i == 0 else "normal",
-                              **shared["kind"])
-            kind.observe(lambda change, i=i: self._kind_changed(i, change), "value")
-            row = w.HBox([name, color, kind])
-            row.add_class(f"warkit-seat-{i}")
-            self.names.append(name)
-            self.colors.append(color)
-            self.kinds.append(kind)
-            self.rows.append(row)
-        self.seed = w.Text(layout=w.Layout(width="10em"))
+        self.names: list[w.Text] = []
+        self.colors: list[w.Dropdown] = []
+        self.kinds: list[w.Dropdown] = []
+        self.rows: list[w.HBox] = []
+        """The seats' rows made so far (those of the seats chosen, made when first chosen: a
+        lighter first page), with their fields."""
+        self._row_lang: list[str] = []
+        """The language each row was labelled in (a hidden row is relabelled when shown)."""
+        # the seats' fields share their layouts and styles, and the form's buttons one style
+        # (each model is one more for the page to make)
+        self._shared = {"name": dict(layout=w.Layout(width="12em"), style=TextStyle()),
+                        "color": dict(layout=w.Layout(width="9em"), style=DescriptionStyle()),
+                        "kind": dict(layout=w.Layout(width="14em"), style=DescriptionStyle())}
+        for _ in range(self.count.value):
+            self._add_row()
+        self.seed = w.Text(layout=w.Layout(width="10em"), style=self._shared["name"]["style"])
         self.seed.add_class("warkit-seed")
-        self.start = w.Button(button_style="success", icon="play")
+        buttons = w.ButtonStyle()
+        self.start = w.Button(button_style="success", icon="play", layout=fixed, style=buttons)
         self.start.add_class("warkit-start")
         self.start.on_click(lambda _: self.submit())
-        self.online = w.Button(icon="globe", layout=w.Layout(width="auto"))
+        self.online = w.Button(icon="globe", layout=w.Layout(width="auto"), style=buttons)
         self.online.add_class("warkit-online")
         self.online.on_click(lambda _: self.submit(online=True))
         self.online.layout.display = None if on_online else "none"
@@ -84,15 +84,32 @@ class SetupForm(w.VBox):
                                                  flex_flow="column nowrap"))
         self.resume_box.add_class("warkit-resume")
         self._saved: tuple[SavedGame, ...] = ()
+        self._seed_row = w.HBox([self.labels["seed"], self.seed], layout=fixed)
         super().__init__([
             self.title, w.HBox([self.labels["rules"], self.rules], layout=fixed),
             w.HBox([self.labels["players"], self.count], layout=fixed), *self.rows,
-            w.HBox([self.labels["seed"], self.seed], layout=fixed),
-            w.HBox([self.start, self.online, self.error], layout=fixed),
+            self._seed_row, w.HBox([self.start, self.online, self.error], layout=fixed),
             self.labels["resume"], self.resume_box])
         self.add_class("warkit-setup")
         self._relabel()
         self._show_rows()
+
+    def _add_row(self) -> None:
+        """Make the next seat's row (name, colour, kind), labelled in the form's language."""
+        i = len(self.rows)
+        kind_value = HUMAN if i == 0 else "normal"
+        name = w.Text(placeholder=self._default_name(i, kind_value), **self._shared["name"])
+        color = w.Dropdown(options=self._color_options(), value=DEFAULT_COLORS[i],
+                           **self._shared["color"])
+        kind = w.Dropdown(options=self._kind_options(), value=kind_value, **self._shared["kind"])
+        kind.observe(lambda change, i=i: self._kind_changed(i, change), "value")
+        row = w.HBox([name, color, kind])
+        row.add_class(f"warkit-seat-{i}")
+        self.names.append(name)
+        self.colors.append(color)
+        self.kinds.append(kind)
+        self.rows.append(row)
+        self._row_lang.append(self._lang)
 
     # -- language ---------------------------------------------------------------------------
     @property
@@ -105,7 +122,15 @@ class SetupForm(w.VBox):
         self._relabel()
 
     def _relabel(self) -> None:
+        """New labels, the same answers. Each changed widget is one message to the page, and
+        the page takes them one after another (each passes through Voilà's server), so the
+        Start button, what a language click is answered with, goes first, each widget's
+        changes go in one message, and the hidden seats' rows wait until they are shown."""
         lang = self._lang
+        self.start.description = tr("setup.start", lang)
+        with self.online.hold_sync():
+            self.online.description = tr("room.online", lang)
+            self.online.tooltip = tr("room.online.tip", lang)
         self.title.value = f"<h3>{tr('setup.title', lang)}</h3>"
         for key, label in self.labels.items():
             if key != "resume":
@@ -116,21 +141,25 @@ class SetupForm(w.VBox):
             self.rules.options = [(rules_label(n, lang), n) for n in names]
             self.rules.value = chosen if chosen in names else names[0]
         self.seed.placeholder = tr("setup.seed_help", lang)
-        colors, kinds = self._color_options(), self._kind_options()
-        for i in range(MAX_SEATS):
-            # new labels, the same choice: one message per widget (new options pass through
-            # another value for a moment, and the name's placeholder follows the kind)
-            with self.names[i].hold_sync():
-                for dropdown, options in ((self.colors[i], colors), (self.kinds[i], kinds)):
-                    value = dropdown.value
-                    with dropdown.hold_sync():
-                        dropdown.options = options
-                        dropdown.value = value
-                self.names[i].placeholder = self._default_name(i)
-        self.start.description = tr("setup.start", lang)
-        self.online.description = tr("room.online", lang)
-        self.online.tooltip = tr("room.online.tip", lang)
+        for i in range(min(self.count.value, len(self.rows))):
+            self._relabel_row(i)
         self.show_saved(self._saved)
+
+    def _relabel_row(self, i: int) -> None:
+        """Seat ``i``'s colours, kinds and default name in the form's language: new labels, the
+        same choice, one message per widget (new options pass through another value for a
+        moment, and the name's placeholder follows the kind)."""
+        if self._row_lang[i] == self._lang:
+            return
+        self._row_lang[i] = self._lang
+        with self.names[i].hold_sync():
+            for dropdown, options in ((self.colors[i], self._color_options()),
+                                      (self.kinds[i], self._kind_options())):
+                value = dropdown.value
+                with dropdown.hold_sync():
+                    dropdown.options = options
+                    dropdown.value = value
+            self.names[i].placeholder = self._default_name(i)
 
     def _color_options(self) -> list[tuple[str, str]]:
         return [(color_name(c.id, self._lang).capitalize(), c.id) for c in world_map().colors]
@@ -138,16 +167,30 @@ class SetupForm(w.VBox):
     def _kind_options(self) -> list[tuple[str, str]]:
         return [(tr(f"setup.kind.{k}", self._lang), k) for k in (HUMAN, *BOT_LEVELS)]
 
-    def _default_name(self, i: int) -> str:
-        key = "setup.player" if self.kinds[i].value == HUMAN else "setup.computer"
-        return tr(key, self._lang, n=i + 1)
+    def _default_name(self, i: int, kind: str | None = None) -> str:
+        """Seat ``i``'s name if none is typed (by its ``kind``: by default, the one chosen)."""
+        human = (kind or self.kinds[i].value) == HUMAN
+        return tr("setup.player" if human else "setup.computer", self._lang, n=i + 1)
 
     def _kind_changed(self, i: int, change: dict) -> None:
         self.names[i].placeholder = self._default_name(i)
 
     def _show_rows(self) -> None:
+        """The rows of the seats chosen (made now if they were never shown), the others
+        hidden: kept, with their answers."""
+        made = len(self.rows)
+        while len(self.rows) < self.count.value:
+            self._add_row()
+        if len(self.rows) > made:
+            children = list(self.children)
+            at = children.index(self._seed_row)
+            children[at:at] = self.rows[made:]
+            self.children = children
         for i, row in enumerate(self.rows):
-            row.layout.display = None if i < self.count.value else "none"
+            shown = i < self.count.value
+            if shown:
+                self._relabel_row(i)  # labelled in the form's language before it shows
+            row.layout.display = None if shown else "none"
 
     # -- answers ----------------------------------------------------------------------------
     def config(self) -> GameConfig:
@@ -197,8 +240,9 @@ class SetupForm(w.VBox):
             shown = i < len(self._saved)
             button.layout.display = None if shown else "none"
             if shown:
-                button.description = labels[i]
-                button.tooltip = labels[i]
+                with button.hold_sync():  # one message per button
+                    button.description = labels[i]
+                    button.tooltip = labels[i]
         self.labels["resume"].value = (f"<h4>{tr('play.resume_title', self._lang)}</h4>"
                                        if self._saved else "")
 

@@ -125,6 +125,14 @@ def test_the_form_in_english_and_a_game_starts(play: PlayPage, replica: GameCont
     page = play.page
     page.locator(".warkit-lang").get_by_text("English").click()
     play.button("warkit-start").get_by_text("Start the game").wait_for(timeout=WAIT)
+    # C-COMP-1: up to 6 players; the rows of seats 4 to 6 are made when first chosen, in the
+    # page's language, and hidden again (kept) with fewer players
+    page.locator(".warkit-count").get_by_text("5", exact=True).click()
+    fifth = page.locator(".warkit-seat-4")
+    fifth.locator("input[placeholder='Computer 5']").wait_for(timeout=WAIT)
+    assert fifth.locator("select").nth(1).input_value() == "computer (normal)"
+    page.locator(".warkit-count").get_by_text("3", exact=True).click()
+    fifth.wait_for(state="hidden", timeout=WAIT)
     rows = [page.locator(f".warkit-seat-{i}") for i in range(3)]
     for row, seat in zip(rows, SEATS):
         row.locator("input").fill(seat.name)

@@ -88,11 +88,31 @@ def test_the_games_modules_load_in_a_thread_once_the_page_is_up():
 
 
 def test_a_preheated_kernel_loads_the_games_modules_while_it_waits_for_its_page():
-    loaded = loaded_after("import os\n"
+    loaded = loaded_after("import os, time\n"
                           "os.environ['VOILA_PREHEAT'] = 'True'\n"
                           "import warkit_widgets.app as play\n"
-                          "play.wait_for_address = lambda: None  # the page asks at once\n"
+                          "play.POOL_WARM_DELAY = 0.05\n"
+                          "play.wait_for_address = lambda: time.sleep(0.5)  # a page, later\n"
                           "app = play.PlayApp(lang='en', schedule=lambda d, f: None)\n"
                           "app.open_address()\n"
+                          "play._warming.join()")
+    assert {"numpy", "warkit.bots", "warkit_widgets.gamecontroller"} <= loaded
+
+
+def test_a_preheated_kernel_taken_at_once_leaves_them_until_its_page_is_up():
+    """Voilà refills its pool while the last page opens: the new kernel does not load the
+    game's modules then (they would compete with that page), but once its own page is up."""
+    loaded = loaded_after("import os, sys, time\n"
+                          "os.environ['VOILA_PREHEAT'] = 'True'\n"
+                          "import warkit_widgets.app as play\n"
+                          "play.POOL_WARM_DELAY = 0.2\n"
+                          "play.wait_for_address = lambda: None  # the page asks at once\n"
+                          "calls = []\n"
+                          "app = play.PlayApp(lang='en', schedule=lambda d, f: calls.append(f))\n"
+                          "app.open_address()\n"
+                          "time.sleep(0.4)  # longer than the delay: nothing began\n"
+                          "assert play._warming is None and 'numpy' not in sys.modules\n"
+                          "app.browser.secret = 'b' * 32  # the page is up\n"
+                          "calls[-1]()\n"
                           "play._warming.join()")
     assert {"numpy", "warkit.bots", "warkit_widgets.gamecontroller"} <= loaded
