@@ -70,9 +70,10 @@ WARM_DELAY = 1.0
 """Seconds after the page said it is up before the game's modules are loaded meanwhile."""
 POOL_WARM_DELAY = 10.0
 """Seconds a preheated kernel waits for its page before it loads them meanwhile. Not at
-once: Voilà refills its pool while the last page opens, so on a busy server (a class
-arriving) the new kernel's work competes with that page for the CPU; the refill's start
-and notebook are enough. A page that comes sooner loads them once it is up."""
+once: Voilà refills its pool a few seconds after a page takes the waiting kernel (voila.json's
+``fill_delay``), while that page may still be loading or starting its game, and on a busy
+server (a class arriving) the new kernel's work competes with it for the CPU; the refill's
+start and notebook are enough. A page that comes sooner loads them once it is up."""
 _warming: threading.Thread | None = None
 
 
