@@ -6,6 +6,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 TEMPLATE := notebooks/jupyter/voila/templates/warkit
+# the notebooks' build tools (notebooks/build_tools/), kept out of the installed package
+TOOLS    := PYTHONPATH=notebooks $(PY) -m
 
 .PHONY: play demo lesson test lint bench screenshots clean notebooks outline clean-outputs handouts
 
@@ -34,21 +36,21 @@ lesson: $(STAMP)
 # The lessons and labs in both languages, built from notebooks/source/ (edit the sources, never the
 # built .ipynb); a rebuild also clears the outputs of a lesson saved after a run.
 notebooks: $(STAMP)
-	$(PY) -m warkit_widgets.lessons.build
+	$(TOOLS) build_tools.build
 
 # The minutes per section in notebooks/TEACHERS.md, from the built notebooks' ## headings.
 outline: $(STAMP)
-	$(PY) -m warkit_widgets.lessons.outline
+	$(TOOLS) build_tools.outline
 
 # Clear the outputs and widget state of the notebooks written by hand (the game, the gallery) after
 # a saved run (nbconvert's ClearOutputPreprocessor).
 clean-outputs: $(STAMP)
-	$(PY) -m warkit_widgets.lessons.build --clear-unbuilt
+	$(TOOLS) build_tools.build --clear-unbuilt
 
 # Student notebooks (no solutions, answers sealed), answer keys and printable handouts of every
 # lesson and lab in both languages, under build/handouts/ (several minutes: each notebook runs twice).
 handouts: $(STAMP)
-	$(PY) -m warkit_widgets.lessons.handouts
+	$(TOOLS) build_tools.handouts
 
 lint: $(STAMP)
 	$(PY) -m ruff check warkit widgets tests

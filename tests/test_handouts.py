@@ -15,9 +15,9 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from build_tools import handouts
+from build_tools.build import NOTEBOOKS, Edition, editions
 from warkit_widgets.exercise import unseal
-from warkit_widgets.lessons import handouts
-from warkit_widgets.lessons.build import NOTEBOOKS, Edition, editions
 
 v4 = nbformat.v4
 METHOD = "Fraction(190, 288)"  # how the small lesson computes its expected answer

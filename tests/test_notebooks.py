@@ -17,8 +17,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from warkit_widgets.lessons import build
-from warkit_widgets.lessons.source import LANG_LINE, SourceError, parse
+from build_tools import build
+from build_tools.source import LANG_LINE, SourceError, parse
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").rglob("*.ipynb")
@@ -114,7 +114,7 @@ def test_the_clean_up_commands_are_named_for_each_kind_of_notebook():
     makefile = (ROOT / "Makefile").read_text()
     assert re.search(r"^notebooks:", makefile, re.M) and re.search(r"^clean-outputs:", makefile,
                                                                     re.M)
-    assert "lessons.build --clear-unbuilt" in makefile and "lessons.build\n" in makefile
+    assert "build_tools.build --clear-unbuilt" in makefile and "build_tools.build\n" in makefile
 
 
 # -- the sources -----------------------------------------------------------------------------------
@@ -137,8 +137,8 @@ def test_no_portuguese_cell_is_left_to_translate(path):
 
 
 def test_the_built_notebooks_match_their_sources():
-    result = subprocess.run([sys.executable, "-m", "warkit_widgets.lessons.build", "--check"],
-                            capture_output=True, text=True, cwd=ROOT, timeout=120)
+    result = subprocess.run([sys.executable, "-m", "build_tools.build", "--check"],
+                            capture_output=True, text=True, cwd=ROOT / "notebooks", timeout=120)
     assert result.returncode == 0, result.stderr
 
 

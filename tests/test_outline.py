@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 import nbformat
-from warkit_widgets.lessons import outline
-from warkit_widgets.lessons.build import Edition
+from build_tools import outline
+from build_tools.build import Edition
 
 ROOT = Path(__file__).resolve().parent.parent
 TEACHERS = ROOT / "notebooks" / "TEACHERS.md"

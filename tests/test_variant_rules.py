@@ -99,11 +99,11 @@ def test_the_dashboard_plays_the_variant(variant):
     normal and a hard computer play, then the computers play on to the end."""
     human_turn_step = _dashboard_helpers().human_turn_step
     from warkit_widgets.battle_terms import battle_terms
-    from warkit_widgets.game_log import render_event
-    from warkit_widgets.gamecontroller import GameConfig, GameController, Seat, Step
     from warkit_widgets.models import battle_odds
-    from warkit_widgets.rule_sets import rule_set_names, rules_label
-    from warkit_widgets.setup_form import SetupForm
+    from warkit_widgets.play.controller import GameConfig, GameController, Seat, Step
+    from warkit_widgets.play.log import render_event
+    from warkit_widgets.play.rule_sets import rule_set_names, rules_label
+    from warkit_widgets.play.setup_form import SetupForm
 
     from warkit.odds import win_probability
 

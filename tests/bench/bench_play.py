@@ -47,7 +47,7 @@ from browser_helpers import (
     interior_point,
     serve,
 )
-from warkit_widgets.gamecontroller import (
+from warkit_widgets.play.controller import (
     GameConfig,
     GameController,
     Seat,

@@ -238,7 +238,8 @@ def _segment_distance(px: float, py: float, a: tuple[float, float], b: tuple[flo
 # requests, §3.4). It speaks the page's own protocol, v1.kernel.websocket.jupyter.org: every
 # message is binary, a count and 64-bit little-endian offsets, then the channel, header,
 # parent header, metadata, content and buffers. (The legacy protocol is refused by the
-# dashboard's server, warkit_widgets.kernel_socket: Voilà 0.5 reads any binary message as v1,
+# dashboard's server, warkit_widgets.play.page.kernel_socket: Voilà 0.5 reads any binary message
+# as v1,
 # and a legacy one made it spin, building a list of ~10^8 offsets.)
 KERNEL_JS = """
 async ([requests, waitMs]) => {

@@ -34,12 +34,12 @@ from browser_helpers import (
     widget_states,
 )
 from voila_preloads import scripts_until_interactive
-from warkit_widgets.gamecontroller import GameConfig, GameController, Seat, Step
 from warkit_widgets.hand import SHAPE_ICONS
 from warkit_widgets.i18n import tr
-from warkit_widgets.kernel_socket import PROTOCOL
 from warkit_widgets.models import card_label
 from warkit_widgets.painter import hex_rgb, owner_tint
+from warkit_widgets.play.controller import GameConfig, GameController, Seat, Step
+from warkit_widgets.play.page.kernel_socket import PROTOCOL
 
 import warkit
 from warkit.render.geometry import board_geometry
@@ -321,7 +321,7 @@ async () => {
 def test_a_kernel_websocket_without_the_v1_protocol_is_refused(play: PlayPage,
                                                                play_server: PlayServer):
     """A script asking the page's kernel for the legacy protocol is turned away
-    (warkit_widgets.kernel_socket: Voilà 0.5 spun on its binary messages, freezing every
+    (warkit_widgets.play.page.kernel_socket: Voilà 0.5 spun on its binary messages, freezing every
     page of the server); the page's own protocol still reaches the kernel."""
     assert play.page.evaluate(LEGACY_SOCKET_JS) == "refused"
     refusal = "Unexpected response code: 400"  # the browser's console says so: expected
@@ -512,7 +512,7 @@ def load_position(page, tmp_path: Path, state: warkit.GameState, kinds: tuple[st
                   ) -> GameController:
     """Save ``state`` (after ``actions``) as a game file and load it with the Load button;
     returns the same game in this process."""
-    from warkit_widgets.saves import dump_game
+    from warkit_widgets.play.saves import dump_game
 
     match = warkit.Match(state, seed=5)
     for action in actions:

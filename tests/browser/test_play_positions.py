@@ -2,7 +2,7 @@
 
 Each test builds a position with the engine (``tests/positions.py``,
 ``tests/smart_positions.py``), saves it as the dashboard does
-(:func:`warkit_widgets.saves.dump_game`), loads it through the page's "Load a saved game"
+(:func:`warkit_widgets.play.saves.dump_game`), loads it through the page's "Load a saved game"
 button and plays on by clicking:
 
 - a SMART attack whose odds panel and dice tray say which modifiers they count
@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 from browser_helpers import PlayPage, PlayServer, open_page
-from warkit_widgets.gamecontroller import GameController, Seat
-from warkit_widgets.saves import dump_game
+from warkit_widgets.play.controller import GameController, Seat
+from warkit_widgets.play.saves import dump_game
 
 import warkit
 from warkit import GameState, Match

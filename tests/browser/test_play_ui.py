@@ -25,8 +25,8 @@ from browser_helpers import (
     open_page,
     roomy,
 )
-from warkit_widgets.gamecontroller import GameConfig, GameController, Seat, Step
 from warkit_widgets.painter import owner_tint
+from warkit_widgets.play.controller import GameConfig, GameController, Seat, Step
 
 import warkit
 from warkit.render.geometry import board_geometry
@@ -173,7 +173,7 @@ def test_the_rules_open_from_a_rule_id(play: PlayPage, replica: GameController,
     link.click()
     focus = page.locator(f".warkit-help .wk-rule.wk-focus[data-rule='{rule}']")
     focus.wait_for(timeout=WAIT)
-    from warkit_widgets.help_texts import RULES
+    from warkit_widgets.play.help_texts import RULES
 
     text = focus.locator(".wk-rule-text").inner_text()
     assert text.strip() == RULES[rule]["en"]

@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import pytest
-from warkit_widgets.gamecontroller import GameConfig, GameController, Seat, Step
-from warkit_widgets.saves import Autosave
+from warkit_widgets.play.controller import GameConfig, GameController, Seat, Step
+from warkit_widgets.play.saves import Autosave
 
 import warkit
 

@@ -1,4 +1,4 @@
-"""The end-of-game report (warkit_widgets.end_report): timelines, exact luck and decisive
+"""The end-of-game report (warkit_widgets.play.end_report): timelines, exact luck and decisive
 moments from a match record, drawn as SVG. Rules: C-ATK-4 (the comparisons luck counts),
 C-ELIM-1, C-REINF-2 (continents), C-WIN-1."""
 
@@ -11,7 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from warkit_widgets.end_report import (
+from warkit_widgets.play.end_report import (
     expected_attacker_wins,
     luck,
     moments,

@@ -8,14 +8,14 @@ import subprocess
 import sys
 
 import pytest
-from warkit_widgets.app import PlayApp
-from warkit_widgets.game_config import GameConfig, Seat
 from warkit_widgets.i18n import tr
+from warkit_widgets.play.app import PlayApp
+from warkit_widgets.play.config import GameConfig, Seat
 
 import warkit
 
 HEAVY = ("numpy", "warkit.bots", "warkit.odds", "warkit.fastsim", "ipycanvas",
-         "warkit_widgets.gamecontroller", "warkit_widgets.controller", "warkit_widgets.models",
+         "warkit_widgets.play.controller", "warkit_widgets.controller", "warkit_widgets.models",
          "warkit_widgets.mapwidget", "warkit_widgets.rooms.session")
 
 
@@ -27,13 +27,13 @@ def loaded_after(code: str) -> set[str]:
 
 
 def test_the_form_imports_neither_the_game_nor_numpy():
-    loaded = loaded_after("import warkit_widgets.app")
+    loaded = loaded_after("import warkit_widgets.play.app")
     assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
 
 
 def test_a_game_loads_what_it_needs():
-    loaded = loaded_after("from warkit_widgets.app import PlayApp\n"
-                          "from warkit_widgets.game_config import GameConfig, Seat\n"
+    loaded = loaded_after("from warkit_widgets.play.app import PlayApp\n"
+                          "from warkit_widgets.play.config import GameConfig, Seat\n"
                           "app = PlayApp(lang='en', schedule=lambda d, f: None)\n"
                           "seats = (Seat('Ana', 'red'), Seat('Bia', 'blue', 'easy'),"
                           " Seat('Caio', 'green', 'normal'))\n"
@@ -60,7 +60,7 @@ class NoSchedule:
 
 
 def test_the_game_screens_are_built_with_the_first_game(tmp_path):
-    from warkit_widgets.saves import Autosave
+    from warkit_widgets.play.saves import Autosave
 
     app = PlayApp(lang="en", schedule=NoSchedule(), autosave=Autosave(tmp_path))
     assert app.board is None and app.handoff is None and app.over_box is None
@@ -75,28 +75,28 @@ def test_the_game_screens_are_built_with_the_first_game(tmp_path):
 
 
 def test_the_games_modules_load_in_a_thread_once_the_page_is_up():
-    loaded = loaded_after("import warkit_widgets.app as play\n"
+    loaded = loaded_after("import warkit_widgets.play.app as play\n"
                           "calls = []\n"
                           "app = play.PlayApp(lang='en', schedule=lambda d, f: calls.append(f))\n"
                           "assert not calls\n"
                           "app.browser.secret = 'a' * 32  # the page says who it is\n"
                           "calls[-1]()\n"
                           "play._warming.join()")
-    assert {"numpy", "warkit.bots", "warkit.odds", "warkit_widgets.gamecontroller",
-            "warkit_widgets.play_html"} <= loaded
+    assert {"numpy", "warkit.bots", "warkit.odds", "warkit_widgets.play.controller",
+            "warkit_widgets.play.html"} <= loaded
     assert "ipycanvas" not in loaded  # widget modules are imported by the game, in its thread
 
 
 def test_a_preheated_kernel_loads_the_games_modules_while_it_waits_for_its_page():
     loaded = loaded_after("import os, time\n"
                           "os.environ['VOILA_PREHEAT'] = 'True'\n"
-                          "import warkit_widgets.app as play\n"
+                          "import warkit_widgets.play.app as play\n"
                           "play.POOL_WARM_DELAY = 0.05\n"
                           "play.wait_for_address = lambda: time.sleep(0.5)  # a page, later\n"
                           "app = play.PlayApp(lang='en', schedule=lambda d, f: None)\n"
                           "app.open_address()\n"
                           "play._warming.join()")
-    assert {"numpy", "warkit.bots", "warkit_widgets.gamecontroller"} <= loaded
+    assert {"numpy", "warkit.bots", "warkit_widgets.play.controller"} <= loaded
 
 
 def test_a_preheated_kernel_taken_at_once_leaves_them_until_its_page_is_up():
@@ -104,7 +104,7 @@ def test_a_preheated_kernel_taken_at_once_leaves_them_until_its_page_is_up():
     game's modules then (they would compete with that page), but once its own page is up."""
     loaded = loaded_after("import os, sys, time\n"
                           "os.environ['VOILA_PREHEAT'] = 'True'\n"
-                          "import warkit_widgets.app as play\n"
+                          "import warkit_widgets.play.app as play\n"
                           "play.POOL_WARM_DELAY = 0.2\n"
                           "play.wait_for_address = lambda: None  # the page asks at once\n"
                           "calls = []\n"
@@ -115,4 +115,4 @@ def test_a_preheated_kernel_taken_at_once_leaves_them_until_its_page_is_up():
                           "app.browser.secret = 'b' * 32  # the page is up\n"
                           "calls[-1]()\n"
                           "play._warming.join()")
-    assert {"numpy", "warkit.bots", "warkit_widgets.gamecontroller"} <= loaded
+    assert {"numpy", "warkit.bots", "warkit_widgets.play.controller"} <= loaded

@@ -13,16 +13,16 @@ import sys
 
 import pytest
 from conftest import new_game, play_to_the_end, seats
-from warkit_widgets.game_log import render_event
-from warkit_widgets.gamecontroller import PACES, GameConfig, GameController, Seat, Step
+from warkit_widgets.play.controller import PACES, GameConfig, GameController, Seat, Step
+from warkit_widgets.play.log import render_event
 
 import warkit
 from warkit import CHANCE, Phase
 
 
 def test_the_controller_imports_no_jupyter():
-    code = ("import sys, warkit_widgets.gamecontroller, warkit_widgets.saves, "
-            "warkit_widgets.game_log, warkit_widgets.play_html; print(sorted(m for m in "
+    code = ("import sys, warkit_widgets.play.controller, warkit_widgets.play.saves, "
+            "warkit_widgets.play.log, warkit_widgets.play.html; print(sorted(m for m in "
             "('ipywidgets', 'ipycanvas', 'IPython') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)

@@ -1,4 +1,4 @@
-"""Saving and loading in the page (warkit_widgets.game_files): the banner that goes away, the
+"""Saving and loading in the page (warkit_widgets.play.files): the banner that goes away, the
 one-click download, the question before a running game is replaced, and a resumed game's
 settings (its pace) shown again."""
 
@@ -8,9 +8,9 @@ import base64
 import re
 
 from conftest import FakeLoop, new_game
-from warkit_widgets.app import PlayApp
-from warkit_widgets.game_files import BANNER_SECONDS, LINK_SECONDS, Banner, GameFiles
-from warkit_widgets.saves import Autosave, dump_game, load_game
+from warkit_widgets.play.app import PlayApp
+from warkit_widgets.play.files import BANNER_SECONDS, LINK_SECONDS, Banner, GameFiles
+from warkit_widgets.play.saves import Autosave, dump_game, load_game
 
 
 def test_the_banner_hides_itself_and_closes():

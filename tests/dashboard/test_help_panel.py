@@ -1,4 +1,5 @@
-"""The rules panel (warkit_widgets.help_panel): every rule ID of the rule book explained in both
+"""The rules panel (warkit_widgets.play.help_panel): every rule ID of the rule book explained in
+both
 languages, opened at any rule ID, and rule IDs in a message turned into links."""
 
 from __future__ import annotations
@@ -8,9 +9,9 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from warkit_widgets.help_panel import HelpPanel, RuleLinks, help_html, rule_ids, section_of
-from warkit_widgets.help_texts import RULES, SECTIONS
 from warkit_widgets.i18n import MESSAGES
+from warkit_widgets.play.help_panel import HelpPanel, RuleLinks, help_html, rule_ids, section_of
+from warkit_widgets.play.help_texts import RULES, SECTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = [p for p in (ROOT.parent / "shared", Path("/work/shared")) if p.is_dir()]

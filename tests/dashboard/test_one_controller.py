@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 from conftest import FakeLoop, new_game, seats
-from warkit_widgets.app import PlayApp
 from warkit_widgets.controller import MapController, MapSelection, battle_record
-from warkit_widgets.game_log import events, render_event
-from warkit_widgets.gamecontroller import (
+from warkit_widgets.play.app import PlayApp
+from warkit_widgets.play.controller import (
     BLITZ_DELAY,
     DELAYS,
     PACES,
@@ -24,7 +23,8 @@ from warkit_widgets.gamecontroller import (
     Step,
     chance_sampler,
 )
-from warkit_widgets.voila_page import Ticker
+from warkit_widgets.play.log import events, render_event
+from warkit_widgets.play.page.voila import Ticker
 
 import warkit
 from warkit import Attack, Match, Phase, Roll, apply

@@ -3,7 +3,7 @@ checked like any input from a browser (the browser tests press the real keys).""
 
 from __future__ import annotations
 
-from warkit_widgets.page_keys import ESM, KEYS, PageKeys
+from warkit_widgets.play.page.keys import ESM, KEYS, PageKeys
 
 
 def deliver(widget: PageKeys, content: object) -> None:

@@ -10,11 +10,11 @@ import re
 import ipywidgets as w
 import pytest
 from conftest import FakeLoop, human_turn_step, seats
-from warkit_widgets.app import PlayApp
-from warkit_widgets.gamecontroller import GameConfig, Step
 from warkit_widgets.hand import SHAPE_ICONS
 from warkit_widgets.models import card_label
-from warkit_widgets.saves import Autosave, load_game
+from warkit_widgets.play.app import PlayApp
+from warkit_widgets.play.controller import GameConfig, Step
+from warkit_widgets.play.saves import Autosave, load_game
 
 import warkit
 

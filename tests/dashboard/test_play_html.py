@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 from conftest import seats
-from warkit_widgets.game_log import LogEvent, render_event
-from warkit_widgets.play_html import (
+from warkit_widgets.play.html import (
     end_note,
     option_text,
     over_html,
     players_html,
     secret_html,
 )
+from warkit_widgets.play.log import LogEvent, render_event
 
 import warkit
 from warkit.rules.smart import smart_winners

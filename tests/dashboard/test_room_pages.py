@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from conftest import FakeLoop
 from test_play_app import assert_no_secret_of_others, synced_state
-from warkit_widgets.app import PlayApp
+from warkit_widgets.play.app import PlayApp
+from warkit_widgets.play.saves import Autosave
 from warkit_widgets.rooms.session import RoomSession
-from warkit_widgets.saves import Autosave
 
 import warkit
 

@@ -7,8 +7,8 @@ import json
 
 import pytest
 from conftest import FakeLoop, new_game, play_to_the_end
-from warkit_widgets.gamecontroller import Step
-from warkit_widgets.saves import (
+from warkit_widgets.play.controller import Step
+from warkit_widgets.play.saves import (
     MAX_UPLOAD,
     META_KEY,
     Autosave,
@@ -204,8 +204,8 @@ def test_each_browser_is_offered_only_its_own_games_in_progress(tmp_path):
 def test_the_page_offers_the_games_of_the_browser_that_says_who_it_is(tmp_path):
     """The page's identity widget: a browser's secret (only its hash is kept) decides the
     list; a value that is not a secret is ignored."""
-    from warkit_widgets.app import PlayApp
-    from warkit_widgets.browser_identity import owner_of
+    from warkit_widgets.play.app import PlayApp
+    from warkit_widgets.play.page.browser_identity import owner_of
 
     secret = "0123456789abcdef" * 2
     mine = Autosave(tmp_path, browser=owner_of(secret))

@@ -4,8 +4,8 @@ page gets one message per widget (measured for the dashboard's time to interacti
 from __future__ import annotations
 
 import ipywidgets as w
-from warkit_widgets.app import PlayApp
-from warkit_widgets.saves import Autosave
+from warkit_widgets.play.app import PlayApp
+from warkit_widgets.play.saves import Autosave
 
 
 def test_a_language_click_keeps_the_answers_in_one_message_per_widget(tmp_path, monkeypatch):

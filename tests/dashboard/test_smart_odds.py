@@ -12,11 +12,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from warkit_widgets.app import PlayApp
 from warkit_widgets.battle_terms import CLASSIC, battle_terms
-from warkit_widgets.gamecontroller import GameController, Seat, Step
 from warkit_widgets.html import dice_tray_html, odds_summary_html
 from warkit_widgets.models import battle_odds, compare_dice
+from warkit_widgets.play.app import PlayApp
+from warkit_widgets.play.controller import GameController, Seat, Step
 
 import warkit
 from warkit import Match, Phase, apply

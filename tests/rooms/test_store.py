@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from warkit_widgets.gamecontroller import GameConfig, Seat
+from warkit_widgets.play.controller import GameConfig, Seat
 from warkit_widgets.rooms.room import (
     TamperedEntry,
     check_entry,
@@ -138,7 +138,7 @@ def _play(store, links, moves: int) -> None:
         decider = state.current_player
         seq = store.head(links.code)
         if decider == CHANCE:
-            from warkit_widgets.gamecontroller import chance_sampler
+            from warkit_widgets.play.controller import chance_sampler
             action = chance_sampler(match.seed, len(match.actions)).sample(state)
         else:
             bot = bots.get(decider) or warkit.bots.make("easy", seed=decider)

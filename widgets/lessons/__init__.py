@@ -2,8 +2,8 @@
 
 ``classic`` (the classic War lessons), ``smart_basics`` and ``smart_tactics`` (the SMART
 lessons); shared by all: ``charts`` (static SVG charts that survive printing), ``examples`` (the
-positions), ``text`` (one string in the lesson's language), ``source``/``build`` (the bilingual
-sources and their build).
+positions), ``text`` (one string in the lesson's language). The notebooks' build tools (bilingual
+sources, handouts, printables) live apart, in ``notebooks/build_tools/``.
 The reusable components (map, dice, hand, odds, explorers, answer box) stay at the top level of
 :mod:`warkit_widgets`; this package builds on them and nothing there imports it.
 

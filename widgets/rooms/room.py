@@ -5,7 +5,7 @@ Every page of a room rebuilds the same match: the dealt set-up comes from the ro
 (:meth:`warkit.Match.new`), then the store's log is replayed entry by entry
 (:func:`replay`), each checked as the engine would check a click - the seat that writes
 must be the one to decide, the action legal, and a chance entry exactly the one the room's
-seed deals for that step (:func:`~warkit_widgets.gamecontroller.chance_sampler`). A bad
+seed deals for that step (:func:`~warkit_widgets.play.controller.chance_sampler`). A bad
 entry stops the replay there with a clear message; it is never applied.
 
 The seed and the full state stay in the kernel (on the server): each page draws only its
@@ -25,7 +25,7 @@ from typing import Any
 import warkit
 from warkit import CHANCE, Action, GameState, IllegalActionError, InvalidActionError, Match
 
-from ..gamecontroller import (
+from ..play.controller import (
     DELAYS,
     HUMAN,
     PACES,

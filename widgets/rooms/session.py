@@ -1,5 +1,5 @@
 """A room on the dashboard's page: the lobby panel and the wiring of a room into
-:class:`~warkit_widgets.app.PlayApp` (its controller, the live-update thread, the lobby).
+:class:`~warkit_widgets.play.app.PlayApp` (its controller, the live-update thread, the lobby).
 
 A page becomes a room's page in three ways: the host presses "Play online" on the new-game
 form (:func:`host_room`), a player opens their seat's link ``?room=CODE&key=SECRET``, or
@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from ..gamecontroller import GameConfig, Step
 from ..html import message_html
 from ..i18n import color_name, tr
-from ..voila_page import kernel_loop, query_value
+from ..play.controller import GameConfig, Step
+from ..play.page.voila import kernel_loop, query_value
 from . import messages  # noqa: F401  (registers the rooms' strings)
 from .invite import InviteLink
 from .room import RoomController, RoomLinks, create_room
@@ -27,7 +27,7 @@ from .store import GameStore, RoomError, RoomInfo, open_store
 from .sync import RoomSync
 
 if TYPE_CHECKING:
-    from ..app import PlayApp
+    from ..play.app import PlayApp
 
 ABSENT_AFTER = 60.0
 """Seconds without a sign of life after which the others may hand a seat to a computer."""

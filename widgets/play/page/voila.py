@@ -4,7 +4,7 @@ A preheated Voilà kernel runs the notebook before anyone asks for the page, so 
 address (``?lang=``, ``?room=``) arrives later, through Voilà's request query: the notebook
 waits for it (:func:`wait_for_address`) before it shows the app. Computers and paced
 replays run from a :class:`Ticker` on the kernel's asyncio loop, one step per callback, so
-clicks are handled between steps. Nothing here knows the game: :mod:`warkit_widgets.app`
+clicks are handled between steps. Nothing here knows the game: :mod:`warkit_widgets.play.app`
 wires it in.
 """
 
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
-from .i18n import normalize_lang
+from ...i18n import normalize_lang
 
 Schedule = Callable[[float, Callable[[], None]], Any]
 """``schedule(delay, callback)`` returning a handle with ``cancel()`` (asyncio's call_later)."""

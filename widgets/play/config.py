@@ -1,7 +1,7 @@
 """A new game's settings (the seats, the rule set, the language, the seed) and its :class:`Step`.
 
 What the new-game form needs to make a :class:`GameConfig`, kept apart from
-:mod:`warkit_widgets.gamecontroller` (which also re-exports it) so that the
+:mod:`warkit_widgets.play.controller` (which also re-exports it) so that the
 dashboard's first screen imports neither the game's controller nor what it
 needs (the odds, numpy, the bots).
 """
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import warkit
 
-from .i18n import normalize_lang
+from ..i18n import normalize_lang
 from .rule_sets import rule_set_names
 
 HUMAN = "human"
@@ -23,7 +23,7 @@ SEAT_KINDS = (HUMAN, *BOT_LEVELS, "random")
 MAX_NAME = 20
 
 PACES: dict[str, float] = {"slow": 2.5, "normal": 1.0, "fast": 0.35, "instant": 0.0}
-"""Multipliers of :data:`~warkit_widgets.gamecontroller.DELAYS` (the computer's speed setting)."""
+"""Multipliers of :data:`~warkit_widgets.play.controller.DELAYS` (the computer's speed setting)."""
 
 
 @dataclass(frozen=True)

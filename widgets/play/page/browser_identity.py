@@ -4,7 +4,7 @@ their own games in progress (issue 14), and the page's address the kernel can se
 :class:`BrowserIdentity` is a tiny front-end widget (``anywidget``). When a page shows it,
 its script reads a random secret from the browser's ``localStorage`` (making one the first
 time) and sends it to the kernel; the kernel keeps only a hash of it (:func:`owner_of`), the
-owner written in the autosaved games (:class:`~warkit_widgets.saves.Autosave`). Every tab
+owner written in the autosaved games (:class:`~warkit_widgets.play.saves.Autosave`). Every tab
 of one browser shares it; another browser, another device or a private window has its own.
 Where ``localStorage`` is refused, the secret lives as long as the tab.
 

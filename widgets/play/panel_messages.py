@@ -3,7 +3,7 @@ saving and loading; registered in :data:`warkit_widgets.i18n.MESSAGES` on import
 
 from __future__ import annotations
 
-from .i18n import MESSAGES, Lang
+from ..i18n import MESSAGES, Lang
 
 PANEL_MESSAGES: dict[str, dict[Lang, str]] = {
     # -- the end-of-game report -----------------------------------------------------------

@@ -1,6 +1,6 @@
 """The dashboard's look and layout, from a phone (390 px wide) to a projector, in CSS only.
 
-:data:`PLAY_STYLE` styles the panels (:mod:`warkit_widgets.play_html` writes their HTML);
+:data:`PLAY_STYLE` styles the panels (:mod:`warkit_widgets.play.html` writes their HTML);
 :data:`LAYOUT_STYLE` fits the page to the screen. Both are plain strings, so the first
 screen takes them without importing the game's panels.
 
@@ -8,7 +8,7 @@ ipywidgets lay boxes out with flexbox; these rules let rows wrap, keep fixed-wid
 inside the screen and scale the text with the screen. The map canvas already shrinks with
 its box (``width: 100%``) and clicks and taps are mapped back by ipycanvas; a finger may pan
 (scroll the page) and pinch on it (``touch-action: manipulation``), which works because
-:class:`~warkit_widgets.page_keys.PageKeys` keeps ipycanvas from cancelling the touches.
+:class:`~warkit_widgets.play.page.keys.PageKeys` keeps ipycanvas from cancelling the touches.
 """
 
 from __future__ import annotations
@@ -73,4 +73,4 @@ LAYOUT_STYLE = """<style>
  .wk-players,.wk-log,.wk-secret,.wk-status{font-size:17px !important}
 }
 </style>"""
-"""The layout rules (put once in the page, next to :data:`~warkit_widgets.play_html.PLAY_STYLE`)."""
+"""The layout rules (put once in the page, next to :data:`~warkit_widgets.play.html.PLAY_STYLE`)."""

@@ -1,7 +1,7 @@
 """Build the lesson notebooks from their bilingual sources (``make notebooks``).
 
 Every ``notebooks/source/**/*.md`` becomes two notebooks, the English one and the Portuguese one,
-at the paths its header names (see :mod:`warkit_widgets.lessons.source`). ``--check`` changes
+at the paths its header names (see :mod:`build_tools.source`). ``--check`` changes
 nothing and exits 1 when a built notebook is missing or differs from its source (the tests run
 it); give source files to build only those. ``--unbuilt`` lists the notebooks that have no
 source; ``--clear-unbuilt`` clears their outputs and widget state (``make clean-outputs``).
@@ -14,9 +14,9 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from warkit_widgets.lessons.source import LANGS, SourceError, dumps, notebook, parse, parse_header
+from build_tools.source import LANGS, SourceError, dumps, notebook, parse, parse_header
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[1]
 SOURCES = NOTEBOOKS / "source"
 
 

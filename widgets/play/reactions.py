@@ -25,8 +25,8 @@ from warkit import JOKERS, Action, LegalActions, PlayerView, card_index
 from warkit.odds import choose_reroll
 from warkit.rules.smart import card_kind
 
-from .battle_terms import KIND_ORDER, terrain_of
-from .models import compare_dice
+from ..battle_terms import KIND_ORDER, terrain_of
+from ..models import compare_dice
 
 REACTION_KEYWORDS = ("reveal", "reroll")
 

@@ -17,9 +17,9 @@ import ipywidgets as w
 
 from warkit import Action, PlayerView
 
-from . import play_messages  # noqa: F401  (registers the dashboard's messages)
-from .i18n import tr
-from .play_html import option_text
+from ..i18n import tr
+from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
+from .html import option_text
 from .reactions import RankedReaction
 
 GROUP_RULES: dict[str, str] = {

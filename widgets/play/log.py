@@ -37,8 +37,8 @@ from warkit.events import (
 )
 from warkit.events import events as engine_events
 
-from . import play_messages  # noqa: F401  (registers the dashboard's messages)
-from .i18n import continent_name, territory_name, tr
+from ..i18n import continent_name, territory_name, tr
+from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
 
 TERRITORY_KEYS = ("src", "dst", "territory")
 

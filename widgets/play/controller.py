@@ -7,7 +7,7 @@ the UI :class:`Step` (what the human is being asked), the map's selection model 
 copy of the game), the translated log, the dice on the table, undo, the bots' pacing,
 "attack until...", automatic passes and the autosave. It is the dashboard's only
 controller: a click goes map widget → :meth:`GameController.click` → listeners, once.
-It imports no ipywidgets: tests drive it directly, and :mod:`warkit_widgets.app` only
+It imports no ipywidgets: tests drive it directly, and :mod:`warkit_widgets.play.app` only
 draws what it says.
 
 Secrets: widgets read :attr:`GameController.view` - :func:`warkit.view` of the
@@ -17,7 +17,7 @@ human may look - never the state itself.
 Time: computers and chance move only in :meth:`GameController.advance`, one
 small step at a time; it returns how long the page should wait before the
 next step (the pace a human can follow), so a timer in the kernel's event
-loop (:class:`warkit_widgets.voila_page.Ticker`) can drive it without ever blocking
+loop (:class:`warkit_widgets.play.page.voila.Ticker`) can drive it without ever blocking
 clicks. Chance goes through the engine's :class:`warkit.Sampler`
 (:func:`chance_sampler`).
 """
@@ -51,9 +51,8 @@ from warkit import (
 from warkit.events import BATTLE_STEPS, Event, Reacted
 from warkit.rules.smart import AirAttack, Pass
 
-from . import play_messages  # noqa: F401  (registers the dashboard's messages)
-from .battle_terms import BattleTerms
-from .controller import (
+from ..battle_terms import BattleTerms
+from ..controller import (
     BattleRecord,
     Highlights,
     MapSelection,
@@ -63,7 +62,11 @@ from .controller import (
     battle_record,
     moves_of,
 )
-from .game_config import (  # noqa: F401  (also offered here, where they were first)
+from ..i18n import normalize_lang, refusal_text, territory_name, tr
+from ..models import DiceComparison, RerollShown, Side, compare_dice
+from ..observable import Observable
+from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
+from .config import (  # noqa: F401  (also offered here, where they were first)
     BOT_LEVELS,
     HUMAN,
     MAX_NAME,
@@ -74,10 +77,7 @@ from .game_config import (  # noqa: F401  (also offered here, where they were fi
     Step,
     clean_name,
 )
-from .game_log import LogEvent, log_events, turn_header
-from .i18n import normalize_lang, refusal_text, territory_name, tr
-from .models import DiceComparison, RerollShown, Side, compare_dice
-from .observable import Observable
+from .log import LogEvent, log_events, turn_header
 from .reactions import REACTION_KEYWORDS, RankedReaction, useful_reactions
 
 DELAYS: dict[str, float] = {
@@ -143,7 +143,7 @@ class GameController(Observable):
     ``"message"``, ``"log"``, ``"battle"``, ``"lang"``, ``"pace"``. The map widget and the
     odds panel listen to this controller itself (it answers :meth:`highlights`,
     :meth:`attack_armies`...). ``autosave`` is called with the controller after human
-    actions and at every new turn (see :class:`warkit_widgets.saves.Autosave`).
+    actions and at every new turn (see :class:`warkit_widgets.play.saves.Autosave`).
     """
 
     def __init__(self, match: Match, seats: Sequence[Seat], *, lang: str = "pt",
@@ -447,7 +447,7 @@ class GameController(Observable):
 
     def reactions(self) -> list[RankedReaction]:
         """The viewer's reactions that help the battle on the table, best first
-        (:mod:`warkit_widgets.reactions`); empty when it is not their reaction."""
+        (:mod:`warkit_widgets.play.reactions`); empty when it is not their reaction."""
         if self.step is not Step.REACT:
             return []
         return self._useful_for(self.decider)

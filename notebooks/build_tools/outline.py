@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 
 import nbformat
-from warkit_widgets.lessons.build import NOTEBOOKS, Edition, editions
+
+from build_tools.build import NOTEBOOKS, Edition, editions
 
 TEACHERS = NOTEBOOKS / "TEACHERS.md"
 MINUTES = re.compile(r"\s*\((\d+) min\)\s*$")

@@ -7,7 +7,7 @@ Importing this module registers :data:`PLAY_MESSAGES` in
 
 from __future__ import annotations
 
-from .i18n import MESSAGES, Lang
+from ..i18n import MESSAGES, Lang
 
 PLAY_MESSAGES: dict[str, dict[Lang, str]] = {
     # -- the page ------------------------------------------------------------------------------

@@ -12,14 +12,14 @@ For every built notebook (both languages), under ``build/handouts/``:
 - ``answer-key/<path>.html``: the teacher notebook, run, with each exercise's answer written
   under its check cell;
 - ``handout/<path>.html``: the student notebook, run, printable: every widget is replaced by a
-  static picture of its state (:mod:`warkit_widgets.lessons.printable`).
+  static picture of its state (:mod:`build_tools.printable`).
 
 All of it with nbconvert (TagRemovePreprocessor, ClearOutputPreprocessor, ExecutePreprocessor,
 HTMLExporter) and one preprocessor of ours (:class:`DropWidgetViews`). A notebook whose exercise
 is not tagged the way the lessons' contract says (an ``expected = ...`` outside a ``check`` cell)
 is refused: its student copy would hand the answer out. The sealed statement may span lines.
 
-    python -m warkit_widgets.lessons.handouts [notebooks or sources ...] [--out DIR]
+    python -m build_tools.handouts [notebooks or sources ...] [--out DIR]
 """
 
 from __future__ import annotations
@@ -42,9 +42,10 @@ from nbconvert.preprocessors import (
     TagRemovePreprocessor,
 )
 from warkit_widgets.exercise import format_value, unseal
-from warkit_widgets.lessons.build import NOTEBOOKS, Edition, editions
-from warkit_widgets.lessons.printable import WIDGET_VIEW
 from warkit_widgets.lessons.text import bilingual
+
+from build_tools.build import NOTEBOOKS, Edition, editions
+from build_tools.printable import WIDGET_VIEW
 
 OUT = NOTEBOOKS.parent / "build" / "handouts"
 ANSWER, CHECK, SOLUTION = "answer", "check", "solution"
@@ -190,7 +191,8 @@ def execute(nb: nbformat.NotebookNode, lang: str, cwd: Path, *, seal: bool = Fal
     after each check cell (read by cells added for that, then removed)."""
     nb = copy.deepcopy(nb)
     setup = nbformat.v4.new_code_cell(
-        f"from warkit_widgets.lessons.printable import install\ninstall({lang!r})",
+        f"import sys\nsys.path.insert(0, {str(NOTEBOOKS)!r})\n"
+        f"from build_tools.printable import install\ninstall({lang!r})",
         metadata={"tags": [SETUP]})
     cells = [setup]
     for cell in nb.cells:

@@ -1,5 +1,5 @@
 """The rules in short, in pt-BR and en, one entry per rule ID of the project's rule book
-(``rules.md``), grouped as the book groups them; read by :mod:`warkit_widgets.help_panel`.
+(``rules.md``), grouped as the book groups them; read by :mod:`warkit_widgets.play.help_panel`.
 
 Each text says what the rule means for a player, in the project's own words (the
 project's decisions included), short enough to read during a game.
@@ -7,7 +7,7 @@ project's decisions included), short enough to read during a game.
 
 from __future__ import annotations
 
-from .i18n import Lang
+from ..i18n import Lang
 
 SECTIONS: tuple[tuple[str, dict[Lang, str], tuple[str, ...]], ...] = (
     ("components", {"en": "The game box", "pt": "O que vem na caixa"},

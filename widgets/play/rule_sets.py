@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from warkit import RULESETS
 
-from . import play_messages  # noqa: F401  (registers the dashboard's messages)
-from .i18n import MESSAGES, tr
+from ..i18n import MESSAGES, tr
+from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
 
 
 def rule_set_names() -> tuple[str, ...]:

@@ -15,7 +15,7 @@ folder (empty: no autosave).
 
 On a shared server the folder holds every visitor's games, so each game records which
 browser saved it (:attr:`Autosave.browser`, a hash of the secret that browser keeps: see
-:mod:`warkit_widgets.browser_identity`), and the games in progress listed and resumed are
+:mod:`warkit_widgets.play.page.browser_identity`), and the games in progress listed and resumed are
 only those of the browser that asks. A kernel that does not know its browser (yet, or
 ever: no front end) offers none; so are never offered the files written before games had
 an owner (they stay in the folder and still open with "Load a saved game").
@@ -36,13 +36,14 @@ from typing import TYPE_CHECKING, Any
 import warkit
 from warkit import GameState, Match, SaveFileError
 
-from . import panel_messages, play_messages  # noqa: F401  (register the messages)
-from .game_config import HUMAN, SEAT_KINDS, Seat, clean_name
-from .i18n import color_name, normalize_lang, tr
+from ..i18n import color_name, normalize_lang, tr
+from . import messages as play_messages  # noqa: F401  (register the messages)
+from . import panel_messages  # noqa: F401  (register the messages)
+from .config import HUMAN, SEAT_KINDS, Seat, clean_name
 from .rule_sets import rules_label
 
 if TYPE_CHECKING:
-    from .gamecontroller import GameController
+    from .controller import GameController
 
 META_KEY = "warkit_play"
 MAX_UPLOAD = 1_000_000
@@ -161,7 +162,7 @@ def load_game(data: bytes | str, **options: Any) -> GameController:
         options.setdefault("game_id", game_id)
     if match.seed is None:  # a bare state: fresh luck from here on
         match.seed = secrets.randbits(63)
-    from .gamecontroller import GameController  # the game, only once one is loaded
+    from .controller import GameController  # the game, only once one is loaded
 
     return GameController(match, seats, **options)
 

@@ -4,7 +4,7 @@ replaces a running game, and a banner that goes away.
 :class:`GameFiles` holds the header's Save and Load buttons, the download link, the
 "replace the game?" question and the :class:`Banner`; the app gives it the running game
 (``current()``), whether that game is on screen (``running()``) and what to do with a loaded
-one (``replace(game)``). Files are read with :func:`warkit_widgets.saves.load_game`, so a bad
+one (``replace(game)``). Files are read with :func:`warkit_widgets.play.saves.load_game`, so a bad
 file is explained in the player's language and the running game stays as it was.
 
 The download: the Save button puts a ``data:`` link in the page and a one-pixel image whose
@@ -23,13 +23,14 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from . import panel_messages, play_messages  # noqa: F401  (register the messages)
-from .html import message_html
-from .i18n import normalize_lang, tr
+from ..html import message_html
+from ..i18n import normalize_lang, tr
+from . import messages as play_messages  # noqa: F401  (register the messages)
+from . import panel_messages  # noqa: F401  (register the messages)
 from .saves import MAX_UPLOAD, Autosave, LoadProblem, dump_game, file_name, load_game
 
 if TYPE_CHECKING:
-    from .gamecontroller import GameController
+    from .controller import GameController
 
 Schedule = Callable[[float, Callable[[], None]], Any]
 LINK_SECONDS = 30.0

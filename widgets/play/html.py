@@ -15,12 +15,12 @@ from warkit import Action, PlayerView, card_index, world_map
 from warkit.render.svg import PLAYER_COLORS, readable_text_color
 from warkit.rules.smart import card_kind, intelligence_draws, reroll_terms
 
-from . import play_messages  # noqa: F401  (registers the dashboard's messages)
-from .controller import BattleRecord
-from .game_log import card_text
-from .gamecontroller import HUMAN, Seat
-from .i18n import continent_name, territory_name, tr, tr_count
-from .play_layout import PLAY_STYLE
+from ..controller import BattleRecord
+from ..i18n import continent_name, territory_name, tr, tr_count
+from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
+from .controller import HUMAN, Seat
+from .layout import PLAY_STYLE
+from .log import card_text
 
 
 def dot(color: str) -> str:

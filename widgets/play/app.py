@@ -2,11 +2,11 @@
 
 :class:`PlayApp` shows the new-game form, then the game: the map
 (:class:`~warkit_widgets.mapwidget.MapWidget`), an action bar that follows the
-:class:`~warkit_widgets.gamecontroller.Step`, the players, the viewer's secret
+:class:`~warkit_widgets.play.controller.Step`, the players, the viewer's secret
 objective and cards (:class:`~warkit_widgets.hand.HandWidget`), the dice, the
 live odds of the selected attack, SMART options, the log, the pass-the-device
 and victory screens, save / load and the language. Every decision goes
-through the :class:`~warkit_widgets.gamecontroller.GameController`; widgets
+through the :class:`~warkit_widgets.play.controller.GameController`; widgets
 only ever receive the viewer's :func:`warkit.view`.
 
 Computers play from a :class:`Ticker` in the kernel's event loop: one paced
@@ -26,19 +26,16 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from warkit import Action, Attack, EndPhase, PlayerView
 
-from . import play_messages  # noqa: F401  (registers the dashboard's messages)
-from .browser_identity import BrowserIdentity
-from .game_config import PACES, GameConfig, Step
-from .game_files import FILES_STYLE, GameFiles
+from ..html import message_html
+from ..i18n import lang_from_env, normalize_lang, territory_name, tr
+from ..report import ErrorReporter
+from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
+from .config import PACES, GameConfig, Step
+from .files import FILES_STYLE, GameFiles
 from .help_panel import HelpPanel, RuleLinks
-from .html import message_html
-from .i18n import lang_from_env, normalize_lang, territory_name, tr
-from .play_layout import LAYOUT_STYLE, PLAY_STYLE
-from .report import ErrorReporter
-from .rule_sets import rules_label
-from .saves import Autosave, LoadProblem, SavedGame
-from .setup_form import SetupForm
-from .voila_page import (
+from .layout import LAYOUT_STYLE, PLAY_STYLE
+from .page.browser_identity import BrowserIdentity
+from .page.voila import (
     Schedule,
     Ticker,
     kernel_schedule,
@@ -47,12 +44,15 @@ from .voila_page import (
     query_value,
     wait_for_address,
 )
+from .rule_sets import rules_label
+from .saves import Autosave, LoadProblem, SavedGame
+from .setup_form import SetupForm
 
 if TYPE_CHECKING:  # the game's modules load with the first game (a lighter first page)
-    from .gamecontroller import GameController
-    from .hand import HandWidget
-    from .mapwidget import MapWidget
-    from .odds import OddsWidget
+    from ..hand import HandWidget
+    from ..mapwidget import MapWidget
+    from ..odds import OddsWidget
+    from .controller import GameController
 
 MOVES_KINDS = {Step.PLACE: "place", Step.ATTACK: "attack", Step.MOVE: "move",
                Step.ALLIANCE: "move", Step.AIRLIFT: "move"}
@@ -62,8 +62,9 @@ FIRST_LOOK = 3.0
 """Seconds the computers wait for the map to be drawn before they start anyway."""
 LOG_LINES = 80
 """Lines of the log on the page (the newest; the whole log is in a saved game)."""
-GAME_MODULES = ("warkit.bots", "warkit_widgets.gamecontroller", "warkit_widgets.models",
-                "warkit_widgets.game_log", "warkit_widgets.play_html", "warkit_widgets.end_report")
+GAME_MODULES = ("warkit.bots", "warkit_widgets.play.controller", "warkit_widgets.models",
+                "warkit_widgets.play.log", "warkit_widgets.play.html",
+                "warkit_widgets.play.end_report")
 """What a game needs beyond the form (the engine's bots and odds, numpy, the panels): pure
 Python, no widget is made on import, so :func:`warm_game_modules` may load them in a thread."""
 WARM_DELAY = 1.0
@@ -179,7 +180,7 @@ class PlayApp(w.VBox):
         self.handoff: w.VBox | None = None
         self.over_box: w.VBox | None = None
         style = w.HTML(PLAY_STYLE + LAYOUT_STYLE + FILES_STYLE, **fixed)  # one for the styles
-        # Who asks: only this browser's games in progress are offered (warkit_widgets.saves).
+        # Who asks: only this browser's games in progress are offered (warkit_widgets.play.saves).
         self.browser = BrowserIdentity(self.reporter.guard(self._browser_known))
         super().__init__([style, header, self.notice,
                           self.files.confirm, self.help_box, self.setup, self.browser,
@@ -192,7 +193,7 @@ class PlayApp(w.VBox):
     # -- games -----------------------------------------------------------------------------------
     def _build_board(self) -> w.HBox:
         """The game's screen: map and action bar on the left, panels on the right."""
-        from .dice import DiceWidget
+        from ..dice import DiceWidget
         from .options_panel import OptionsPanel
 
         self.map_box = w.VBox(layout=w.Layout(width="100%"))
@@ -231,7 +232,7 @@ class PlayApp(w.VBox):
         self.keys_hint = _html("warkit-keys")
         # Shortcuts anywhere on the page, and drags on the map that scroll a phone's page
         # (a widget with no look; made with the board, so the first page does not wait on it)
-        from .page_keys import PageKeys
+        from .page.keys import PageKeys
         self.page_keys = PageKeys(self.reporter.guard(self.on_key),
                                   layout=w.Layout(display="none"))
         self.reserves = _html("warkit-reserves")
@@ -277,7 +278,7 @@ class PlayApp(w.VBox):
 
     def start(self, config: GameConfig) -> GameController:
         """Start a new game from the form's answers."""
-        from .gamecontroller import GameController
+        from .controller import GameController
 
         game = GameController.new(config, pace=self.speed.value or "normal",
                                   autosave=self.autosave)
@@ -300,10 +301,10 @@ class PlayApp(w.VBox):
 
     def set_game(self, game: GameController) -> None:
         """Show ``game`` (a new, loaded or resumed one) in place of the current one."""
-        from .hand import HandWidget
-        from .mapwidget import MapWidget
-        from .models import HandController
-        from .odds import OddsWidget
+        from ..hand import HandWidget
+        from ..mapwidget import MapWidget
+        from ..models import HandController
+        from ..odds import OddsWidget
 
         self.ticker.stop()
         if self.room is not None and self.room.game is not game:
@@ -374,12 +375,12 @@ class PlayApp(w.VBox):
     # -- online rooms (warkit_widgets.rooms) ---------------------------------------------------
     def _open_address_room(self) -> None:
         if self.room is None and (query_value("room") or query_value("key")):
-            from .rooms.session import open_from_address  # (the game's modules with it)
+            from ..rooms.session import open_from_address  # (the game's modules with it)
             open_from_address(self)
 
     def start_online(self, config: GameConfig) -> None:
         """"Play online": a room for the form's answers, this page in the first human seat."""
-        from .rooms.session import host_room
+        from ..rooms.session import host_room
         host_room(self, config)
 
     def show_room_panel(self, panel: w.Widget) -> None:
@@ -417,7 +418,7 @@ class PlayApp(w.VBox):
         self.setup.layout.display = None
         self._relabel()
 
-    # -- save, load and help (warkit_widgets.game_files, warkit_widgets.help_panel) ----------------
+    # -- save, load and help (warkit_widgets.play.files, .help_panel) ---------------------------
     def save(self) -> str | None:
         """Download the game in one click (see :class:`GameFiles`)."""
         return self.files.save()
@@ -511,8 +512,8 @@ class PlayApp(w.VBox):
             self._show_actions(step)
             self._kick_computers()  # e.g. an "attack until..." began
             return
-        from .game_log import log_html
-        from .play_html import players_html, secret_html
+        from .html import players_html, secret_html
+        from .log import log_html
 
         if "lang" in aspects:
             self._relabel()
@@ -561,7 +562,7 @@ class PlayApp(w.VBox):
 
     def _show_panes(self, view: PlayerView, step: Step) -> None:
         from .end_report import report_html
-        from .play_html import handoff_html, over_html
+        from .html import handoff_html, over_html
 
         game, lang = self.game, self._lang
         self.setup.layout.display = "none"
@@ -612,7 +613,7 @@ class PlayApp(w.VBox):
         """The dice on the table this turn, judged with SMART's modifiers (none at the start
         of a turn: never the previous player's)."""
         game = self.game
-        from .play_html import battle_html
+        from .html import battle_html
 
         tray, shown = game.tray, self.dice.comparison
         if tray is None:
@@ -627,8 +628,8 @@ class PlayApp(w.VBox):
 
     def _show_actions(self, step: Step) -> None:
         """The action bar and the options list for the step the human is in."""
+        from .html import reserves_html
         from .options_panel import group_choices
-        from .play_html import reserves_html
 
         game, lang = self.game, self._lang
         mine = game.my_turn

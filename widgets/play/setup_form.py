@@ -1,7 +1,7 @@
 """The new-game form: rules, 3 to 6 seats (name, colour, human or computer level), seed.
 
 It only collects answers and builds a validated
-:class:`~warkit_widgets.gamecontroller.GameConfig`; the app starts the game.
+:class:`~warkit_widgets.play.controller.GameConfig`; the app starts the game.
 Every game in progress found by the autosave is offered as a "resume" button (newest
 first, in a scrolling list, each label told apart from the others).
 """
@@ -16,11 +16,11 @@ from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
 
 from warkit import world_map
 
-from . import play_messages  # noqa: F401  (registers the dashboard's messages)
-from .game_config import BOT_LEVELS, HUMAN, GameConfig, Seat, clean_name
-from .html import message_html
-from .i18n import color_name, normalize_lang, tr
-from .rooms import messages as _room_messages  # noqa: F401  (the "play online" button)
+from ..html import message_html
+from ..i18n import color_name, normalize_lang, tr
+from ..rooms import messages as _room_messages  # noqa: F401  (the "play online" button)
+from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
+from .config import BOT_LEVELS, HUMAN, GameConfig, Seat, clean_name
 from .rule_sets import rule_set_names, rules_label
 from .saves import SavedGame, distinct_labels
 
