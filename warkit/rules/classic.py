@@ -31,7 +31,7 @@ from ..actions import (
     card_name,
 )
 from ..cards import is_set, trade_value
-from ..errors import IllegalActionError, InvalidActionError, Reason
+from ..errors import IllegalActionError, InvalidActionError, InvalidArgumentError, Reason
 from ..legal import LegalActions
 from ..state import CHANCE, CHANCE_PHASES, TERMINAL, GameState, Phase, evolve
 from ..worldmap import world_map
@@ -132,13 +132,14 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
 
     def __post_init__(self) -> None:
         if self.card_bonus not in ("per_card", "once"):
-            raise ValueError(f"card_bonus must be 'per_card' or 'once', got {self.card_bonus!r}")
+            raise InvalidArgumentError(
+                f"card_bonus must be 'per_card' or 'once', got {self.card_bonus!r}")
         for name in ("attack_dice_max", "defence_dice_max"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3:
-                raise ValueError(f"{name} must be 1, 2 or 3, got {value!r}")
+                raise InvalidArgumentError(f"{name} must be 1, 2 or 3, got {value!r}")
         if not isinstance(self.attacks_in_first_round, bool):
-            raise ValueError("attacks_in_first_round must be True or False")
+            raise InvalidArgumentError("attacks_in_first_round must be True or False")
 
     def settings(self) -> dict[str, Any]:
         """The settings as a JSON-safe dict (saved with states and records)."""
