@@ -10,14 +10,14 @@ random number generator. ``str(action)`` gives the text form and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .errors import InvalidActionError, describe, expect_whole
 from .state import CARD_COUNT, JOKERS
 from .worldmap import world_map
 
 
-def sorted_dice(values: tuple) -> tuple:
+def sorted_dice(values: tuple[Any, ...]) -> tuple[Any, ...]:
     """Dice from highest to lowest, the order they are compared in (C-ATK-4); values that
     are not numbers are left as given, for the rules to refuse with a clear message."""
     try:

@@ -90,7 +90,7 @@ def _board() -> _Board:
     return _Board()
 
 
-def _roll_table(att: int, dfn: int) -> tuple[list[float], list[tuple]]:
+def _roll_table(att: int, dfn: int) -> tuple[list[float], list[tuple[Any, ...]]]:
     """Every sorted roll of ``att`` against ``dfn`` dice with its losses, and the cumulative
     probabilities to draw one with a single uniform number (the same exact distribution as
     rolling the dice one by one, C-ATK-2..4)."""
@@ -147,7 +147,7 @@ class _Game:
         self.last_roll: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self.late = False
         self.rules, self.initial = rules, state
-        self.log: list[tuple[type[Action], tuple]] = []
+        self.log: list[tuple[type[Action], tuple[Any, ...]]] = []
 
     # -- the record ---------------------------------------------------------------------------
     def record(self, cls: type[Action], *args: Any) -> None:

@@ -25,7 +25,7 @@ from .errors import (
 )
 from .game import expect_state, seat_colors
 from .match import Match
-from .rules import find_rules
+from .rules import ClassicRules, find_rules
 from .state import Battle, GameState, Phase
 from .validate import state_problems
 from .worldmap import world_map
@@ -105,7 +105,7 @@ class _Reader:
     def natural(self, key: str, *, optional: bool) -> int | None: ...
 
     def natural(self, key: str, *, optional: bool = False) -> int | None:
-        value = self.get(key, int, optional=optional)
+        value: int | None = self.get(key, int, optional=optional)
         if value is not None and value < 0:
             raise SaveFileError(f"field {self.path + '.' if self.path else ''}{key!r} "
                                 f"must not be negative, got {value}")
@@ -144,7 +144,7 @@ def _header(r: _Reader, expected: str) -> None:
                             f"(this warkit reads version {VERSION})")
 
 
-def _rules(r: _Reader):
+def _rules(r: _Reader) -> ClassicRules:
     rules = r.sub("rules")
     try:
         return find_rules(rules.get("name", str), **rules.get("settings", dict))

@@ -58,7 +58,8 @@ class LevelBot:
         method = HANDLERS.get(view.phase)
         if method is None:
             return self.other(view, legal)
-        return getattr(self, method)(view, legal)
+        chosen: Action = getattr(self, method)(view, legal)
+        return chosen
 
     # -- defaults: every level overrides what it plays ------------------------------------
     def other(self, view: PlayerView, legal: LegalActions) -> Action:

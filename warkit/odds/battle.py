@@ -107,7 +107,7 @@ def _round_up(n: int) -> int:
 @lru_cache(maxsize=32)
 def _win_grid(rules: BattleRules, A: int, D: int, stop_at: int) -> np.ndarray:
     ch = Chain(rules, A, D, stop_at)
-    table = ch.to_grid(ch.solve(ch.end_values(conquest=True)))[-1]
+    table: np.ndarray = ch.to_grid(ch.solve(ch.end_values(conquest=True)))[-1]
     table.flags.writeable = False
     return table
 
@@ -181,7 +181,8 @@ def win_table(max_attackers: int, max_defenders: int, *, stop_at: int = 0, sides
                          lone_defender_shield=lone_defender_shield)
     A, D, stop = _armies(rules, max_attackers, max_defenders, stop_at,
                          names=("max_attackers", "max_defenders"))
-    return _win_grid(rules, A, D, stop).copy()
+    fresh: np.ndarray = _win_grid(rules, A, D, stop).copy()
+    return fresh
 
 
 def final_distribution(attackers: int, defenders: int, *, stop_at: int = 0, exact: bool = False,

@@ -39,7 +39,7 @@ MAX_CARDS = 44
 
 
 #: A reroll policy: (own dice, enemy dice), both sorted high to low -> own dice to reroll.
-Policy = Literal["best", "lowest"] | Callable[[tuple, tuple], Sequence[int]]
+Policy = Literal["best", "lowest"] | Callable[[tuple[int, ...], tuple[int, ...]], Sequence[int]]
 POLICIES = ("best", "lowest")
 
 
@@ -192,7 +192,7 @@ class BattleRules:
         return self.terrain == "attacker" and attackers <= att_dice
 
 
-_CHECKED: dict[tuple, BattleRules] = {}
+_CHECKED: dict[tuple[object, ...], BattleRules] = {}
 
 
 def battle_rules(*, sides: int = SIDES, ties: str | None = None,

@@ -29,9 +29,9 @@ from ..dice import (
     terrain_losses,
 )
 from ..errors import InvalidArgumentError, WrongTypeError
+from ..rules.smart.tables import CardKind
 from .options import (
     BattleRules,
-    CardKind,
     Reroll,
     Side,
     battle_rules,

@@ -125,7 +125,8 @@ class _Battler:
 
     def step(self, rng: np.random.Generator, na: int | np.ndarray, nd: int | np.ndarray,
              cap: int | np.ndarray, m: int, may_reroll: np.ndarray | None = None,
-             all_in: bool | np.ndarray = False):
+             all_in: bool | np.ndarray = False
+             ) -> tuple[list[np.ndarray], list[np.ndarray], np.ndarray, np.ndarray, np.ndarray]:
         """Roll once for ``m`` states; ``all_in`` as in :meth:`BattleRules.all_in`.
 
         Returns (attack columns, defence columns, attacker losses, defender losses, card spent).
@@ -219,7 +220,8 @@ class BattleSample:
 
     @property
     def wins(self) -> np.ndarray:
-        return self.defenders_left == 0
+        wins: np.ndarray = self.defenders_left == 0
+        return wins
 
     @property
     def win_rate(self) -> float:

@@ -10,6 +10,7 @@ rule of the licensed online game). Phase logic lives in the mixins
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -167,7 +168,7 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
             return self.draw_outcomes(state)
         return []
 
-    def sample_chance(self, state: GameState, rng) -> Action:
+    def sample_chance(self, state: GameState, rng: random.Random) -> Action:
         """One chance outcome drawn with ``rng`` (a :class:`random.Random`)."""
         phase = state.phase
         if phase is Phase.SETUP:

@@ -10,6 +10,7 @@ the classic code, reached through its hooks.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -170,7 +171,7 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
             return list(self.reroll_outcomes(state))
         return super().chance_outcomes(state)
 
-    def sample_chance(self, state: GameState, rng) -> Action:
+    def sample_chance(self, state: GameState, rng: random.Random) -> Action:
         if state.phase is Phase.REROLL:
             return self.sample_reroll(state, rng)
         return super().sample_chance(state, rng)
