@@ -5,6 +5,7 @@ game, the lessons' widgets and charts, the exercises)."""
 
 from __future__ import annotations
 
+import math
 from datetime import datetime
 from numbers import Real
 
@@ -52,3 +53,16 @@ def fmt_datetime(moment: datetime, lang: str = "pt") -> str:
     locale = LOCALES[normalize_lang(lang)]
     day = format_skeleton("Md", moment, locale=locale)
     return f"{day} {format_time(moment, 'short', locale=locale)}"
+
+
+def fmt_significant(value: float, lang: str = "pt", digits: int = 3) -> str:
+    """``value`` rounded to ``digits`` significant digits (its whole part always kept), no
+    trailing zeros, thousands grouped (a chart's axis or tooltip): ``0,75``, ``0,0123``,
+    ``12.345``, ``0``."""
+    if digits < 1:
+        raise ValueError(f"digits must be 1 or more, not {digits}")
+    value = float(value)
+    if value == 0 or not math.isfinite(value):
+        return fmt_short(value, lang, 0)
+    decimals = max(0, digits - 1 - math.floor(math.log10(abs(value))))
+    return fmt_short(round(value, decimals), lang, decimals)
