@@ -16,7 +16,7 @@ from html import escape
 
 import numpy as np
 from warkit_widgets.html import heat_color
-from warkit_widgets.i18n import fmt_int, fmt_percent, fmt_significant
+from warkit_widgets.i18n import fmt_percent, fmt_significant
 
 from warkit.render.svg import readable_text_color
 
@@ -171,7 +171,7 @@ def line_chart_svg(x: Sequence[float], series: Mapping[str, Sequence[float]], *,
         xx = float(px(t))
         out.append(f'<text x="{xx:.1f}" y="{top_pad + plot_h + 14}" font-size="10" '
                    f'text-anchor="middle" {FONT}>'
-                   f'{fmt_int(t, lang) if log_x else fmt_significant(t, lang)}</text>')
+                   f'{fmt_significant(float(t), lang)}</text>')
     if x_label:
         out.append(f'<text x="{left + plot_w / 2}" y="{height - 3}" font-size="10" '
                    f'text-anchor="middle" {FONT}>{escape(x_label)}</text>')
@@ -188,7 +188,7 @@ def line_chart_svg(x: Sequence[float], series: Mapping[str, Sequence[float]], *,
         y = float(py(value))
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}" '
                    f'stroke="{color}" stroke-dasharray="5 3" stroke-width="1.5">'
-                   f"<title>{escape(name)}: {value:.6g}</title></line>")
+                   f"<title>{escape(name)}: {fmt_significant(value, lang, 6)}</title></line>")
     out.append(f'<rect x="{left}" y="{top_pad}" width="{plot_w}" height="{plot_h}" '
                'fill="none" stroke="#333"/>')
     out.append(_legend(legend_names, left + plot_w + 12, top_pad + 10))
@@ -298,7 +298,8 @@ def interval_chart_svg(labels: Sequence[object], estimates: Sequence[float],
         y = top_pad + row * i + row / 2
         out.append(f'<text x="{label_width - 6}" y="{y + 4:.1f}" font-size="11" '
                    f'text-anchor="end" {FONT}>{escape(str(label))}</text>')
-        out.append(f'<g><title>{escape(str(label))}: {est:.4g} [{lo:.4g}, {hi:.4g}]</title>'
+        out.append(f'<g><title>{escape(str(label))}: {fmt_significant(est, lang, 4)} '
+                   f'[{fmt_significant(lo, lang, 4)}; {fmt_significant(hi, lang, 4)}]</title>'
                    f'<line x1="{px(lo):.1f}" x2="{px(hi):.1f}" y1="{y:.1f}" y2="{y:.1f}" '
                    f'stroke="{color}" stroke-width="3" stroke-opacity="0.5"/>'
                    f'<circle cx="{px(est):.1f}" cy="{y:.1f}" r="4" fill="{color}"/></g>')
@@ -306,7 +307,8 @@ def interval_chart_svg(labels: Sequence[object], estimates: Sequence[float],
         x = px(reference)
         out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top_pad - 4}" y2="{bottom_y}" '
                    f'stroke="{SERIES_COLORS[0]}" stroke-dasharray="5 3" stroke-width="1.5">'
-                   f"<title>{escape(reference_label)}: {reference:.4g}</title></line>")
+                   f"<title>{escape(reference_label)}: {fmt_significant(reference, lang, 4)}"
+                   "</title></line>")
         if reference_label:
             out.append(f'<text x="{x + 4:.1f}" y="{top_pad + 6}" font-size="10" '
                        f'fill="{SERIES_COLORS[0]}" {FONT}>{escape(reference_label)}</text>')
