@@ -17,6 +17,7 @@ from html import escape
 import numpy as np
 from warkit_widgets.html import heat_color
 from warkit_widgets.i18n import fmt_percent, fmt_significant
+from warkit_widgets.lessons.messages import tr
 
 from warkit.render.svg import readable_text_color
 
@@ -294,12 +295,16 @@ def interval_chart_svg(labels: Sequence[object], estimates: Sequence[float],
         out.append(f'<text x="{label_width + plot_w / 2}" y="{height - 4}" font-size="10" '
                    f'text-anchor="middle" {FONT}>{escape(x_label)}</text>')
     color = SERIES_COLORS[1]
+
+    def sig(v: float) -> str:
+        return fmt_significant(v, lang, 4)
+
     for i, (label, est, (lo, hi)) in enumerate(zip(labels, estimates, intervals, strict=True)):
         y = top_pad + row * i + row / 2
         out.append(f'<text x="{label_width - 6}" y="{y + 4:.1f}" font-size="11" '
                    f'text-anchor="end" {FONT}>{escape(str(label))}</text>')
-        out.append(f'<g><title>{escape(str(label))}: {fmt_significant(est, lang, 4)} '
-                   f'[{fmt_significant(lo, lang, 4)}; {fmt_significant(hi, lang, 4)}]</title>'
+        tip = tr("chart.interval", lang, label=str(label), est=sig(est), lo=sig(lo), hi=sig(hi))
+        out.append(f'<g><title>{escape(tip)}</title>'
                    f'<line x1="{px(lo):.1f}" x2="{px(hi):.1f}" y1="{y:.1f}" y2="{y:.1f}" '
                    f'stroke="{color}" stroke-width="3" stroke-opacity="0.5"/>'
                    f'<circle cx="{px(est):.1f}" cy="{y:.1f}" r="4" fill="{color}"/></g>')
