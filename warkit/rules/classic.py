@@ -41,7 +41,7 @@ from .common import fail
 from .regroup import RegroupRules
 from .reinforce import ReinforceRules
 from .setup import SetupRules
-from .terms import BattleRule, Board, EndDecision, TradeQuote
+from .terms import BattleRule, Board, EndDecision, Side, TradeQuote
 from .turn import TurnRules
 
 Handler = Callable[[Any, GameState, Any], GameState]
@@ -307,8 +307,10 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
         ``None`` when nobody may react (classic War has no reactions)."""
         return None
 
-    def battle_rule(self, board: Board, dst: int) -> BattleRule:
-        """What decides the losses of a battle on ``dst`` as ``board`` shows it (C-ATK-2..4)."""
+    def battle_rule(self, board: Board, dst: int, revealed: Side | None = None) -> BattleRule:
+        """What decides the losses of a battle on ``dst`` as ``board`` shows it (C-ATK-2..4);
+        ``revealed``: the side that would reveal the target's card for terrain knowledge now
+        (a what-if for reactions and dice trays; classic War has no terrain cards)."""
         return BattleRule(self.attack_dice_max, self.defence_dice_max, "defender", None,
                           False, self.sides)
 

@@ -50,6 +50,7 @@ from warkit import (
 )
 from warkit.events import BATTLE_STEPS, Event, Reacted
 from warkit.rules.smart import AirAttack, Pass
+from warkit.rules.terms import BattleRule
 
 from ..battle_terms import BattleTerms
 from ..controller import (
@@ -111,19 +112,17 @@ class Blitz:
     """Stop when the source has this many armies or fewer (1: until conquered or out)."""
 
 
-def terrain_side(before: GameState, said: Sequence[Event]) -> Side | None:
-    """Who has terrain knowledge in the battle of ``before`` (S-TERRAIN-1), as the rule set
-    judges it (``rules.battle_rule``), or who reveals it with this step (a ``Reacted``
-    "reveal" event: the reveal may resolve the battle at once); sides as before the battle
-    (a conquest hands the revealed card to the conqueror, S-CONQ-3)."""
+def battle_rule_shown(before: GameState, said: Sequence[Event]) -> BattleRule:
+    """The rule set's battle rule of the battle of ``before`` (``rules.battle_rule``), with the
+    terrain knowledge revealed by this step (a ``Reacted`` "reveal" event: the reveal may
+    resolve the battle at once); sides as before the battle (a conquest hands the revealed
+    card to the conqueror, S-CONQ-3)."""
     assert before.battle is not None
-    known: Side | None = before.rules.battle_rule(before, before.battle.dst).terrain
-    if known is not None:
-        return known
     revealed = next((e for e in said if isinstance(e, Reacted) and e.kind == "reveal"), None)
-    if revealed is None:
-        return None
-    return "attacker" if revealed.seat == before.current else "defender"
+    side: Side | None = None
+    if revealed is not None:
+        side = "attacker" if revealed.seat == before.current else "defender"
+    return before.rules.battle_rule(before, before.battle.dst, side)
 
 
 def _step_of(phase: Phase) -> Step:
@@ -706,7 +705,7 @@ class GameController(Observable):
             return
         b = before.battle
         assert b is not None
-        self.tray = compare_dice(*after.last_roll, terrain=terrain_side(before, said),
+        self.tray = compare_dice(*after.last_roll, battle_rule_shown(before, said),
                                  defenders=before.armies[b.dst],
                                  attackers=before.armies[b.src] - 1,
                                  rerolls=self._rerolls,

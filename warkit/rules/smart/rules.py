@@ -21,7 +21,7 @@ from ...state import GameState, Phase, evolve
 from ...worldmap import world_map
 from ..classic import ClassicRules
 from ..common import fail
-from ..terms import BIG_COUNT, BattleRule, Board, EndDecision, TradeQuote
+from ..terms import BIG_COUNT, BattleRule, Board, EndDecision, Side, TradeQuote
 from ..victory import target_seat
 from .actions import (
     AirAttack,
@@ -239,9 +239,12 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
             return None
         return self.reacting_seat(board, board.extra.reaction.side)
 
-    def battle_rule(self, board: Board, dst: int) -> BattleRule:
-        """S-TERRAIN-1..3: public terrain knowledge of ``dst`` changes ties and losses."""
+    def battle_rule(self, board: Board, dst: int, revealed: Side | None = None) -> BattleRule:
+        """S-TERRAIN-1..3: public terrain knowledge of ``dst`` changes ties and losses; with
+        ``revealed``, as if that side revealed the card now (knowledge already public stays)."""
         terrain = self.terrain_side(board, dst) if board.extra is not None else None
+        if terrain is None:
+            terrain = revealed
         return BattleRule(self.attack_dice_max, self.defence_dice_max,
                           "attacker" if terrain == "attacker" else "defender",
                           terrain, self.lone_defender_shield, self.sides)
