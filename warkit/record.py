@@ -19,7 +19,7 @@ from .errors import IllegalActionError, InvalidActionError, SaveFileError
 from .game import seat_colors
 from .match import Match
 from .rules import find_rules
-from .state import Battle, GameState, Phase
+from .state import Battle, GameState
 from .validate import state_problems
 from .worldmap import world_map
 
@@ -175,9 +175,9 @@ def state_from_dict(data: Any) -> GameState:
 
     phase_name = r.get("phase", str)
     try:
-        phase = Phase(phase_name)
-    except ValueError:
-        raise SaveFileError(f"unknown phase {phase_name!r}") from None
+        phase = rules.phase_named(phase_name)
+    except ValueError as exc:
+        raise SaveFileError(f"unknown phase {phase_name!r}: {exc}") from None
     territories = r.sub("territories")
     territories.entries(m.ids, "a territory of the map")
     owner, armies, moved = [], [], []

@@ -15,8 +15,8 @@ from warkit_widgets.play.config import Seat, Step
 from warkit_widgets.play.controller import GameController
 
 import warkit
-from warkit import Attack, Match, Phase, apply
-from warkit.rules.smart import Pass, Reveal
+from warkit import Attack, Match, apply
+from warkit.rules.smart import Pass, Reveal, SmartPhase
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from smart_positions import smart_position
@@ -33,7 +33,7 @@ def defending(shield: bool) -> GameController:
         "roll 6,5,4 vs 3"))
     if state.extra.reaction.side == "attacker":
         state = apply(state, Pass())
-    assert state.phase is Phase.REACT and state.extra.reaction.side == "defender"
+    assert state.phase is SmartPhase.REACT and state.extra.reaction.side == "defender"
     chosen = tuple(Seat(f"P{i + 1}", c, k) for i, (c, k) in
                    enumerate(zip(state.colors, ("normal", "human", "random", "random"))))
     return GameController(Match(state), chosen, lang="en", pace="instant")
@@ -50,7 +50,7 @@ def test_a_lone_defenders_reveal_is_judged_as_the_engine_judges_it_s_terrain_3()
     assert [r.action for r in ranked] == [reveal] and ranked[0].gain == 1
     assert not game._auto_pass_due() and not game.waiting_on_computer
     game.run_computers()
-    assert game.auto_passed == 0 and game.state.phase is Phase.REACT  # the human decides
+    assert game.auto_passed == 0 and game.state.phase is SmartPhase.REACT  # the human decides
     assert game.act("reveal argentina")
     assert game.tray is not None
     assert game.tray.lost_defender == 0 and game.tray.lost_attacker == 0
