@@ -83,6 +83,12 @@ def plays_fast(rules: ClassicRules) -> bool:
     return all(getattr(cls, name) is getattr(ClassicRules, name) for name in steps)
 
 
+@cache
+def _valid_trades(rules: ClassicRules) -> dict[tuple[int, ...], bool]:
+    """Whether each combination of cards asked so far is a trade under ``rules``."""
+    return {}
+
+
 class GameOver(Exception):
     """Raised inside a fast game the moment it is won (its ``winners`` are set): every step
     may end the game, and this ends the turn's steps at once without a check after each."""
@@ -170,6 +176,7 @@ class _Game:
         self.log: list[tuple[type[Action], tuple]] = []
         self.reserves = 0
         self.continent_reserves: list[int] = []
+        self.armies_may_win = False
 
     # -- the record ---------------------------------------------------------------------------
     def record(self, cls: type[Action], *args: Any) -> None:
@@ -200,9 +207,10 @@ class _Game:
 
     # -- victory (C-WIN-1, C-WIN-2): the rule set's own functions on the live board ----------
     def live(self) -> GameState:
-        """This game's board as :mod:`warkit.rules.victory` and the rule set's hooks read a
-        state: the same names (``owner``, ``armies``, ``owned_masks``, ``alive``,
-        ``eliminated_by``, ``objective_cards``, ``colors``, ``current``), kept up to date."""
+        """This game as :mod:`warkit.rules.victory` and the rule set's hooks read a state: the
+        same names (``owner``, ``armies``, ``owned_masks``, ``alive``, ``eliminated_by``,
+        ``objective_cards``, ``colors``, ``current``), kept up to date on lists. (A method,
+        not an attribute: a game holding itself would be a reference cycle for the collector.)"""
         return cast(GameState, self)
 
     def objective(self, seat: int) -> str:
@@ -212,8 +220,9 @@ class _Game:
     def won(self, conquest: bool = False) -> None:
         """End the game (:class:`GameOver`) if the active player met its objective, checked
         as ``after_action`` checks it: after a conquest always; after armies alone changed
-        only when the card counts armies (``may_win_by_armies``)."""
-        if conquest or may_win_by_armies(self.live()):
+        only when the card counts armies (``may_win_by_armies``, asked when the active player
+        or the players still in change: :attr:`armies_may_win`)."""
+        if conquest or self.armies_may_win:
             self.winners = winners(self.live(), everyone=False, armies_only=not conquest)
             if self.winners:
                 raise GameOver
@@ -225,6 +234,7 @@ class _Game:
         self.reserves = rules.territory_armies(len(self.land[seat]))  # C-REINF-1
         self.continent_reserves = list(rules.continent_bonuses(self.live(), seat))  # C-REINF-2
         self.conquered = self.eliminated_this_turn = self.late = False
+        self.armies_may_win = may_win_by_armies(self.live())
         self.moved_in = [0] * self.b.size
         self.loot, self.loot_draws = [], 0
 
@@ -258,11 +268,15 @@ class _Game:
     # -- cards (C-CARD-1..6) ------------------------------------------------------------------
     def find_set(self, hand: list[int]) -> tuple[int, ...] | None:
         """The first trade of the hand (sorted, in the rule set's trade sizes) the rule set's
-        ``trade_quote`` accepts."""
-        quote, trades = self.rules.trade_quote, self.trades
+        ``trade_quote`` accepts (asked once per rule set and combination of cards: whether
+        cards make a trade depends on the cards)."""
+        valid, quote = _valid_trades(self.rules), self.rules.trade_quote
         for size in self.rules.trade_sizes:
             for combo in combinations(sorted(hand), size):
-                if quote(combo, frozenset(), trades).valid:
+                ok = valid.get(combo)
+                if ok is None:
+                    ok = valid[combo] = quote(combo, frozenset(), self.trades).valid
+                if ok:
                     return combo
         return None
 
@@ -404,6 +418,7 @@ class _Game:
         seat = self.current
         self.alive[defender], self.eliminated_by[defender] = False, seat
         self.eliminated_this_turn = True
+        self.armies_may_win = may_win_by_armies(self.live())
         loot, self.hands[defender] = self.hands[defender], []
         room = max(0, self.hand_limit - len(self.hands[seat]))
         if len(loot) <= room:

@@ -56,8 +56,8 @@ class ReinforceRules(MixinBase):
     def continent_bonuses(self, state: GameState, seat: int) -> tuple[int, ...]:
         """C-REINF-2: per continent, its bonus if the seat owns all of it, else 0."""
         mine = state.owned_masks[seat]
-        return tuple(bonus if mine & members == members else 0
-                     for bonus, members in _continent_bits())
+        return tuple([bonus if mine & members == members else 0  # a list: no generator frame
+                      for bonus, members in _continent_bits()])
 
     def start_turn(self, state: GameState, seat: int) -> GameState:
         """Begin ``seat``'s turn: compute its armies and open the trade or place step."""
