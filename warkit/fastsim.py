@@ -124,7 +124,7 @@ def _roll_table(att: int, dfn: int, rule: BattleRule) -> tuple[list[float], list
         for d, pd in sorted_roll_distribution(dfn, rule.sides):
             total += float(pa * pd)
             cumulative.append(total)
-            outcomes.append((a, d, *battle_losses(a, d, ties=rule.ties)))
+            outcomes.append(((a, d), *battle_losses(a, d, ties=rule.ties)))
     cumulative[-1] = 1.0
     return cumulative, outcomes
 
@@ -177,6 +177,7 @@ class _Game:
         self.reserves = 0
         self.continent_reserves: list[int] = []
         self.armies_may_win = False
+        self.valid_trades = _valid_trades(rules)
 
     # -- the record ---------------------------------------------------------------------------
     def record(self, cls: type[Action], *args: Any) -> None:
@@ -229,12 +230,12 @@ class _Game:
 
     # -- one turn -----------------------------------------------------------------------------
     def start_turn(self, seat: int) -> None:
-        rules = self.rules
+        rules, live = self.rules, self.live()
         self.current, self.turn = seat, self.turn + 1
         self.reserves = rules.territory_armies(len(self.land[seat]))  # C-REINF-1
-        self.continent_reserves = list(rules.continent_bonuses(self.live(), seat))  # C-REINF-2
+        self.continent_reserves = list(rules.continent_bonuses(live, seat))  # C-REINF-2
         self.conquered = self.eliminated_this_turn = self.late = False
-        self.armies_may_win = may_win_by_armies(self.live())
+        self.armies_may_win = may_win_by_armies(live)
         self.moved_in = [0] * self.b.size
         self.loot, self.loot_draws = [], 0
 
@@ -270,7 +271,7 @@ class _Game:
         """The first trade of the hand (sorted, in the rule set's trade sizes) the rule set's
         ``trade_quote`` accepts (asked once per rule set and combination of cards: whether
         cards make a trade depends on the cards)."""
-        valid, quote = _valid_trades(self.rules), self.rules.trade_quote
+        valid, quote = self.valid_trades, self.rules.trade_quote
         for size in self.rules.trade_sizes:
             for combo in combinations(sorted(hand), size):
                 ok = valid.get(combo)
@@ -357,15 +358,15 @@ class _Game:
             return
         b, rng, seat = self.b, self.rng, self.current
         owner, armies, adjacency = self.owner, self.armies, b.adjacency
-        wanted = self.wanted()
+        wanted, land, bold, battle = self.wanted(), self.land[seat], BOLDNESS, self.battle
         engaged: tuple[int, int] | None = None
         while True:
             if engaged is not None and owner[engaged[1]] != seat \
-                    and armies[engaged[0]] - 1 >= BOLDNESS * armies[engaged[1]]:
-                self.battle(*engaged)  # fight the chosen attack out
+                    and armies[engaged[0]] - 1 >= bold * armies[engaged[1]]:
+                battle(*engaged)  # fight the chosen attack out
                 continue
-            strong = [(s, d) for s in self.land[seat] if armies[s] >= 2 for d in adjacency[s]
-                      if owner[d] != seat and armies[s] - 1 >= BOLDNESS * armies[d]]
+            strong = [(s, d) for s in land if (spare := armies[s] - 1) >= 1 for d in adjacency[s]
+                      if owner[d] != seat and spare >= bold * armies[d]]
             if not strong or rng.random() < STOP_ATTACKING:
                 break
             preferred = strong if wanted is None else [p for p in strong if p[1] in wanted]
@@ -373,20 +374,23 @@ class _Game:
                 engaged = rng.choice(preferred)
             else:
                 engaged = rng.choice(strong)
-            self.battle(*engaged)
+            battle(*engaged)
         self.record(EndPhase)
 
     def battle(self, src: int, dst: int) -> None:
         """One declared battle and its roll; a conquest moves in."""
         b, rng, armies = self.b, self.rng, self.armies
-        att = min(armies[src] - 1, self.attack_max)
-        dfn = min(armies[dst], self.defence_max)
+        att, dfn = armies[src] - 1, armies[dst]
+        if att > self.attack_max:
+            att = self.attack_max
+        if dfn > self.defence_max:
+            dfn = self.defence_max
         cumulative, outcomes = self.rolls[att, dfn]
-        rolled_a, rolled_d, lost_a, lost_d = outcomes[bisect(cumulative, rng.random())]
+        roll, lost_a, lost_d = outcomes[bisect(cumulative, rng.random())]
         log = self.log
         log.append((Attack, (b.ids[src], b.ids[dst], att)))
-        log.append((Roll, (rolled_a, rolled_d)))
-        self.last_roll = (rolled_a, rolled_d)
+        log.append((Roll, roll))
+        self.last_roll = roll
         armies[src] -= lost_a
         armies[dst] -= lost_d
         if armies[dst] > 0:  # fewer armies on both sides: no objective can be met now
