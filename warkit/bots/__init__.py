@@ -71,5 +71,5 @@ def seeded(bots: Sequence[Bot | str], seed: int) -> list[Bot]:
     return [make(b, seed=s) if isinstance(b, str) else b for b, s in zip(bots, seeds)]
 
 
-__all__ = ["BOTS", "Bot", "EasyBot", "ExpertBot", "HardBot", "LevelBot", "NormalBot", "RandomBot", "make",
-           "seeded"]
+__all__ = ["BOTS", "Bot", "EasyBot", "ExpertBot", "HardBot", "LevelBot", "NormalBot",
+           "RandomBot", "make", "seeded"]

@@ -58,7 +58,8 @@ from typing import ClassVar
 from ..actions import Action
 from ..game import Sampler
 from ..state import CHANCE, GameState
-from ..view import PlayerView, view as view_of
+from ..view import PlayerView
+from ..view import view as view_of
 from .belief import ObjectiveBelief
 from .determinize import can_determinize, determinize
 from .evaluate import BONUS, MEMBERS, Board, goal_for
@@ -112,7 +113,8 @@ class ExpertBot:
     level: ClassVar[str] = "expert"
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
-                 seconds: float | None = None, plans: Sequence[PlanStyle] = PLANS) -> None:
+                 seconds: float | None = None, plans: Sequence[PlanStyle] = PLANS,
+                 horizon: int | None = 0) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         if seconds is not None and not seconds > 0:
@@ -124,6 +126,9 @@ class ExpertBot:
         self.iterations = iterations if iterations is not None else STANDARD_ITERATIONS
         self.seconds = seconds
         self.plans = tuple(plans)
+        self.horizon = horizon
+        """Opponents' turns played out after its own in a simulation (``None``: the whole
+        round, until its next turn); their players are hard bots."""
         self.player = HardBot(seed=self.rng.randrange(2**32))
         """The policy that answers every step, with the chosen plan's weights."""
         self.belief = ObjectiveBelief(self.player.opponents)
@@ -135,6 +140,8 @@ class ExpertBot:
         """Mean score of each plan at the last search (for lessons and the bench)."""
         self.searches = 0
         self.rollouts = 0
+        self.simulated_decisions = 0
+        """Counters: searches made, simulated turns played, decisions taken inside them."""
 
     def __repr__(self) -> str:
         return f"ExpertBot(seed={self.seed!r}, iterations={self.iterations})"
@@ -191,17 +198,21 @@ class ExpertBot:
         """Play the rest of the current turn of ``state`` with ``policy`` for its player (the
         other seats' reactions by hard bots), dice from ``dice``; the value of the end."""
         me = state.current
-        turn = state.turn
+        last = state.turn + (self.horizon if self.horizon is not None
+                             else state.alive.count(True) - 1)
         rules = state.rules
         sampler = Sampler(dice)
-        while not state.is_terminal and state.turn == turn:
+        decisions = 0
+        while not state.is_terminal and state.turn <= last:
             seat = rules.current_player(state)
             if seat == CHANCE:
                 action = sampler.sample(state)
             else:
                 bot = policy if seat == me else self._responder(seat)
                 action = bot.choose(view_of(state, seat), rules.legal_actions(state))
+                decisions += 1
             state = rules.apply(state, action)
+        self.simulated_decisions += decisions
         return position_value(state, me)
 
     def _responder(self, seat: int) -> HardBot:

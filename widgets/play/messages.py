@@ -72,6 +72,7 @@ PLAY_MESSAGES: dict[str, dict[Lang, str]] = {
     "setup.kind.easy": {"en": "computer (easy)", "pt": "computador (fácil)"},
     "setup.kind.normal": {"en": "computer (normal)", "pt": "computador (normal)"},
     "setup.kind.hard": {"en": "computer (hard)", "pt": "computador (difícil)"},
+    "setup.kind.expert": {"en": "computer (expert)", "pt": "computador (especialista)"},
     "setup.kind.random": {"en": "computer (random)", "pt": "computador (aleatório)"},
     "setup.start": {"en": "Start the game", "pt": "Começar o jogo"},
     "setup.player": {"en": "Player {n}", "pt": "Jogador {n}"},
