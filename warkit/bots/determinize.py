@@ -60,11 +60,10 @@ def determinize(view: PlayerView, objectives: Sequence[str], rng: random.Random)
     :func:`can_determinize` accepts, or the objectives do not fit the seats."""
     if not can_determinize(view):
         raise ValueError("only a view at the start of the viewer's own turn can be rebuilt")
-    n = len(view.colors)
-    if len(objectives) != n or objectives[view.player] != view.objective:
-        raise ValueError("one objective per seat, the viewer's own at its seat")
     me = view.player
-    assert me is not None
+    assert me is not None  # can_determinize checked it
+    if len(objectives) != len(view.colors) or objectives[me] != view.objective:
+        raise ValueError("one objective per seat, the viewer's own at its seat")
     pool = [c for c in range(CARD_COUNT) if c not in view.hand]
     if len(pool) != sum(view.hand_sizes) - len(view.hand) + view.deck_size + view.discard_size:
         raise ValueError("the view's card counts do not add up to the 44 cards")
