@@ -28,14 +28,16 @@ from ..view import PlayerView
 
 def can_determinize(view: PlayerView) -> bool:
     """Whether :func:`determinize` can rebuild this view: the viewer's own turn, before it
-    has traded, placed or attacked (its reserves are whole), with no card of the turn's
-    conquests pending."""
+    has traded or attacked, with no card of the turn's conquests pending, and every one of
+    the 44 cards in a hand, the deck or the discard pile."""
     if view.player is None or view.current != view.player or view.is_terminal:
         return False
     if view.phase not in (Phase.TRADE, Phase.PLACE) or view.battle is not None:
         return False
     if view.conquered or view.late or view.loot_size:
         return False
+    if sum(view.hand_sizes) + view.deck_size + view.discard_size != CARD_COUNT:
+        return False  # cards out of play the view does not place (none in the rule books)
     fresh = view.rules.initial_state(view.colors).extra
     if fresh is None:
         return view.extra is None
@@ -65,8 +67,6 @@ def determinize(view: PlayerView, objectives: Sequence[str], rng: random.Random)
     if len(objectives) != len(view.colors) or objectives[me] != view.objective:
         raise ValueError("one objective per seat, the viewer's own at its seat")
     pool = [c for c in range(CARD_COUNT) if c not in view.hand]
-    if len(pool) != sum(view.hand_sizes) - len(view.hand) + view.deck_size + view.discard_size:
-        raise ValueError("the view's card counts do not add up to the 44 cards")
     rng.shuffle(pool)
     hands: list[tuple[int, ...]] = []
     at = 0
