@@ -22,7 +22,6 @@ From Python: ``run_tournament(["hard", "normal", "easy"], games=100)`` returns a
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import time
@@ -33,9 +32,10 @@ from itertools import combinations
 from multiprocessing import get_context
 
 from .actions import Action
+from .arena.schedule import seating
 from .bots import BOTS, Bot, seeded
 from .simulate import collector_paused, simulate
-from .stats import wilson
+from .stats import binomial_test, percentile, wilson
 from .view import PlayerView
 
 
@@ -87,13 +87,6 @@ class GameResult:
     cpu_times: dict[str, list[float]] = field(default_factory=dict)
 
 
-def seating(bots: Sequence[str], players: int, game: int) -> tuple[str, ...]:
-    """The levels at seats ``0..players-1`` in game ``game`` (rotated by the game number)."""
-    entries = [bots[i % len(bots)] for i in range(players)]
-    shift = game % players
-    return tuple(entries[(s + shift) % players] for s in range(players))
-
-
 def play_game(bots: Sequence[str], players: int, rules: str, seed: int, game: int,
               max_turns: int, cpu_time: bool = False) -> GameResult:
     """Play game number ``game`` of a tournament: ``simulate(players, rules, bots=levels,
@@ -125,25 +118,6 @@ the end, little to send back and forth)."""
 def _play_chunk(args: tuple) -> list[GameResult]:
     bots, players, rules, seed, games, max_turns, cpu_time = args
     return [play_game(bots, players, rules, seed, g, max_turns, cpu_time) for g in games]
-
-
-def binomial_test(a: int, b: int, share: Fraction = Fraction(1, 2)) -> float:
-    """Exact two-sided binomial test: ``a`` successes and ``b`` failures when each trial
-    succeeds with probability ``share``. The p-value sums the probabilities of every
-    outcome no likelier than the one observed; at one half it is the sign test."""
-    n = a + b
-    if n == 0:
-        return 1.0
-    probs = [math.comb(n, i) * share ** i * (1 - share) ** (n - i) for i in range(n + 1)]
-    return min(1.0, float(sum(p for p in probs if p <= probs[a])))
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The ``q``-quantile (0..1) of ``values`` by the nearest-rank method."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
 @dataclass
