@@ -228,7 +228,7 @@ class SandboxedBot:
         self.faults[fault.kind] += 1
         if fault.detail and len(self.errors) < 5:
             self.errors.append(f"{fault.kind}: {fault.detail}")
-        if fault.kind in ("timeout", "crash"):
+        if not self.box.alive:  # killed (timeout, broken protocol) or dead: a new bot next time
             self._ready = False
 
     @property
