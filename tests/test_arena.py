@@ -72,7 +72,7 @@ def test_standings_use_the_shared_statistics(small):
 def test_ratings_are_anchored_at_random(small):
     ratings = small.ratings()
     assert ratings["random"].mu == 0.0 and ratings["random"].games == 12
-    assert ratings["normal"].mu > 0 and list(ratings)[0] == "normal"
+    assert ratings["normal"].mu > 0 and next(iter(ratings)) == "normal"
     low, high = ratings["normal"].interval
     assert low < ratings["normal"].mu < high
     assert small.ratings() == ratings  # the same games, the same ratings
