@@ -119,3 +119,16 @@ def test_bad_sources_get_clear_errors():
     with pytest.raises(ValueError, match="two bots are named"):
         run_arena([Entrant.from_source("class Bot: pass\n", "x"),
                    Entrant.from_source("class Bot:\n    pass\n", "x")], progress=False)
+
+
+def test_a_bot_class_becomes_an_entrant_with_its_files_source(tmp_path):
+    path = tmp_path / "cls_bot.py"
+    path.write_text(template("en"), encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("cls_bot", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    entrant = Entrant.from_class(module.Bot)
+    assert entrant.source == template("en") and entrant.name == "my_bot"  # NAME wins
+    with pytest.raises(ValueError, match="method of its own"):
+        Entrant.from_class(type("Empty", (), {}))

@@ -68,12 +68,37 @@ class Entrant:
         return cls(name, source, path)
 
     @classmethod
+    def from_class(cls, bot: type, name: str | None = None) -> Entrant:
+        """A student's bot from its class, defined in a ``.py`` file or in a notebook cell:
+        the source is the whole file or cell (so keep the bot alone in its cell, with its
+        imports). The class is not used: its source runs in the sandbox."""
+        source = _source_of(bot)
+        return cls.from_source(source, name or bot.__name__)
+
+    @classmethod
     def from_file(cls, path: str | Path) -> Entrant:
         """A student's bot from a ``.py`` file."""
         path = Path(path)
         if path.suffix != ".py" or not path.is_file():
             raise ValueError(f"{path} is not a .py file")
         return cls.from_source(path.read_text(encoding="utf-8"), path=str(path))
+
+
+def _source_of(bot: type) -> str:
+    """The text of the file or notebook cell that defines ``bot`` (IPython keeps each cell's
+    text in :mod:`linecache` under the file name its functions were compiled with)."""
+    import linecache
+
+    if not isinstance(bot, type):
+        raise ValueError(f"give the bot's class, not {bot!r}")
+    files = {f.__code__.co_filename for f in vars(bot).values() if hasattr(f, "__code__")}
+    if len(files) != 1:
+        raise ValueError(f"cannot find the source of {bot.__name__}: it needs at least one "
+                         "method of its own, all defined in one file or cell")
+    lines = linecache.getlines(files.pop())
+    if not lines:
+        raise ValueError(f"the source of {bot.__name__} is not available")
+    return "".join(lines)
 
 
 def _declared_name(tree: ast.Module) -> str | None:
