@@ -31,42 +31,11 @@ from fractions import Fraction
 from itertools import combinations
 from multiprocessing import get_context
 
-from .actions import Action
 from .arena.schedule import seating
-from .bots import BOTS, Bot, seeded
+from .bots import BOTS, seeded
+from .bots.timed import CpuTimedBot, TimedBot
 from .simulate import collector_paused, simulate
 from .stats import binomial_test, percentile, wilson
-from .view import PlayerView
-
-
-class TimedBot:
-    """Wraps a bot and records how long each of its decisions takes on the clock (seconds):
-    what a player waits."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self.level = getattr(bot, "level", type(bot).__name__)
-        self.times: list[float] = []
-        self.cpu_times: list[float] = []
-
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        start = time.perf_counter()
-        action = self.bot.choose(view, legal)
-        self.times.append(time.perf_counter() - start)
-        return action
-
-
-class CpuTimedBot(TimedBot):
-    """A :class:`TimedBot` that also records each decision's CPU time in the thinking thread
-    (``cpu_times``): what the bot costs, whatever else a shared machine is doing. Not the
-    default, as reading that clock is a system call (about a microsecond here)."""
-
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        start, cpu = time.perf_counter(), time.thread_time()
-        action = self.bot.choose(view, legal)
-        self.cpu_times.append(time.thread_time() - cpu)
-        self.times.append(time.perf_counter() - start)
-        return action
 
 
 @dataclass

@@ -16,15 +16,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..actions import Action
 from ..bots import Bot, seeded
+from ..bots.timed import TimedBot
 from ..simulate import collector_paused, simulate
-from ..view import PlayerView
 from .entrants import Entrant
 from .sandbox import DEFAULT_LIMITS, Limits, SandboxedBot
 
@@ -81,29 +79,12 @@ def student_seed(key: str, seed: int, seat: int) -> int:
     return int.from_bytes(digest[:4], "big")
 
 
-class _Timed:
-    """A level's bot, timed and counted like a sandboxed one."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self.level = getattr(bot, "level", type(bot).__name__)
-        self.decisions = 0
-        self.seconds = 0.0
-
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        started = time.perf_counter()
-        action = self.bot.choose(view, legal)
-        self.seconds += time.perf_counter() - started
-        self.decisions += 1
-        return action
-
-
 def play_game(spec: GameSpec, entrants: Mapping[str, Entrant], limits: Limits = DEFAULT_LIMITS
               ) -> GameRecord:
     """Play one game of an arena (see the module docstring)."""
     levels = [entrants[name] for name in spec.seats]
     placeholders: list[Bot | str] = [e.name if not e.sandboxed else "random" for e in levels]
-    bots: list[Bot] = []
+    bots: list[TimedBot | SandboxedBot] = []
     occurrence: Counter[str] = Counter()
     for seat, (entrant, level_bot) in enumerate(zip(levels, seeded(placeholders, spec.seed))):
         if entrant.sandboxed:
@@ -111,7 +92,7 @@ def play_game(spec: GameSpec, entrants: Mapping[str, Entrant], limits: Limits = 
             bots.append(SandboxedBot(entrant, student_seed(spec.key, spec.seed, seat), limits,
                                      key=f"{entrant.name}#{occurrence[entrant.name]}"))
         else:
-            bots.append(_Timed(level_bot))
+            bots.append(TimedBot(level_bot))
     with collector_paused():
         match = simulate(len(levels), spec.rules, bots=bots, seed=spec.seed,
                          max_turns=spec.max_turns)
@@ -124,8 +105,7 @@ def play_game(spec: GameSpec, entrants: Mapping[str, Entrant], limits: Limits = 
             state.turn, state.round, len(match.actions), bool(match.meta["capped"]), spec.key,
             tuple(dict(getattr(b, "faults", {})) for b in bots),
             tuple(tuple(getattr(b, "errors", ())) for b in bots),
-            tuple(b.decisions for b in bots),  # type: ignore[attr-defined]
-            tuple(b.seconds for b in bots))  # type: ignore[attr-defined]
+            tuple(len(b.times) for b in bots), tuple(sum(b.times) for b in bots))
         del match, state
     return record
 

@@ -220,8 +220,8 @@ class SandboxedBot:
         self.fallback = EasyBot(seed)
         self.faults: Counter[str] = Counter()
         self.errors: list[str] = []
-        self.decisions = 0
-        self.seconds = 0.0
+        self.times: list[float] = []
+        """Seconds per decision on the clock, the round trip to the sandbox included."""
         self._ready = False
 
     def _fault(self, fault: Fault) -> None:
@@ -238,11 +238,12 @@ class SandboxedBot:
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         legal = as_legal(legal)
-        self.decisions += 1
+        started = time.perf_counter()
         if self.benched:
             self.faults["benched"] += 1
-            return self.fallback.choose(view, legal)
-        started = time.perf_counter()
+            action = self.fallback.choose(view, legal)
+            self.times.append(time.perf_counter() - started)
+            return action
         try:
             if not self._ready:
                 self.box.ask(("game", self.entrant.source, self.seed), self.limits.start_seconds)
@@ -252,9 +253,8 @@ class SandboxedBot:
             action = self._parse(reply.get("action"), legal)
         except Fault as fault:
             self._fault(fault)
-            return self.fallback.choose(view, legal)
-        finally:
-            self.seconds += time.perf_counter() - started
+            action = self.fallback.choose(view, legal)
+        self.times.append(time.perf_counter() - started)
         return action
 
     @staticmethod
