@@ -127,3 +127,14 @@ def test_command_line(capsys, tmp_path):
     with pytest.raises(SystemExit):
         main(["easy", "--players", "9", "--quiet"])
     assert "3 to 6 players" in capsys.readouterr().err
+
+
+def test_the_arena_plays_the_tournaments_games_for_the_same_levels(small):
+    """One way to seat and seed levels: game g of either is the game of seed + g."""
+    from warkit.tournament import run_tournament
+
+    old = run_tournament(["normal", "easy", "random"], players=3, games=6)
+    new = run_arena(["normal", "easy", "random"], players=3, games=6, processes=1,
+                    progress=False)
+    assert [(g.levels, g.winners, g.turns) for g in old.games] == \
+        [(g.seats, g.winners, g.turns) for g in new.games]
