@@ -35,7 +35,7 @@ PLAIN = ("from warkit.bots.student import StudentBot\n\n\n"
 
 
 def load() -> str:
-    return "load %.2f %.2f %.2f" % os.getloadavg()
+    return "load {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
 
 
 def compare(bots: list[str], players: int, games: int, processes: int) -> None:
