@@ -377,7 +377,7 @@ class MapSelection:
         if self._moves.kind == "none":
             return ""
         armies = view.reserves + sum(view.continent_reserves)
-        return tr(f"map.pick_source.{self._moves.kind}", lang, player=player, armies=armies)
+        return tr(f"map.pick_source.{self._moves.kind}", lang, player=player, n=armies)
 
     def _blocked_text(self) -> str:
         view = self._view
@@ -391,10 +391,11 @@ class MapSelection:
         sel, kind, lang = self._selection, self._moves.kind, self._lang
         src, armies = self._name(sel.source), self._view.armies
         if sel.target is None:
-            return tr(f"map.source.{kind}", lang, src=src, armies=armies[sel.source],
-                      count=self.max_count())
+            # the plural agrees with the source's armies (attack) or the armies that may go (place)
+            return tr(f"map.source.{kind}", lang, src=src,
+                      n=armies[sel.source] if kind == "attack" else self.max_count())
         return tr(f"map.target.{kind}", lang, src=src, dst=self._name(sel.target),
-                  count=self.max_count(), defence=armies[sel.target])
+                  n=self.max_count(), defence=armies[sel.target])
 
     def _refusal(self, exc: IllegalActionError, action: object = None) -> str:
         names = {}
@@ -615,7 +616,7 @@ class MapController(MapSelection, Observable):
             if b.conquered and after.phase is Phase.OCCUPY:
                 most = warkit.legal_actions(after)[-1]
                 self._say("ok", tr("map.conquered", self._lang, dst=self._name(b.dst),
-                                   count=getattr(most, "armies", 1)), "C-CONQ-1")
+                                   n=getattr(most, "armies", 1)), "C-CONQ-1")
             else:
                 self._say("ok", tr("map.battle", self._lang, src=self._name(b.src),
                                    dst=self._name(b.dst), att=b.lost_attacker,

@@ -27,13 +27,13 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from warkit import Action, Attack, EndPhase, PlayerView
 
 from ..html import message_html
-from ..i18n import lang_from_env, normalize_lang, territory_name, tr
+from ..i18n import lang_from_env, normalize_lang, territory_name
 from ..report import ErrorReporter
-from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
 from .config import PACES, GameConfig, Step
 from .files import FILES_STYLE, GameFiles
 from .help_panel import HelpPanel, RuleLinks
 from .layout import LAYOUT_STYLE, PLAY_STYLE
+from .messages import tr
 from .page.browser_identity import BrowserIdentity
 from .page.voila import (
     Schedule,

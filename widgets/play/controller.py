@@ -62,10 +62,9 @@ from ..controller import (
     battle_record,
     moves_of,
 )
-from ..i18n import normalize_lang, refusal_text, territory_name, tr
+from ..i18n import normalize_lang, refusal_text, territory_name
 from ..models import DiceComparison, RerollShown, Side, compare_dice
 from ..observable import Observable
-from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
 from .config import (  # noqa: F401  (also offered here, where they were first)
     BOT_LEVELS,
     HUMAN,
@@ -78,6 +77,7 @@ from .config import (  # noqa: F401  (also offered here, where they were first)
     clean_name,
 )
 from .log import LogEvent, log_events, turn_header
+from .messages import tr
 from .reactions import REACTION_KEYWORDS, RankedReaction, useful_reactions
 
 DELAYS: dict[str, float] = {
@@ -383,7 +383,7 @@ class GameController(Observable):
         if keep < 1:
             raise ValueError(f"an attack leaves at least 1 army behind (C-ATK-2), got {keep}")
         if self.state.armies[sel.source] <= keep:
-            self._refuse_text(tr("play.blitz.too_few", self._lang, keep=keep))
+            self._refuse_text(tr("play.blitz.too_few", self._lang, n=keep))
             return False
         plan = Blitz(sel.source, sel.target, keep)
         if not self.attack():
@@ -769,7 +769,7 @@ class GameController(Observable):
     def _blitz_text(self) -> str:
         plan = self.blitz_plan
         return tr("play.blitz.going", self._lang, src=territory_name(plan.src, self._lang),
-                  dst=territory_name(plan.dst, self._lang), keep=plan.keep)
+                  dst=territory_name(plan.dst, self._lang), n=plan.keep)
 
     def _blocked_text(self) -> str:
         step = self.step

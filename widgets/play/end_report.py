@@ -27,8 +27,8 @@ from html import escape
 from warkit import Match, Roll, Trade
 from warkit.render.svg import PLAYER_COLORS
 
-from ..i18n import color_name, continent_name, tr
-from . import panel_messages  # noqa: F401  (registers the report's messages)
+from ..i18n import color_name, continent_name
+from .messages import tr
 
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4")
 """A line style per seat, so the charts read without colours too."""

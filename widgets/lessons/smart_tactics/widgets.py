@@ -19,9 +19,9 @@ import ipywidgets as w
 from warkit_widgets.controller import Highlights
 from warkit_widgets.dice import DiceWidget
 from warkit_widgets.html import message_html
-from warkit_widgets.i18n import color_name, fmt_number, normalize_lang, territory_name, tr
+from warkit_widgets.i18n import color_name, fmt_number, normalize_lang, territory_name
 from warkit_widgets.lessons.classic.widgets import PickMap
-from warkit_widgets.lessons.smart_tactics import messages  # noqa: F401  (registers the strings)
+from warkit_widgets.lessons.messages import tr
 from warkit_widgets.lessons.smart_tactics.models import (
     MOVE_MODES,
     bfs_layers,
@@ -235,7 +235,7 @@ class ReachMap(w.VBox):
         else:
             targets = self.targets
             name = territory_name(i, lang)
-            head = (tr("reach.count", lang, territory=name, count=len(targets),
+            head = (tr("reach.count", lang, territory=name, n=len(targets),
                        player=self.player) if targets
                     else tr("reach.none", lang, territory=name))
             text = f"<b>{head}</b>"
@@ -243,7 +243,7 @@ class ReachMap(w.VBox):
                 revealed = {self.state.map.index(p) for p in self.passages.value}
                 layers = bfs_layers(i, revealed)[1:]  # a move crosses only these (S-PASS-1)
                 text += "<br>" + tr("reach.layers", lang) + "<ul>" + "".join(
-                    "<li>" + tr("reach.layer", lang, k=k, names=", ".join(
+                    "<li>" + tr("reach.layer", lang, n=k, names=", ".join(
                         territory_name(j, lang) + ("*" if j in revealed else "")
                         for j in layer)) + "</li>"
                     for k, layer in enumerate(layers, start=1)) + "</ul>"
