@@ -12,7 +12,7 @@ from warkit_widgets.i18n import fmt_number, fmt_percent
 
 from warkit.arena import FAULTS, ArenaResult
 
-from .text import bilingual
+from .messages import tr
 
 STYLE = ("border-collapse:collapse;font-size:13px;margin:6px 0",
          "padding:3px 8px;border-bottom:1px solid #ddd;text-align:right")
@@ -36,7 +36,6 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
 def leaderboard_html(result: ArenaResult, lang: str = "pt") -> str:
     """One row per bot, best rating first: games, win share with its 95% interval, the fair
     share and the binomial test against it, mean placing, rating with its interval, faults."""
-    T = bilingual(lang)
     ratings = result.ratings()
     standings = {s.name: s for s in result.standings()}
     order = list(ratings) + [n for n in standings if n not in ratings]
@@ -51,11 +50,9 @@ def leaderboard_html(result: ArenaResult, lang: str = "pt") -> str:
             fmt_number(s.mean_place, lang, 2),
             fmt_number(r.mu, lang, 1) if r else "", _interval(*r.interval, lang, False) if r
             else "", escape(" ".join(f"{k} {faults[k]}" for k in FAULTS if faults[k]) or "–")])
-    return _table([T("#", "#"), T("bot", "robô"), T("games", "partidas"), T("wins", "vitórias"),
-                   T("win share", "parte das vitórias"), T("95% interval", "intervalo de 95%"),
-                   T("fair share", "parte justa"), T("p (fair share)", "p (parte justa)"),
-                   T("mean place", "colocação média"), T("rating", "nota"),
-                   T("95% interval", "intervalo de 95%"), T("faults", "faltas")], rows)
+    keys = ("rank", "bot", "games", "wins", "share", "interval", "fair", "fair_p", "place",
+            "rating", "interval", "faults")
+    return _table([tr(f"arena.{key}", lang) for key in keys], rows)
 
 
 def head_to_head_html(result: ArenaResult, lang: str = "pt", alpha: float = 0.05) -> str:
@@ -74,4 +71,4 @@ def head_to_head_html(result: ArenaResult, lang: str = "pt", alpha: float = 0.05
                     if h.games else "·")
             row.append(f"<b>{text}</b>" if h.games and h.p_value < alpha else text)
         rows.append(row)
-    return _table([bilingual(lang)("ahead of →", "à frente de →"), *names], rows)
+    return _table([tr("arena.ahead_of", lang), *names], rows)
