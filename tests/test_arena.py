@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,8 @@ from warkit.arena.__main__ import main
 from warkit.arena.play import placings
 from warkit.arena.schedule import tables
 from warkit.stats import binomial_test, wilson
+
+BOTS = Path(__file__).resolve().parent / "arena_bots"
 
 
 def summary(result):
@@ -99,8 +102,15 @@ def test_a_dask_local_cluster_plays_the_same_games(small):
                                   dashboard_address=None) as cluster:
         on_dask = run_arena(["normal", "easy"], players=3, games=12, progress=False,
                             scheduler=cluster.scheduler_address, key="11" * 16)
+        # a student's bot, sandboxed inside a Dask worker, in SMART
+        student = [BOTS / "quiet.py", "easy"]
+        sandboxed = run_arena(student, players=4, games=4, rules="smart", progress=False,
+                              scheduler=cluster.scheduler_address, key="33" * 16)
     assert summary(on_dask) == summary(small)
     assert on_dask.where == "Dask cluster, 2 workers"
+    here = run_arena(student, players=4, games=4, rules="smart", processes=1, progress=False,
+                     key="33" * 16)
+    assert summary(sandboxed) == summary(here) and sandboxed.faults("quiet") == {}
 
 
 def test_smart_games_at_six_seats():
