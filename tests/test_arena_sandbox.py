@@ -132,3 +132,17 @@ def test_a_bot_class_becomes_an_entrant_with_its_files_source(tmp_path):
     assert entrant.source == template("en") and entrant.name == "my_bot"  # NAME wins
     with pytest.raises(ValueError, match="method of its own"):
         Entrant.from_class(type("Empty", (), {}))
+
+
+def test_a_bot_may_import_the_usual_modules():
+    """Started by root, the bot's process runs as nobody: the modules a bot commonly uses are
+    loaded before (PRELOAD), even where the Python installation is not readable by nobody."""
+    source = ("import statistics, heapq, fractions, itertools, numpy\n"
+              "from warkit.actions import Place\n"
+              "from warkit.bots.student import StudentBot\n\n\n"
+              "class Bot(StudentBot):\n"
+              "    def place(self, view, legal):\n"
+              "        return self.options(legal, Place)[0]\n")
+    result = run_arena([Entrant.from_source(source, "importer"), "easy"], players=3, games=1,
+                       processes=1, progress=False, anchor=None, limits=LIMITS)
+    assert result.faults("importer") == {} and result.decisions("importer")[0] > 20

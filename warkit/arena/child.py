@@ -50,6 +50,24 @@ def write_message(stream: BinaryIO, data: bytes) -> None:
     stream.flush()
 
 
+PRELOAD = ("warkit.bots.student", "warkit.bots.evaluate", "warkit.odds", "math", "statistics",
+           "random", "itertools", "functools", "collections", "heapq", "bisect", "fractions",
+           "decimal", "dataclasses", "typing", "enum", "json", "re", "copy", "operator", "time",
+           "numpy")
+"""Modules loaded before the bot's code runs (and before root is dropped, when the Python
+installation itself is not readable by ``nobody``): the engine and what a bot commonly uses."""
+
+
+def preload() -> None:
+    import importlib
+
+    for name in PRELOAD:
+        try:
+            importlib.import_module(name)
+        except ImportError:  # an optional module (numpy is a dependency, but be lenient)
+            pass
+
+
 def confine(memory_mb: int) -> None:
     """Limit this process before any bot code runs (see the module docstring)."""
     limit = memory_mb * 1024 * 1024
@@ -139,9 +157,8 @@ def main() -> None:
     replies = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # the bot's print() goes to stderr, never into the replies
     os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+    preload()
     confine(memory_mb)
-    import warkit.bots.student  # noqa: F401  (loaded once, before the first game)
-
     serve(requests, replies)
 
 
