@@ -60,12 +60,11 @@ installation itself is not readable by ``nobody``): the engine and what a bot co
 
 def preload() -> None:
     import importlib
+    from contextlib import suppress
 
     for name in PRELOAD:
-        try:
+        with suppress(ImportError):  # a module missing here is missing for the bot too
             importlib.import_module(name)
-        except ImportError:  # an optional module (numpy is a dependency, but be lenient)
-            pass
 
 
 def confine(memory_mb: int) -> None:
