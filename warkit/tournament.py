@@ -17,6 +17,10 @@ better?).
 
 From Python: ``run_tournament(["hard", "normal", "easy"], games=100)`` returns a
 :class:`TournamentResult` whose :meth:`~TournamentResult.report` is the table.
+
+For students' bots (sandboxed), tables drawn from a whole class, placings, ratings, a CSV of the
+games and Dask clusters, use :mod:`warkit.arena`: it seats and seeds levels as this module does
+(the same seed plays the same game) and takes its statistics from :mod:`warkit.stats` too.
 """
 
 from __future__ import annotations
