@@ -6,7 +6,8 @@ Run: python tests/bench/bench_arena.py [--games 120] [--bots normal easy random]
 
 1. The same seeded games (levels only) with ``warkit.tournament.run_tournament`` and with
    ``warkit.arena.run_arena`` on ``--processes`` processes: wall time and games/s (the two
-   play the same games: their winners are compared).
+   play the same games: their winners are compared); then a quarter of them on one process,
+   in CPU seconds (what the load of a shared machine does not change much).
 2. ``--cluster-games`` games on ``dask.distributed.LocalCluster(n_workers=2, processes=True)``.
 3. The sandbox: a student's bot that overrides nothing (so it plays exactly like ``easy``)
    against the ``easy`` level in the same games, on one process: milliseconds per decision of
@@ -51,6 +52,16 @@ def compare(bots: list[str], players: int, games: int, processes: int) -> None:
           f"{games / new_s:.2f} games/s ({load()})")
     same = [g.winners for g in old.games] == [g.winners for g in new.games]
     print(f"same games (winners of every seed): {same}")
+    # on a shared machine the wall clock depends on the others: CPU time on one process too
+    few = max(1, games // 4)
+    for name, run in (("tournament", lambda: run_tournament(bots, players, few)),
+                      ("arena", lambda: run_arena(bots, players, few, processes=1, anchor=None,
+                                                  progress=False))):
+        cpu = time.process_time()
+        run()
+        cpu = time.process_time() - cpu
+        print(f"{name:<10}  {few} games on 1 process: {cpu:.2f} CPU s, "
+              f"{1e3 * cpu / few:.1f} CPU ms per game ({load()})")
 
 
 def cluster(bots: list[str], players: int, games: int) -> None:
