@@ -34,14 +34,17 @@ from warkit_widgets.report import ErrorReporter
 
 from warkit import GameState
 from warkit.odds import CARD_KINDS
+from warkit.rules.smart import SmartRules
 
 
 def parse_roll(text: str) -> tuple[int, ...]:
     """``"3,1,1"`` (or ``"3 1 1"``) as dice sorted high to low; ``ValueError`` if not 1 to 3
-    dice showing 1 to 6."""
+    dice showing faces of SMART's dice (1 to 6)."""
     parts = text.replace(",", " ").replace("/", " ").split()
     dice = tuple(int(p) for p in parts if p.isdigit())
-    if len(dice) != len(parts) or not 1 <= len(dice) <= 3 or not all(1 <= d <= 6 for d in dice):
+    most, faces = SmartRules.attack_dice_max, SmartRules.sides
+    if len(dice) != len(parts) or not 1 <= len(dice) <= most \
+            or not all(1 <= d <= faces for d in dice):
         raise ValueError(text)
     return tuple(sorted(dice, reverse=True))
 
@@ -104,8 +107,9 @@ class RerollExplorer(w.VBox):
     def new_roll(self) -> None:
         """Fresh dice for both sides (as many as now), from the seeded generator."""
         att, dfn = self.rolls
-        self.set_roll(sorted((self.rng.randint(1, 6) for _ in att), reverse=True),
-                      sorted((self.rng.randint(1, 6) for _ in dfn), reverse=True))
+        faces = SmartRules.sides  # the rule set's dice (C-ATK-2, as SMART keeps them)
+        self.set_roll(sorted((self.rng.randint(1, faces) for _ in att), reverse=True),
+                      sorted((self.rng.randint(1, faces) for _ in dfn), reverse=True))
 
     def _changed(self) -> None:
         if not self._hold:
