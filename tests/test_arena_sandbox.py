@@ -146,3 +146,12 @@ def test_a_bot_may_import_the_usual_modules():
     result = run_arena([Entrant.from_source(source, "importer"), "easy"], players=3, games=1,
                        processes=1, progress=False, anchor=None, limits=LIMITS)
     assert result.faults("importer") == {} and result.decisions("importer")[0] > 20
+
+
+def test_a_bot_can_start_no_thread_and_no_process():
+    """Nothing of a bot runs between its decisions or outlives it (RLIMIT_NPROC)."""
+    result = run_arena([BOTS / "spawner.py", "easy", "random"], players=3, games=1, processes=1,
+                       progress=False, anchor=None, limits=LIMITS)
+    errors = " ".join(result.errors("spawner"))
+    assert result.faults("spawner")["error"] == 3
+    assert "can't start new thread" in errors or "Resource temporarily unavailable" in errors

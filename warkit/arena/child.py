@@ -2,6 +2,7 @@
 
 Started by :class:`warkit.arena.sandbox.Sandbox` as ``python -I -m warkit.arena.child MB``. It
 limits its own memory to ``MB`` megabytes (``resource.setrlimit``), drops root to ``nobody``,
+may start no thread or process (``RLIMIT_NPROC``),
 makes itself unreadable by other processes of the same user (``PR_SET_DUMPABLE``, so one bot
 cannot read another's memory),
 dies with its parent (``PR_SET_PDEATHSIG``), and sends what the bot prints to stderr. Then it
@@ -76,6 +77,9 @@ def confine(memory_mb: int) -> None:
         os.setgroups([])
         os.setgid(NOBODY)
         os.setuid(NOBODY)
+    # no threads, no new processes: nothing of the bot runs between its decisions or outlives
+    # it (the limit counts the user's processes, so one already exceeds it)
+    resource.setrlimit(resource.RLIMIT_NPROC, (1, 1))
     if sys.platform.startswith("linux"):
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
