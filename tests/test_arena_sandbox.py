@@ -15,7 +15,7 @@ from warkit.game import legal_actions
 from warkit.view import view
 
 BOTS = Path(__file__).resolve().parent / "arena_bots"
-LIMITS = Limits(seconds=0.5, memory_mb=400, max_faults=3)
+LIMITS = Limits(seconds=1.0, memory_mb=400, max_faults=3)
 
 
 def test_broken_bots_are_contained_counted_and_the_games_finish(monkeypatch):
