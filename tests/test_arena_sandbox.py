@@ -155,3 +155,29 @@ def test_a_bot_can_start_no_thread_and_no_process():
     errors = " ".join(result.errors("spawner"))
     assert result.faults("spawner")["error"] == 3
     assert "can't start new thread" in errors or "Resource temporarily unavailable" in errors
+
+
+def test_a_csv_row_with_a_students_bot_replays_with_the_runs_key(tmp_path):
+    from warkit.arena import entrants, read_csv, replay
+
+    result = run_arena([BOTS / "quiet.py", "easy"], players=3, games=2, processes=1,
+                       progress=False, limits=LIMITS)
+    rows = read_csv(result.to_csv(tmp_path / "games.csv"))
+    assert rows[0]["key"] == result.games[0].key and len(rows[0]["key"]) == 32
+    for row, game in zip(rows, result.games):
+        again = replay(row, entrants([BOTS / "quiet.py"]), LIMITS)
+        assert (again.winner, again.turns, again.actions) == (game.winner, game.turns,
+                                                              game.actions)
+    with pytest.raises(ValueError, match="pass its Entrant"):
+        replay(rows[0])
+
+
+def test_the_command_line_takes_a_folder_of_bots(tmp_path, capsys):
+    from warkit.arena.__main__ import main
+
+    (tmp_path / "quiet.py").write_text((BOTS / "quiet.py").read_text(), encoding="utf-8")
+    (tmp_path / "_helper.py").write_text("x = 1\n", encoding="utf-8")  # skipped: starts with _
+    main([str(tmp_path), "easy", "--players", "3", "--games", "3", "--processes", "1",
+          "--quiet", "--seconds", "1"])
+    out = capsys.readouterr().out
+    assert "quiet" in out and "easy" in out and "random" in out and "_helper" not in out
