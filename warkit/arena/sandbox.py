@@ -20,6 +20,7 @@ in one game the bot is **benched** for the rest of that game: the fallback plays
 remaining decision at once (counted as ``benched``), so a bot that hangs costs seconds, not
 hours. A tournament never stops for a student's bot.
 
+A step with one legal action is played without asking the bot (as every level does).
 The children are kept between games (per thread of the process playing them) and given the
 source again at each game's start; a game with bots that never fault replays exactly.
 """
@@ -239,6 +240,8 @@ class SandboxedBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         legal = as_legal(legal)
         started = time.perf_counter()
+        if len(legal.families) == 1 and isinstance(legal.families[0], Action):
+            return legal.families[0]  # a forced step: nothing to ask (as LevelBot does)
         if self.benched:
             self.faults["benched"] += 1
             action = self.fallback.choose(view, legal)
