@@ -46,7 +46,7 @@ from .errors import (
 )
 from .game import initial_state
 from .rules import ClassicRules
-from .state import CARD_COUNT, GameState, Phase, evolve
+from .state import CARD_COUNT, GamePhase, GameState, Phase, evolve
 from .worldmap import world_map
 
 MAX_ARMIES = 10_000
@@ -84,20 +84,10 @@ def _seat(value: object, name: str, players: int) -> int:
     return expect_whole(value, name, 0, players - 1, "seats are numbered from 0")
 
 
-def _phase(value: object) -> Phase:
-    if isinstance(value, Phase):
-        return value
-    try:
-        return Phase(value)
-    except ValueError:
-        raise InvalidArgumentError(f"unknown phase {describe(value)}; phases are "
-                                   + ", ".join(p.value for p in Phase)) from None
-
-
 def position(owners: Mapping[str, int] | None = None, armies: Mapping[str, int] | None = None,
              *, players: int = 4, rules: str | ClassicRules = "classic",
              rest: int | tuple[int, ...] | None = None, current: int = 0,
-             phase: Phase | str = Phase.ATTACK,
+             phase: GamePhase | str = Phase.ATTACK,
              hands: Mapping[int, Iterable[int | str]] | None = None,
              discard: Iterable[int | str] = (), deck: Iterable[int | str] | None = None,
              loot: Iterable[int | str] = (), objectives: Mapping[int, str] | None = None,
@@ -191,7 +181,8 @@ def position(owners: Mapping[str, int] | None = None, armies: Mapping[str, int] 
         cont[m.continent(c).index] = expect_whole(r, f"continent_reserves[{c!r}]", 0,
                                                   MAX_ARMIES)
     fields: dict[str, Any] = dict(
-        phase=_phase(phase), owner=tuple(owner), armies=tuple(army),
+        phase=ruleset.phase_named(phase.value if isinstance(phase, GamePhase) else phase),
+        owner=tuple(owner), armies=tuple(army),
         objective_cards=tuple(objective_cards), hands=tuple(hand_cards), deck=deck_cards,
         discard=discard_cards, loot=loot_cards,
         alive=alive if alive is not None else tuple(s in owner for s in range(n)),
