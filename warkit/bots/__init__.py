@@ -18,7 +18,8 @@ them with :func:`seeded`):
 Shared evaluation lives in :mod:`warkit.bots.evaluate` (odds tables, board
 analysis), SMART know-how in :mod:`warkit.bots.smart_play` and
 :mod:`warkit.bots.advantages`, objective guessing in :mod:`warkit.bots.opponents`.
-``python -m warkit.tournament`` plays them against each other.
+``python -m warkit.tournament`` plays them against each other; ``python -m warkit.arena``
+also plays students' bots, written with :class:`warkit.bots.student.StudentBot`.
 """
 
 from __future__ import annotations
