@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..actions import Action, Occupy, Place
+from ..actions import Action, Attack, Occupy, Place
 from ..legal import LegalActions
 from ..view import PlayerView
 from .advantages import SmartAdvantages
@@ -39,6 +39,7 @@ from .evaluate import (
     INDEX,
     MEMBERS,
     Board,
+    Family,
     Goal,
     attack_cost,
     goal_of,
@@ -310,7 +311,7 @@ class HardBot(SmartAdvantages, NormalBot):
         bot before its next turn, in SMART: for each opponent, its strongest neighbouring
         stack plus its whole income against each territory in turn (a territory it does not
         border counts as hard to reach). 0 in classic games or with many territories."""
-        cached = board.memo.get(("danger",))
+        cached: float | None = board.memo.get(("danger",))
         if cached is not None:
             return cached
         danger = 0.0
@@ -346,7 +347,8 @@ class HardBot(SmartAdvantages, NormalBot):
             return 0.0
         return min(1.0, max(0.0, (view.round - self.exposure_from) / self.exposure_ramp))
 
-    def score_attack(self, view: PlayerView, board: Board, family, card: float) -> float | None:
+    def score_attack(self, view: PlayerView, board: Board, family: Family[Attack],
+                     card: float) -> float | None:
         """The normal score, minus what the source left weak risks: later in a classic
         game (:meth:`late_exposure`), and in danger (SMART)."""
         score = super().score_attack(view, board, family, card)
