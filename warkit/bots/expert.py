@@ -48,7 +48,6 @@ model. With few worlds the choice between close plans is noisy.
 
 from __future__ import annotations
 
-import copy
 import random
 import time
 from collections.abc import Mapping, Sequence
@@ -176,7 +175,7 @@ class ExpertBot:
             state = determinize(view, objectives, self.rng)
             dice = self.rng.randrange(2**32)
             for k, plan in enumerate(plans):
-                policy = copy.deepcopy(self.player)
+                policy = self.player.fork()
                 self._use(policy, plan)
                 totals[k] += self.rollout(state, policy, dice)
             played += 1
