@@ -25,6 +25,8 @@ On top of :class:`~warkit.bots.normal.NormalBot` it:
 
 from __future__ import annotations
 
+import copy
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -135,6 +137,17 @@ class HardBot(SmartAdvantages, NormalBot):
         if view.player is not None:
             self.opponents.observe(view)
         return super().choose(view, legal)
+
+    def fork(self) -> HardBot:
+        """A copy that plays on without touching this bot (a search's simulations): the same
+        weights, memory and random state, its own copies of them; memos dropped."""
+        new = copy.copy(self)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new._values = new._carried = None
+        new._turn_plan, new.used = dict(self._turn_plan), dict(self.used)
+        new.opponents = self.opponents.copy()
+        return new
 
     def tune(self, view: PlayerView) -> None:
         """Take the rule set's settings (:attr:`smart_tuning`) at the first decision."""
