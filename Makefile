@@ -73,6 +73,7 @@ handouts: $(STAMP)
 lint: $(STAMP) catalogues
 	$(PY) -m ruff check warkit widgets tests
 	$(PY) -m warkit_widgets.i18n.check
+	@mkdir -p $(VENV)/mypy && ln -sfn $(CURDIR)/widgets $(VENV)/mypy/warkit_widgets
 	$(PY) -m mypy
 
 test: lint
