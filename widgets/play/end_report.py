@@ -4,8 +4,8 @@ Pure functions of a :class:`warkit.Match` (the saved record replays into one):
 
 - :func:`timeline`: territories and armies of each player at the start of every turn
   and at the end;
-- :func:`luck`: for every player, the dice comparisons won against the number expected,
-  computed exactly (every face of every die enumerated) from the recorded rolls;
+- :func:`luck` (from :mod:`warkit.luck`, shared with the replay): for every player, the
+  dice comparisons won and the armies lost against the exact expectation, with its spread σ;
 - :func:`moments`: the decisive moments (continents taken and broken, eliminations, big
   trades, the last move);
 - :func:`report_html`: all of it as HTML with SVG line and bar charts (no plotting library).
@@ -17,17 +17,17 @@ losses, not what the dice first showed, so they are left out of the luck score.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from html import escape
 
-from warkit import Match, Roll, Trade
+from warkit import Match, Trade
+from warkit.luck import Luck, luck, roll_loss_moments
 from warkit.render.svg import PLAYER_COLORS
 
 from ..i18n import color_name, continent_name, tr
+from ..luck_panel import luck_html
 from . import panel_messages  # noqa: F401  (registers the report's messages)
 
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4")
@@ -43,21 +43,6 @@ class Timeline:
     territories: tuple[tuple[int, ...], ...]
     """``territories[seat][k]``."""
     armies: tuple[tuple[int, ...], ...]
-
-
-@dataclass(frozen=True)
-class Luck:
-    """A seat's dice comparisons (C-ATK-4) won, against the number expected, and how many."""
-
-    seat: int
-    won: int
-    expected: Fraction
-    comparisons: int
-
-    @property
-    def surplus(self) -> Fraction:
-        """Comparisons won above (or below, negative) the expectation."""
-        return self.won - self.expected
 
 
 @dataclass(frozen=True)
@@ -88,38 +73,10 @@ def timeline(match: Match) -> Timeline:
                     tuple(tuple(s.army_count(p) for s in picks) for p in range(n)))
 
 
-@cache
 def expected_attacker_wins(att_dice: int, def_dice: int) -> Fraction:
-    """The exact mean number of comparisons the attacker wins with these dice (C-ATK-4),
-    by enumerating every face of every die."""
-    total, wins = 0, 0
-    for faces in itertools.product(range(1, 7), repeat=att_dice + def_dice):
-        attack = sorted(faces[:att_dice], reverse=True)
-        defence = sorted(faces[att_dice:], reverse=True)
-        wins += sum(a > d for a, d in zip(attack, defence))
-        total += 1
-    return Fraction(wins, total)
-
-
-def luck(match: Match) -> tuple[Luck, ...]:
-    """Each seat's comparisons won and expected, over the first roll of every battle it
-    fought (attacking or defending)."""
-    n = match.states[0].num_players
-    won, expected, count = [0] * n, [Fraction(0)] * n, [0] * n
-    for before, action in zip(match.states, match.actions):
-        if not isinstance(action, Roll) or before.battle is None:
-            continue
-        attacker, defender = before.current, before.owner[before.battle.dst]
-        pairs = min(len(action.attack), len(action.defence))
-        att_won = sum(a > d for a, d in zip(action.attack, action.defence))
-        mean = expected_attacker_wins(len(action.attack), len(action.defence))
-        won[attacker] += att_won
-        expected[attacker] += mean
-        count[attacker] += pairs
-        won[defender] += pairs - att_won
-        expected[defender] += pairs - mean
-        count[defender] += pairs
-    return tuple(Luck(p, won[p], expected[p], count[p]) for p in range(n))
+    """The exact mean number of comparisons the attacker wins with these dice (C-ATK-4):
+    the comparisons less its exact mean loss (:func:`warkit.luck.roll_loss_moments`)."""
+    return min(att_dice, def_dice) - roll_loss_moments(att_dice, def_dice)[0]
 
 
 def moments(match: Match, limit: int = 10) -> tuple[Moment, ...]:
@@ -268,9 +225,6 @@ def report_html(match: Match, names: Sequence[str] | None = None, lang: str = "p
     names = tuple(str(n) for n in names)
     line = timeline(match)
     rows = luck(match)
-    luck_lines = "".join(
-        f"<li>{escape(tr('end.luck.row', lang, player=names[r.seat], won=r.won, total=r.comparisons, expected=f'{float(r.expected):.1f}'))}</li>"  # noqa: E501
-        for r in rows if r.comparisons)
     moment_lines = "".join(f"<li><b>{escape(tr('end.turn', lang, turn=m.turn))}</b> "
                            f"{escape(_moment_text(m, names, lang))}</li>"
                            for m in moments(match))
@@ -281,7 +235,6 @@ def report_html(match: Match, names: Sequence[str] | None = None, lang: str = "p
                        "wk-armies"),
         luck_chart_svg(tr("end.chart.luck", lang), rows, colors, names, lang)))
     return (f'<div class="wk-end-report"><div class="wk-charts">{charts}</div>'
-            f'<p class="wk-note">{escape(tr("end.luck.note", lang))}</p>'
-            f'<ul class="wk-luck-list">{luck_lines}</ul>'
+            + luck_html(match, names, lang) +
             f'<h4>{escape(tr("end.moments", lang))}</h4>'
             f'<ol class="wk-moments">{moment_lines}</ol></div>')

@@ -14,17 +14,6 @@ PANEL_MESSAGES: dict[str, dict[Lang, str]] = {
                          "pt": "Exércitos no tabuleiro no início de cada turno"},
     "end.chart.luck": {"en": "Luck: dice comparisons won above expectation",
                        "pt": "Sorte: comparações de dados vencidas acima do esperado"},
-    "end.luck.row": {"en": "{player}: won {won} of {total} dice comparisons "
-                           "(expected {expected})",
-                     "pt": "{player}: venceu {won} de {total} comparações de dados "
-                           "(esperado: {expected})"},
-    "end.luck.note": {
-        "en": "Expected = the exact average over every possible face of the dice rolled "
-              "(C-ATK-4: highest against highest, ties to the defender), first roll of each "
-              "battle, attacking and defending.",
-        "pt": "Esperado = a média exata sobre todas as faces possíveis dos dados rolados "
-              "(C-ATK-4: maior contra maior, empate da defesa), primeira rolagem de cada "
-              "batalha, no ataque e na defesa."},
     "end.moments": {"en": "Decisive moments", "pt": "Momentos decisivos"},
     "end.turn": {"en": "Turn {turn}:", "pt": "Turno {turn}:"},
     "end.moment.continent": {"en": "{seat} takes the whole of {continent}",
