@@ -222,12 +222,15 @@ class PlayApp(w.VBox):
         self.stop_button = _button("warkit-stop", icon="stop")
         self.stop_button.on_click(self.reporter.guard(lambda _: self.game and
                                                       self.game.stop_blitz()))
+        self.hint_button = _button("warkit-hint", icon="lightbulb-o")
+        self.hint_button.on_click(self.reporter.guard(lambda _: self.ask_hint()))
         self.option_row = OptionsPanel(on_use=self.reporter.guard(self._use),
                                        on_pass=self.reporter.guard(lambda: self._act("pass")),
                                        on_rule_link=self.reporter.guard(self.on_rule_link),
                                        lang=self._lang)
         self.action_row = w.HBox([self.count, self.go, self.blitz_button, self.blitz_keep,
-                                  self.repeat_button, self.stop_button, self.end, self.undo],
+                                  self.repeat_button, self.stop_button, self.end, self.undo,
+                                  self.hint_button],
                                  layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.keys_hint = _html("warkit-keys")
         # Shortcuts anywhere on the page, and drags on the map that scroll a phone's page
@@ -491,6 +494,8 @@ class PlayApp(w.VBox):
                             (self.stop_button, "play.btn.stop")):
             button.description = tr(key, lang)
         self.blitz_keep.description = tr("play.blitz.keep", lang)
+        self.hint_button.description = tr("coach.button", lang)
+        self.hint_button.tooltip = tr("coach.tip", lang)
         self._label_blitz()
         self.keys_hint.value = f'<span class="wk-keys">{escape(tr("play.keys", lang))}</span>'
         self.count.description = tr("play.count", lang)
@@ -561,6 +566,7 @@ class PlayApp(w.VBox):
             self.ticker.kick()
 
     def _show_panes(self, view: PlayerView, step: Step) -> None:
+        from .coach import hints_html
         from .end_report import report_html
         from .html import handoff_html, over_html
 
@@ -586,6 +592,7 @@ class PlayApp(w.VBox):
             if report != self._report_for:  # the charts are drawn once per finished game
                 self._report_for = report
                 self.end_report.value = (f"<h3>{escape(tr('end.title', lang))}</h3>"
+                                         + hints_html(game, lang)
                                          + report_html(game.match, game.names, lang))
                 self.autosave(game)  # a finished game leaves the games in progress
 
@@ -663,6 +670,7 @@ class PlayApp(w.VBox):
         self.end.disabled = not mine or EndPhase() not in game.legal()
         self.undo.disabled = not game.can_undo()
         self.undo.layout.display = None if mine else "none"
+        self.hint_button.layout.display = None if mine and game.coach_allowed else "none"
         attacking = step is Step.ATTACK and mine
         blitzing = game.blitz_plan is not None
         can_blitz = attacking and most > 0 and not blitzing
@@ -728,6 +736,24 @@ class PlayApp(w.VBox):
         if self.game is not None:
             self.game.act(action)
 
+    def ask_hint(self) -> None:
+        """The coach's hint (:meth:`GameController.ask_hint`): the move is selected on the
+        map, its count set, a trade's cards picked in the hand."""
+        game = self.game
+        if game is None:
+            return
+        hint = game.ask_hint()
+        if hint is None:
+            return
+        count = getattr(hint.action, "armies", None) or getattr(hint.action, "dice", None)
+        if count and self.count.layout.display != "none" and count <= self.count.max:
+            self.count.value = count
+        if hint.cards and self.hand is not None:
+            hand = self.hand.controller
+            hand.clear()
+            for card in hint.cards:
+                hand.toggle(card)
+
     def _blitz(self) -> None:
         if self.game is not None:
             self.game.blitz(self.blitz_keep.value)
@@ -747,8 +773,9 @@ class PlayApp(w.VBox):
                meta: bool = False) -> bool:
         """A key pressed anywhere on the page (:class:`~.page_keys.PageKeys`): Enter plays the
         main button (attack, place, move in, move), B attacks until conquered, R repeats the
-        last attack, Escape clears the selection (and stops an attack in progress), Ctrl+Z
-        undoes, ? opens the help. Returns whether the key meant something."""
+        last attack, Escape clears the selection (and stops an attack in progress), H asks
+        the coach for a hint, Ctrl+Z undoes, ? opens the help. Returns whether the key meant
+        something."""
         game = self.game
         if game is None or self._in_setup:
             return False
@@ -766,6 +793,8 @@ class PlayApp(w.VBox):
             self._blitz()
         elif lower == "r" and game.can_repeat():
             game.repeat_attack()
+        elif lower == "h":
+            self.ask_hint()
         else:
             return False
         return True

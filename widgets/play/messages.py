@@ -295,11 +295,11 @@ PLAY_MESSAGES: dict[str, dict[Lang, str]] = {
     "play.btn.repeat": {"en": "Repeat last attack", "pt": "Repetir o último ataque"},
     "play.btn.stop": {"en": "Stop", "pt": "Parar"},
     "play.keys": {"en": "Keys (anywhere but in a text box): Enter attacks or confirms, B "
-                        "attacks until conquered, R repeats the last attack, Esc clears, "
-                        "Ctrl+Z undoes, ? opens the help.",
+                        "attacks until conquered, R repeats the last attack, H asks for a "
+                        "hint, Esc clears, Ctrl+Z undoes, ? opens the help.",
                   "pt": "Teclas (fora das caixas de texto): Enter ataca ou confirma, B ataca "
-                        "até conquistar, R repete o último ataque, Esc limpa, Ctrl+Z desfaz, "
-                        "? abre a ajuda."},
+                        "até conquistar, R repete o último ataque, H pede uma dica, Esc limpa, "
+                        "Ctrl+Z desfaz, ? abre a ajuda."},
     "adv.gain": {"en": "{gain} armies in your favour, on average",
                  "pt": "{gain} exércitos a seu favor, em média"},
     "adv.none_helps": {"en": "No reaction can help this battle.",
