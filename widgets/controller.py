@@ -28,6 +28,7 @@ from warkit import (
     IllegalActionError,
     InvalidActionError,
     Move,
+    Occupy,
     Phase,
     Place,
     PlayerView,
@@ -627,3 +628,21 @@ class MapController(MapSelection, Observable):
             self._say("info", self._prompt() if self._selection.source is None
                       else self._selection_text())
         return changed
+
+
+def touched(before: GameState, action: Action) -> Highlights | None:
+    """What a move shows on the map while it stays on screen: an arrow for an attack or a
+    move, the territory of a placement."""
+    index = before.map.index
+    if isinstance(action, Attack | warkit.Move):
+        return Highlights(selected=index(action.src), target=index(action.dst),
+                          arrow=(index(action.src), index(action.dst)))
+    if isinstance(action, AirAttack):
+        return Highlights(selected=index(action.src), target=index(action.card),
+                          arrow=(index(action.src), index(action.card)))
+    if isinstance(action, Place):
+        return Highlights(selected=index(action.territory))
+    if isinstance(action, Occupy) and before.battle is not None:
+        b = before.battle
+        return Highlights(selected=b.src, target=b.dst, arrow=(b.src, b.dst))
+    return None

@@ -30,6 +30,7 @@ from ..html import message_html
 from ..i18n import lang_from_env, normalize_lang, territory_name, tr
 from ..report import ErrorReporter
 from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
+from . import replay_messages  # noqa: F401  (the header's "Replay" button)
 from .config import PACES, GameConfig, Step
 from .files import FILES_STYLE, GameFiles
 from .help_panel import HelpPanel, RuleLinks
@@ -53,6 +54,7 @@ if TYPE_CHECKING:  # the game's modules load with the first game (a lighter firs
     from ..mapwidget import MapWidget
     from ..odds import OddsWidget
     from .controller import GameController
+    from .replay_panel import ReplayPanel
 
 MOVES_KINDS = {Step.PLACE: "place", Step.ATTACK: "attack", Step.MOVE: "move",
                Step.ALLIANCE: "move", Step.AIRLIFT: "move"}
@@ -164,8 +166,13 @@ class PlayApp(w.VBox):
         self.help_box = w.VBox(layout=fixed["layout"])
         self.help_button = _button("warkit-help-button", **buttons)
         self.help_button.on_click(self.reporter.guard(lambda _: self.help.toggle()))
+        self.replay_button = _button("warkit-replay-button", icon="film", **buttons)
+        self.replay_button.on_click(self.reporter.guard(lambda _: self.open_replay()))
+        self._replay: ReplayPanel | None = None  # built when first opened
+        self.replay_box = w.VBox(layout=fixed["layout"])
         header = w.HBox([self.title, self.info, self.lang_toggle, self.speed, self.new_button,
-                         self.save_button, self.upload, self.download, self.help_button],
+                         self.save_button, self.upload, self.download, self.replay_button,
+                         self.help_button],
                         layout=w.Layout(flex_flow="row wrap", align_items="center",
                                         grid_gap="6px"))
         header.add_class("warkit-header")
@@ -183,7 +190,8 @@ class PlayApp(w.VBox):
         # Who asks: only this browser's games in progress are offered (warkit_widgets.play.saves).
         self.browser = BrowserIdentity(self.reporter.guard(self._browser_known))
         super().__init__([style, header, self.notice,
-                          self.files.confirm, self.help_box, self.setup, self.browser,
+                          self.files.confirm, self.help_box, self.replay_box, self.setup,
+                          self.browser,
                           self.reporter.box])
         self.add_class("warkit-play")
         self.hand: HandWidget | None = None
@@ -270,7 +278,10 @@ class PlayApp(w.VBox):
         self.again = _button("warkit-again", button_style="success", icon="repeat")
         self.again.on_click(self.reporter.guard(lambda _: self.show_setup()))
         self.end_report = _html("warkit-end-report")
-        self.over_box = w.VBox([self.over, self.end_report, self.again],
+        self.replay_again = _button("warkit-replay-this", icon="film")
+        self.replay_again.on_click(self.reporter.guard(lambda _: self.open_replay()))
+        self.over_box = w.VBox([self.over, self.end_report,
+                                w.HBox([self.again, self.replay_again])],
                                layout=w.Layout(display="none"))
         children = list(self.children)
         at = children.index(self.setup) + 1
@@ -309,6 +320,7 @@ class PlayApp(w.VBox):
         from ..models import HandController
         from ..odds import OddsWidget
 
+        self._drop_replay()
         self.ticker.stop()
         if self.room is not None and self.room.game is not game:
             self.room.stop()  # leaving an online game (it goes on for the others)
@@ -409,6 +421,7 @@ class PlayApp(w.VBox):
 
     def show_setup(self) -> None:
         """The new-game form (a game in progress stays autosaved and can be resumed)."""
+        self._drop_replay()
         self.ticker.stop()
         if self.room is not None:
             self.room.stop()
@@ -462,7 +475,7 @@ class PlayApp(w.VBox):
         self.reporter.lang = self._lang
         self.setup.lang = self._lang
         for widget in (self.hand, self.odds, getattr(self, "dice", None), self.files,
-                       self._help, getattr(self, "rule_links", None)):
+                       self._help, getattr(self, "rule_links", None), self._replay):
             if widget is not None:
                 widget.lang = self._lang
         self._notice("")
@@ -486,10 +499,13 @@ class PlayApp(w.VBox):
             self.speed.tooltip = tr("play.speed.tip", lang)
         self.files.relabel()
         self.help_button.description = tr("help.button", lang)
+        self.replay_button.description = tr("replay.open", lang)
+        self.replay_button.tooltip = tr("replay.open.tip", lang)
         self.new_button.description = tr("play.new", lang)
         if self.board is None:
             return
         self.again.description = tr("over.again", lang)
+        self.replay_again.description = tr("replay.this", lang)
         for button, key in ((self.undo, "play.undo"), (self.repeat_button, "play.btn.repeat"),
                             (self.stop_button, "play.btn.stop")):
             button.description = tr(key, lang)
@@ -504,7 +520,7 @@ class PlayApp(w.VBox):
     # -- following the game ------------------------------------------------------------------------
     def _changed(self, aspects: frozenset[str]) -> None:
         game = self.game
-        if game is None or self._in_setup:  # the form is up: the game waits behind it
+        if game is None or self._in_setup or self._replay_open:  # the game waits behind
             return
         lang = self._lang
         view = game.view
@@ -762,6 +778,53 @@ class PlayApp(w.VBox):
         n = self.blitz_keep.value
         self.blitz_button.description = (tr("play.btn.blitz", self._lang) if n <= 1 else
                                           tr("play.btn.blitz_keep", self._lang, n=n))
+
+    # -- the replay (warkit_widgets.play.replay_panel) ----------------------------------------
+    @property
+    def _replay_open(self) -> bool:
+        return self._replay is not None and self.replay_box.layout.display != "none" and bool(
+            self.replay_box.children)
+
+    def open_replay(self) -> ReplayPanel:
+        """The replay screen, over the game (paused meanwhile): the game on screen from its
+        deal, or a file to open; "continue from here" starts a new game."""
+        from .replay_panel import ReplayPanel, saver_of
+
+        if self._replay is None:
+            self._replay = ReplayPanel(lang=self._lang, on_close=self.close_replay,
+                                       on_fork=self._forked, guard=self.reporter.guard)
+        self.ticker.stop()
+        game = self.game
+        if game is not None:
+            viewer = getattr(game, "seat", saver_of(game.seats))
+            self._replay.show(game.match, game.seats, viewer)
+        else:
+            self._replay.show_nothing()
+        self.replay_box.children = (self._replay,)
+        self.replay_box.layout.display = None
+        for pane in (self.board, self.handoff, self.over_box, self.setup):
+            if pane is not None:
+                pane.layout.display = "none"
+        return self._replay
+
+    def _drop_replay(self) -> None:
+        """Stop and hide the replay (another screen takes its place)."""
+        if self._replay is not None:
+            self._replay.close_replay()
+        self.replay_box.children = ()
+
+    def close_replay(self) -> None:
+        """Back to the game (or the form) as it was."""
+        self._drop_replay()
+        if self.game is None or self._in_setup:
+            self.show_setup()
+        else:
+            self._changed(frozenset({"state", "log", "viewer", "lang", "battle", "message"}))
+
+    def _forked(self, game: GameController) -> None:
+        """"Continue from here": the new game replaces the one on screen."""
+        self.set_game(game)
+        self.autosave(game)
 
     # -- help and keys ----------------------------------------------------------------------------
     def on_rule_link(self, rule_id: str | None) -> None:

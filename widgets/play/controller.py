@@ -43,7 +43,6 @@ from warkit import (
     Match,
     Occupy,
     Phase,
-    Place,
     PlayerView,
     Roll,
     Sampler,
@@ -62,6 +61,7 @@ from ..controller import (
     battle_record,
     moves_of,
 )
+from ..controller import touched as _touched
 from ..i18n import normalize_lang, refusal_text, territory_name, tr
 from ..models import DiceComparison, RerollShown, Side, compare_dice
 from ..observable import Observable
@@ -838,20 +838,3 @@ class GameController(Observable):
             return tr("play.over.one", self._lang, player=names[0])
         return tr("play.over.shared", self._lang, players=", ".join(names))
 
-
-def _touched(before: GameState, action: Action) -> Highlights | None:
-    """What a move shows on the map while it stays on screen: an arrow for an attack or a
-    move, the territory of a placement."""
-    index = before.map.index
-    if isinstance(action, Attack | warkit.Move):
-        return Highlights(selected=index(action.src), target=index(action.dst),
-                          arrow=(index(action.src), index(action.dst)))
-    if isinstance(action, AirAttack):
-        return Highlights(selected=index(action.src), target=index(action.card),
-                          arrow=(index(action.src), index(action.card)))
-    if isinstance(action, Place):
-        return Highlights(selected=index(action.territory))
-    if isinstance(action, Occupy) and before.battle is not None:
-        b = before.battle
-        return Highlights(selected=b.src, target=b.dst, arrow=(b.src, b.dst))
-    return None
