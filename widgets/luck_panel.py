@@ -39,11 +39,11 @@ LUCK_MESSAGES: dict[str, dict[Lang, str]] = {
     "luck.battles": {"en": "Where luck decided most", "pt": "Onde a sorte mais decidiu"},
     "luck.battle": {
         "en": "Turn {turn}: {attacker} attacked {dst} ({defender}) from {src} in {rolls} "
-              "rolls and lost {lost} {lost:army|armies}, {extra} {way} than expected "
-              "({z} σ): {end}",
+              "{rolls:roll|rolls} and lost {lost} {lost:army|armies}, {extra} {way} than "
+              "expected ({z} σ): {end}",
         "pt": "Turno {turn}: {attacker} atacou {dst:o} ({defender}) a partir {src:de} em "
-              "{rolls} rolagens e perdeu {lost} {lost:exército|exércitos}, {extra} {way} "
-              "que o esperado ({z} σ): {end}"},
+              "{rolls} {rolls:rolagem|rolagens} e perdeu {lost} {lost:exército|exércitos}, "
+              "{extra} {way} que o esperado ({z} σ): {end}"},
     "luck.way.more": {"en": "more", "pt": "a mais"},
     "luck.way.less": {"en": "fewer", "pt": "a menos"},
     "luck.conquered": {"en": "conquered", "pt": "conquistou"},

@@ -60,8 +60,6 @@ REPLAY_MESSAGES: dict[str, dict[Lang, str]] = {
     "replay.move": {"en": "Move", "pt": "Lance"},
     "replay.fork": {"en": "Continue from here", "pt": "Continuar daqui"},
     "replay.log": {"en": "Log", "pt": "Registro"},
-    "replay.no_dice": {"en": "No dice rolled yet this turn.",
-                       "pt": "Nenhum dado rolado ainda neste turno."},
     "replay.secrets": {"en": "Objectives and cards", "pt": "Objetivos e cartas"},
     "replay.hidden": {"en": "secret until the end · {n} {n:card|cards}",
                       "pt": "secreto até o fim · {n} {n:carta|cartas}"},
@@ -142,10 +140,11 @@ class ReplayWidget(w.VBox):
         self.last_button.on_click(guard(lambda _: r.goto(r.end)))
         self.speed = w.Dropdown(layout=w.Layout(width="auto"))
         self.speed.add_class("warkit-replay-speed")
-        self.speed.observe(guard(lambda c: c["new"] and r.set_speed(c["new"])), "value")
+        self.speed.observe(guard(self._speed_chosen), "value")
         turns = r.turns
         self.turn_box = w.BoundedIntText(r.turn, min=turns[0], max=turns[-1],
-                                         layout=w.Layout(width="8em"))
+                                         layout=w.Layout(width="11em"),
+                                         style={"description_width": "initial"})
         self.turn_box.add_class("warkit-replay-turn")
         self.go_button = w.Button(layout=w.Layout(width="auto"))
         self.go_button.add_class("warkit-replay-go")
@@ -167,7 +166,6 @@ class ReplayWidget(w.VBox):
                                           grid_gap="4px"))
         self.map = MapWidget(r, status=False, tint="owner")  # type: ignore[arg-type]
         self.dice = DiceWidget(lang=lang, animate=False)
-        self.dice_note = w.HTML()
         self.log_title = w.HTML()
         self.log_view = w.HTML()
         self.log_view.add_class("warkit-replay-log")
@@ -176,7 +174,7 @@ class ReplayWidget(w.VBox):
         self.luck = w.HTML()
         self.luck.add_class("warkit-replay-luck")
         left = w.VBox([self.map, self.slider], layout=w.Layout(flex="3 1 560px", min_width="0"))
-        right = w.VBox([self.dice, self.dice_note, self.secrets, self.log_title, self.log_view],
+        right = w.VBox([self.dice, self.secrets, self.log_title, self.log_view],
                        layout=w.Layout(flex="2 1 320px", min_width="280px"))
         body = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", grid_gap="12px"))
         super().__init__([self.where, controls, body, self.luck, self.reporter.box])
@@ -211,6 +209,10 @@ class ReplayWidget(w.VBox):
             self.speed.description = tr("replay.speed", lang)
         self.turn_box.description = tr("replay.turn", lang)
         self.log_title.value = f"<b>{escape(tr('replay.log', lang))}</b>"
+
+    def _speed_chosen(self, change: dict) -> None:
+        if change["new"]:
+            self.replay.set_speed(change["new"])
 
     # -- playing -----------------------------------------------------------------------------
     def toggle_play(self) -> None:
@@ -271,13 +273,11 @@ class ReplayWidget(w.VBox):
                                              turn=state.turn, player=self.names[state.current],
                                              move=r.index, total=r.end)) + "</b>"
         roll = r.last_roll()
-        if roll is None:
-            self.dice.clear()
-            self.dice_note.value = f"<i>{escape(tr('replay.no_dice', lang))}</i>"
-        else:
-            if self.dice.comparison != roll[1]:
-                self.dice.show_comparison(roll[1], False)
-            self.dice_note.value = ""
+        if roll is None:  # the tray says "no roll yet"
+            if self.dice.comparison is not None:
+                self.dice.clear()
+        elif self.dice.comparison != roll[1]:
+            self.dice.show_comparison(roll[1], False)
         self.log_view.value = self.log_source(r.match, r.index, lang, self.names)
         self.secrets.value = self._secrets_html()
         self.luck.value = luck_html(r.match, self.names, lang, upto=r.index)

@@ -178,11 +178,16 @@ class Replay(Observable):
         return warkit.view(self.state, None)
 
     def highlights(self) -> Highlights:
-        """The move that led here: an arrow for an attack or a move, a placed territory."""
+        """The move that led here: an arrow for an attack or a move (and for the dice of a
+        battle), a placed territory."""
         if self._index == 0:
             return Highlights()
         before = self.match.states[self._index - 1]
-        return touched(before, self.match.actions[self._index - 1]) or Highlights()
+        shown = touched(before, self.match.actions[self._index - 1])
+        if shown is None and before.battle is not None:
+            b = before.battle
+            shown = Highlights(selected=b.src, target=b.dst, arrow=(b.src, b.dst))
+        return shown or Highlights()
 
     def click(self, territory: object) -> None:
         """The map is for watching: a click changes nothing."""

@@ -210,3 +210,15 @@ def test_the_dashboards_panel_opens_a_saved_file_and_forks(tmp_path):
     new = panel.start_fork()
     assert forked == [new] and [s.kind for s in new.seats] == ["hard", "normal", "easy"]
     assert len(new.match.actions) == panel.widget.replay.index
+
+
+def test_the_map_shows_the_move_that_led_here(record):
+    replay = Replay(record)
+    index = record.state.map.index
+    attack = next(i for i, a in enumerate(record.actions) if isinstance(a, warkit.Attack))
+    replay.goto(attack + 1)
+    action = record.actions[attack]
+    assert replay.highlights().arrow == (index(action.src), index(action.dst))
+    replay.step(1)  # its dice: the same arrow
+    assert isinstance(record.actions[attack + 1], warkit.Roll)
+    assert replay.highlights().arrow == (index(action.src), index(action.dst))
