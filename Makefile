@@ -9,7 +9,8 @@ TEMPLATE := notebooks/jupyter/voila/templates/warkit
 # the notebooks' build tools (notebooks/build_tools/), kept out of the installed package
 TOOLS    := PYTHONPATH=notebooks $(PY) -m
 
-.PHONY: play demo lesson test lint bench screenshots clean notebooks outline clean-outputs handouts
+.PHONY: play demo lesson test lint bench screenshots clean notebooks outline clean-outputs handouts \
+        catalogues strings
 
 $(STAMP): pyproject.toml $(TEMPLATE)/conf.json
 	$(PYTHON) -m venv $(VENV)
@@ -22,14 +23,27 @@ $(STAMP): pyproject.toml $(TEMPLATE)/conf.json
 	ln -sfn $(CURDIR)/$(TEMPLATE) $(VENV)/share/jupyter/voila/templates/warkit
 	touch $(STAMP)
 
-play: $(STAMP)
+# The gettext catalogues (one pair of .po per package: widgets/locale/, widgets/play/locale/...),
+# compiled to .mo when a .po changes; a .po newer than its .mo is read directly all the same.
+PO := $(wildcard widgets/locale/*.po widgets/*/locale/*.po)
+MO := $(PO:.po=.mo)
+%.mo: %.po | $(STAMP)
+	$(PY) -m warkit_widgets.i18n.compile $<
+catalogues: $(MO)
+
+# After adding tr("new.key", ...) calls: add every key the code uses and its package's catalogues
+# lack, empty, to both .po files (fill both msgstr), and list the problems left.
+strings: $(STAMP)
+	-$(PY) -m warkit_widgets.i18n.check --update
+
+play: $(STAMP) catalogues
 	@echo "War in the browser: open http://localhost:8866/ (?lang=en for English; Ctrl+C to stop)"
 	cd notebooks && ../$(VENV)/bin/voila play.ipynb --no-browser --port=8866
 
-demo: $(STAMP)
+demo: $(STAMP) catalogues
 	$(PY) -m warkit demo --seed 7
 
-lesson: $(STAMP)
+lesson: $(STAMP) catalogues
 	@echo "Opening the pilot lesson at http://localhost:8866/ (Ctrl+C to stop)"
 	$(VENV)/bin/voila notebooks/lessons/classic/03-dice-and-battles.ipynb --no-browser --port=8866
 
@@ -53,8 +67,9 @@ clean-outputs: $(STAMP)
 handouts: $(STAMP)
 	$(TOOLS) build_tools.handouts
 
-lint: $(STAMP)
+lint: $(STAMP) catalogues
 	$(PY) -m ruff check warkit widgets tests
+	$(PY) -m warkit_widgets.i18n.check
 	$(PY) -m mypy
 
 test: lint

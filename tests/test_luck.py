@@ -38,6 +38,15 @@ def test_roll_moments_are_the_brute_force_enumeration(att, dfn):
     assert roll_loss_moments(att, dfn) == (mean, variance)
 
 
+def test_ties_follow_the_rule_sets_battle_rule():
+    """With ties to the attacker (S-TERRAIN-2), one die each: the attacker loses only to a
+    higher die, 15 of 36."""
+    from warkit.rules.terms import BattleRule
+
+    mean, variance = roll_loss_moments(1, 1, BattleRule(ties="attacker"))
+    assert (mean, variance) == (Fraction(15, 36), Fraction(15, 36) * Fraction(21, 36))
+
+
 def test_one_roll_by_hand():
     """6-5-1 against 6-3-1: the attacker loses 2 (6 = 6 and 1 = 1 are ties), the defender 1."""
     state = position({"brasil": 0, "argentina": 1}, {"brasil": 4, "argentina": 3},

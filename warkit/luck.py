@@ -3,19 +3,20 @@
 Computed once here, from a :class:`~warkit.Match` record alone, for the end screen and
 the replay (both only format these numbers).
 
-Every recorded roll (:class:`~warkit.Roll`) is judged as C-ATK-4 judges it: dice sorted,
-highest against highest, ties to the defender, one army lost per comparison lost. Its
-exact distribution comes from :func:`warkit.odds.roll_outcomes` (every face of every die
-enumerated): the attacker's losses have a mean and a variance, and the defender loses the
-other comparisons, so both sides' luck in one roll has the same spread with opposite
-signs. A player's luck is the sum over every roll it fought (attacking or defending):
-armies lost minus armies expected to be lost, and its standard deviation σ is the square
-root of the summed variances (each roll's dice are independent of the earlier ones once
-the number of dice is fixed, so the variances add). ``z = surplus / σ`` says how unusual
-that is: about 2 σ or more happens to a player only about one game in twenty.
+Every recorded roll (:class:`~warkit.Roll`) is judged as C-ATK-4 judges it, with the rule
+set's battle rule for that target (``rules.battle_rule``: its dice, who wins ties): dice
+sorted, highest against highest, one army lost per comparison lost. Every sorted roll of
+those dice is enumerated exactly: the attacker's losses have a mean and a variance, and the
+defender loses the other comparisons, so both sides' luck in one roll has the same spread
+with opposite signs. A player's luck is the sum over every roll it fought (attacking or
+defending): armies lost minus armies expected to be lost, and its standard deviation σ is
+the square root of the summed variances (each roll's dice are independent of the earlier
+ones once the number of dice is fixed, so the variances add). ``z = surplus / σ`` says how
+unusual that is: about 2 σ or more happens to a player only about one game in twenty.
 
-SMART's terrain knowledge and rerolls change the losses after the dice, not the dice
-first shown: they are left out, as the dice themselves are what luck means here.
+Terrain knowledge counts through the ties it gives (S-TERRAIN-2); its extra or saved army
+and SMART's rerolls change the losses after the dice, not the dice first shown: they are
+left out, as the dice themselves are what luck means here.
 A *battle* (:class:`BattleLuck`) is the rolls of one attack: the same source and target,
 one after the other, in one turn.
 """
@@ -28,22 +29,30 @@ from fractions import Fraction
 from functools import cache
 
 from .actions import Roll
+from .dice import battle_losses, sorted_roll_distribution
 from .match import Match
+from .rules.terms import BattleRule
+
+CLASSIC = BattleRule()
+"""Classic War's battle rule (C-ATK-2..4): six-sided dice, ties to the defender."""
 
 
 @cache
-def roll_loss_moments(att_dice: int, def_dice: int) -> tuple[Fraction, Fraction]:
+def roll_loss_moments(att_dice: int, def_dice: int,
+                      rule: BattleRule = CLASSIC) -> tuple[Fraction, Fraction]:
     """Exact mean and variance of the armies the attacker loses in one roll of ``att_dice``
-    against ``def_dice`` (C-ATK-4; the defender loses the remaining comparisons).
+    against ``def_dice`` under the rule set's battle ``rule`` (its dice and who wins ties,
+    C-ATK-4; the defender loses the remaining comparisons), over every sorted roll.
 
     >>> roll_loss_moments(1, 1)
     (Fraction(7, 12), Fraction(35, 144))
     """
-    from .odds import roll_outcomes  # numpy only when luck is asked for
-
-    outcomes = roll_outcomes(att_dice, def_dice)
-    mean = sum((p * lost for (lost, _), p in outcomes.items()), Fraction(0))
-    square = sum((p * lost * lost for (lost, _), p in outcomes.items()), Fraction(0))
+    mean = square = Fraction(0)
+    for a, pa in sorted_roll_distribution(att_dice, rule.sides):
+        for d, pd in sorted_roll_distribution(def_dice, rule.sides):
+            lost = battle_losses(a, d, ties=rule.ties)[0]
+            mean += pa * pd * lost
+            square += pa * pd * lost * lost
     return mean, square - mean * mean
 
 
@@ -134,14 +143,13 @@ def roll_lucks(match: Match, upto: int | None = None) -> tuple[RollLuck, ...]:
     for index, (before, action) in enumerate(zip(match.states, actions)):
         if not isinstance(action, Roll) or before.battle is None:
             continue
-        attack = sorted(action.attack, reverse=True)
-        defence = sorted(action.defence, reverse=True)
-        pairs = min(len(attack), len(defence))
-        won = sum(a > d for a, d in zip(attack, defence))
-        mean, variance = roll_loss_moments(len(attack), len(defence))
         battle = before.battle
+        rule = before.rules.battle_rule(before, battle.dst)
+        pairs = min(len(action.attack), len(action.defence))
+        lost = battle_losses(action.attack, action.defence, ties=rule.ties)[0]
+        mean, variance = roll_loss_moments(len(action.attack), len(action.defence), rule)
         rows.append(RollLuck(index, before.turn, before.current, before.owner[battle.dst],
-                             battle.src, battle.dst, pairs, pairs - won, mean, variance))
+                             battle.src, battle.dst, pairs, lost, mean, variance))
     return tuple(rows)
 
 

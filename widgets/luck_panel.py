@@ -1,10 +1,10 @@
 """Luck made visible, in words: each player's dice against the exact expectation with its
 spread σ, and the attacks where luck decided most (pure HTML, no widgets).
 
-The numbers come from :mod:`warkit.luck` (computed once there); this module only says
-them, in the reader's language with its decimal mark ("Rafa perdeu 14 exércitos a mais que
-o esperado, 1,8 σ"). The end screen and the replay both show :func:`luck_html`.
-"""
+The numbers come from :mod:`warkit.luck` (computed once there); this module only says them
+(the components' catalogue, ``luck.*``), in the reader's language with its decimal mark
+("Rafa perdeu 14 exércitos a mais que o esperado, 1,8 σ"). The end screen and the replay
+both show :func:`luck_html`."""
 
 from __future__ import annotations
 
@@ -14,42 +14,7 @@ from html import escape
 from warkit import Match
 from warkit.luck import BattleLuck, Luck, decisive_battles, luck
 
-from .i18n import MESSAGES, Lang, fmt_number, territory_name, tr
-
-LUCK_MESSAGES: dict[str, dict[Lang, str]] = {
-    "luck.title": {"en": "Luck of the dice", "pt": "Sorte nos dados"},
-    "luck.more": {"en": "{player} lost {extra} armies more than expected "
-                        "({lost} against {expected}), {z} σ",
-                  "pt": "{player} perdeu {extra} exércitos a mais que o esperado "
-                        "({lost} contra {expected}), {z} σ"},
-    "luck.less": {"en": "{player} lost {extra} armies fewer than expected "
-                        "({lost} against {expected}), {z} σ",
-                  "pt": "{player} perdeu {extra} exércitos a menos que o esperado "
-                        "({lost} contra {expected}), {z} σ"},
-    "luck.none": {"en": "{player} rolled no dice", "pt": "{player} não rolou dados"},
-    "luck.note": {
-        "en": "Expected = the exact average over every face of the dice rolled (C-ATK-4: "
-              "highest against highest, ties to the defender), attacking and defending; "
-              "σ = its standard deviation. Within 1 σ is ordinary luck; beyond 2 σ happens "
-              "about one time in twenty.",
-        "pt": "Esperado = a média exata sobre todas as faces dos dados rolados (C-ATK-4: "
-              "maior contra maior, empate da defesa), no ataque e na defesa; σ = o "
-              "desvio-padrão. Até 1 σ é sorte comum; além de 2 σ acontece cerca de uma "
-              "vez em vinte."},
-    "luck.battles": {"en": "Where luck decided most", "pt": "Onde a sorte mais decidiu"},
-    "luck.battle": {
-        "en": "Turn {turn}: {attacker} attacked {dst} ({defender}) from {src} in {rolls} "
-              "{rolls:roll|rolls} and lost {lost} {lost:army|armies}, {extra} {way} than "
-              "expected ({z} σ): {end}",
-        "pt": "Turno {turn}: {attacker} atacou {dst:o} ({defender}) a partir {src:de} em "
-              "{rolls} {rolls:rolagem|rolagens} e perdeu {lost} {lost:exército|exércitos}, "
-              "{extra} {way} que o esperado ({z} σ): {end}"},
-    "luck.way.more": {"en": "more", "pt": "a mais"},
-    "luck.way.less": {"en": "fewer", "pt": "a menos"},
-    "luck.conquered": {"en": "conquered", "pt": "conquistou"},
-    "luck.held": {"en": "the target held", "pt": "o alvo resistiu"},
-}
-MESSAGES.update(LUCK_MESSAGES)
+from .i18n import fmt_number, territory_name, tr
 
 
 def _signed(value: float, lang: str) -> str:
@@ -73,7 +38,8 @@ def battle_sentence(battle: BattleLuck, names: Sequence[str], lang: str) -> str:
     extra = float(battle.extra_lost)
     return tr("luck.battle", lang, turn=battle.turn, attacker=names[battle.attacker],
               defender=names[battle.defender], dst=territory_name(battle.dst, lang),
-              src=territory_name(battle.src, lang), rolls=battle.rolls, lost=battle.lost,
+              src=territory_name(battle.src, lang), n=battle.lost,
+              rolls=tr("luck.rolls", lang, n=battle.rolls),
               extra=fmt_number(abs(extra), lang, 1),
               way=tr("luck.way.more" if extra > 0 else "luck.way.less", lang),
               z=_signed(battle.z, lang),
@@ -98,4 +64,4 @@ def luck_html(match: Match, names: Sequence[str], lang: str, upto: int | None = 
     return part + "</div>"
 
 
-__all__ = ["LUCK_MESSAGES", "battle_sentence", "luck_html", "luck_sentence"]
+__all__ = ["battle_sentence", "luck_html", "luck_sentence"]

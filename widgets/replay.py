@@ -30,7 +30,7 @@ from warkit import Match, world_map
 from warkit.narrate import describe
 
 from .dice import DiceWidget
-from .i18n import MESSAGES, Lang, color_name, normalize_lang, territory_name, tr
+from .i18n import color_name, normalize_lang, territory_name, tr
 from .luck_panel import luck_html
 from .mapwidget import MapWidget
 from .models import card_label
@@ -41,31 +41,6 @@ Schedule = Callable[[float, Callable[[], None]], Any]
 LogSource = Callable[[Match, int, str, Sequence[str]], str]
 """``log(match, upto, lang, names)``: the log's HTML for the first ``upto`` actions."""
 
-REPLAY_MESSAGES: dict[str, dict[Lang, str]] = {
-    "replay.title": {"en": "Replay", "pt": "Replay"},
-    "replay.where": {"en": "Round {round}, turn {turn} ({player}) · move {move} of {total}",
-                     "pt": "Rodada {round}, turno {turn} ({player}) · lance {move} de {total}"},
-    "replay.first": {"en": "Start", "pt": "Início"},
-    "replay.back": {"en": "Back", "pt": "Voltar"},
-    "replay.play": {"en": "Play", "pt": "Assistir"},
-    "replay.pause": {"en": "Pause", "pt": "Pausar"},
-    "replay.step": {"en": "Step", "pt": "Avançar"},
-    "replay.last": {"en": "End", "pt": "Fim"},
-    "replay.speed": {"en": "Speed", "pt": "Velocidade"},
-    "replay.speed.slow": {"en": "slow", "pt": "lenta"},
-    "replay.speed.normal": {"en": "normal", "pt": "normal"},
-    "replay.speed.fast": {"en": "fast", "pt": "rápida"},
-    "replay.turn": {"en": "Turn", "pt": "Turno"},
-    "replay.go": {"en": "Go", "pt": "Ir"},
-    "replay.move": {"en": "Move", "pt": "Lance"},
-    "replay.fork": {"en": "Continue from here", "pt": "Continuar daqui"},
-    "replay.log": {"en": "Log", "pt": "Registro"},
-    "replay.secrets": {"en": "Objectives and cards", "pt": "Objetivos e cartas"},
-    "replay.hidden": {"en": "secret until the end · {n} {n:card|cards}",
-                      "pt": "secreto até o fim · {n} {n:carta|cartas}"},
-    "replay.no_cards": {"en": "no cards", "pt": "sem cartas"},
-}
-MESSAGES.update(REPLAY_MESSAGES)
 
 LOG_LINES = 40
 """Lines of the log shown (the newest up to the move)."""
@@ -312,4 +287,4 @@ def card_words(card: int, lang: str) -> str:
     return f"{territory_name(territory, lang)} ({tr(f'shape.{shape}', lang)})"
 
 
-__all__ = ["REPLAY_MESSAGES", "ReplayWidget", "card_words", "narration_log"]
+__all__ = ["ReplayWidget", "card_words", "narration_log"]

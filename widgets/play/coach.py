@@ -24,9 +24,9 @@ from warkit.rules.smart import AirAttack
 
 from ..battle_terms import battle_terms
 from ..controller import Highlights
-from ..i18n import continent_name, fmt_percent, territory_name, tr
+from ..i18n import continent_name, fmt_percent, territory_name
 from ..models import HandController, best_reroll
-from . import coach_messages  # noqa: F401  (registers the coach's messages)
+from .messages import tr
 
 COACH_BOT = "hard"
 """The computer player the coach asks: the strongest level (the lead switches it to
@@ -172,7 +172,7 @@ def _why_attack(view: PlayerView, src: int, dst: int) -> Why:
         return "coach.why.break", (("player", owner), ("continent", cont), ("bonus", bonus))
     if not view.conquered:
         return "coach.why.card", ()
-    return "coach.why.weak", (("n", view.armies[dst]), ("a", view.armies[src] - 1))
+    return "coach.why.weak", (("n", view.armies[dst]),)
 
 
 def _why_place(view: PlayerView, t: int, armies: int) -> Why:

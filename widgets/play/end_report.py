@@ -25,10 +25,11 @@ from html import escape
 from warkit import Match, Trade
 from warkit.luck import Luck, luck, roll_loss_moments
 from warkit.render.svg import PLAYER_COLORS
+from warkit.rules.terms import BattleRule
 
-from ..i18n import color_name, continent_name, tr
+from ..i18n import color_name, continent_name
 from ..luck_panel import luck_html
-from . import panel_messages  # noqa: F401  (registers the report's messages)
+from .messages import tr
 
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4")
 """A line style per seat, so the charts read without colours too."""
@@ -73,10 +74,16 @@ def timeline(match: Match) -> Timeline:
                     tuple(tuple(s.army_count(p) for s in picks) for p in range(n)))
 
 
-def expected_attacker_wins(att_dice: int, def_dice: int) -> Fraction:
-    """The exact mean number of comparisons the attacker wins with these dice (C-ATK-4):
-    the comparisons less its exact mean loss (:func:`warkit.luck.roll_loss_moments`)."""
-    return min(att_dice, def_dice) - roll_loss_moments(att_dice, def_dice)[0]
+CLASSIC_BATTLE = BattleRule()
+"""Classic War's battle rule (C-ATK-2..4), the default of :func:`expected_attacker_wins`."""
+
+
+def expected_attacker_wins(att_dice: int, def_dice: int, rule: BattleRule = CLASSIC_BATTLE
+                           ) -> Fraction:
+    """The exact mean number of comparisons the attacker wins with these dice under the rule
+    set's battle ``rule`` (its dice and ties, C-ATK-4): the comparisons less the attacker's
+    exact mean loss (:func:`warkit.luck.roll_loss_moments`)."""
+    return min(att_dice, def_dice) - roll_loss_moments(att_dice, def_dice, rule)[0]
 
 
 def moments(match: Match, limit: int = 10) -> tuple[Moment, ...]:

@@ -18,13 +18,13 @@ import ipywidgets as w
 
 from warkit import Match
 
-from ..i18n import normalize_lang, tr
+from ..i18n import normalize_lang
 from ..replay import ReplayWidget
 from ..replay_model import Replay
-from . import replay_messages  # noqa: F401  (registers the panel's messages)
 from .config import BOT_LEVELS, HUMAN, SEAT_KINDS, Seat
 from .controller import GameController
 from .log import LogEvent, events, log_html, turn_header
+from .messages import tr
 from .saves import MAX_UPLOAD, LoadProblem, load_game
 
 
