@@ -116,3 +116,18 @@ def test_sigma_matches_a_simulation_of_the_same_dice():
     mean, variance = roll_loss_moments(3, 2)
     assert totals.mean() == pytest.approx(40 * float(mean), rel=0.01)
     assert totals.var() == pytest.approx(40 * float(variance), rel=0.05)
+
+
+def test_the_teachers_guide_example_is_what_the_code_says(game):
+    """TEACHERS.md quotes the luck of ``simulate(bots=["normal"] * 4, seed=3)``."""
+    from warkit_widgets.luck_panel import luck_sentence
+
+    rafa = luck(game)[0]
+    said = {lang: luck_sentence(rafa, "Rafa", lang) for lang in ("en", "pt")}
+    assert said["en"] == "Rafa lost 3.4 armies more than expected (119 against 115.6), +0.4 σ"
+    assert said["pt"] == ("Rafa perdeu 3,4 exércitos a mais que o esperado (119 contra 115,6), "
+                          "+0,4 σ")
+    teachers = " ".join((Path(__file__).resolve().parents[1] / "notebooks" / "TEACHERS.md")
+                        .read_text().split())
+    assert "Rafa lost 3.4 armies more than expected (119 against 115.6), +0.4 σ" in teachers
+    assert said["pt"] in teachers

@@ -71,9 +71,10 @@ def south_america_view(armies: int = 4, defenders: int = 2) -> warkit.PlayerView
 
 
 def test_an_attack_hint_says_its_exact_odds_and_the_continent_it_completes():
-    view = south_america_view(4, 2)
+    """The example of TEACHERS.md: 5 armies in Brazil against 2 in Argentina."""
+    view = south_america_view(5, 2)
     hint = explain(view, Attack("brasil", "argentina", 3))
-    chance = float(win_probability(3, 2))
+    chance = float(win_probability(4, 2))
     assert hint.chance == pytest.approx(chance)
     percent = f"{round(100 * chance)}%"
     assert hint.text("pt", ["Rafa", "Ana", "Bia", "Caio"]) == (
@@ -84,6 +85,9 @@ def test_an_attack_hint_says_its_exact_odds_and_the_continent_it_completes():
         "+2 armies a round.")
     index = view.map.index
     assert hint.highlights().arrow == (index("brasil"), index("argentina"))
+    teachers = (Path(__file__).resolve().parents[2] / "notebooks" / "TEACHERS.md").read_text()
+    assert percent == "79%" and "Attack Argentina from Brazil: 79% to conquer; it completes" \
+        in " ".join(teachers.split())
 
 
 def test_an_attack_on_a_last_territory_says_it_eliminates():
