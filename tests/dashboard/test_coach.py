@@ -167,3 +167,24 @@ def test_the_game_controller_needs_no_new_argument():
     match = Match.new(players=["red", "blue", "green"], seed=1)
     game = GameController(match, new_game("human", "normal", "normal").seats)
     assert game.coach_allowed and game.hints_asked == [0, 0, 0]
+
+
+def test_a_smart_reaction_hint_is_said_as_the_options_panel_says_it():
+    """SMART options and reactions (S-REROLL-1, S-TERRAIN-1...) in the player's words, not
+    the engine's keywords."""
+    from warkit_widgets.play.html import option_text
+
+    game = new_game("human", "easy", "easy", rules="smart", seed=5)
+    others = []
+    for _ in range(3000):
+        game.run_computers()
+        if game.step is Step.OVER:
+            break
+        hint = game.ask_hint()
+        if hint.key == "coach.other":
+            others.append((hint, game.view))
+        assert game.act(hint.action), game.message
+    assert others, "no SMART option was advised in this game: pick another seed"
+    for hint, view in others:
+        for lang in ("pt", "en"):
+            assert option_text(hint.action, view, lang) in hint.text(lang, game.names)

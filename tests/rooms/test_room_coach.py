@@ -59,3 +59,27 @@ def test_only_a_seat_credential_counts_a_hint(store_url):
     with pytest.raises(RoomError, match="holds no seat"):
         store.count_hint(a.code, "not-a-credential")
     assert store.room(a.code).hints == (0, 0, 0)
+
+
+def test_a_finished_rooms_replay_shows_each_page_its_own_secrets_until_the_end(store_url):
+    """A room's record replays on each page: the page's own seat's secrets, the others'
+    only at the end of the finished game (a spectator: nobody's until then)."""
+    from warkit_widgets.play.replay_panel import viewer_of
+    from warkit_widgets.replay_model import Replay
+
+    import warkit
+
+    from .test_room_controller import play_to_the_end, settle
+
+    a, b, _ = pages(store_url, coach=True)
+    bots = {0: warkit.bots.make("easy", seed=1), 1: warkit.bots.make("easy", seed=2)}
+    play_to_the_end([a, b], bots)
+    settle([a, b])
+    assert a.state.is_terminal and b.match.states == a.match.states
+    for page in (a, b):
+        replay = Replay(page.match, viewer=viewer_of(page))
+        replay.goto(replay.end - 1)
+        shown = [s.objective is not None for s in replay.secrets()]
+        assert shown == [seat == page.seat for seat in range(3)]
+        replay.goto(replay.end)
+        assert all(s.objective is not None for s in replay.secrets())

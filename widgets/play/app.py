@@ -784,7 +784,7 @@ class PlayApp(w.VBox):
     def open_replay(self) -> ReplayPanel:
         """The replay screen, over the game (paused meanwhile): the game on screen from its
         deal, or a file to open; "continue from here" starts a new game."""
-        from .replay_panel import ReplayPanel, saver_of
+        from .replay_panel import ReplayPanel, viewer_of
 
         if self._replay is None:
             self._replay = ReplayPanel(lang=self._lang, on_close=self.close_replay,
@@ -792,8 +792,7 @@ class PlayApp(w.VBox):
         self.ticker.stop()
         game = self.game
         if game is not None:
-            viewer = getattr(game, "seat", saver_of(game.seats))
-            self._replay.show(game.match, game.seats, viewer)
+            self._replay.show(game.match, game.seats, viewer_of(game))
         else:
             self._replay.show_nothing()
         self.replay_box.children = (self._replay,)

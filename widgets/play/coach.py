@@ -24,7 +24,7 @@ from warkit.rules.smart import AirAttack
 
 from ..battle_terms import battle_terms
 from ..controller import Highlights
-from ..i18n import continent_name, fmt_percent, territory_name
+from ..i18n import continent_name, fmt_percent, normalize_lang, territory_name
 from ..models import HandController, best_reroll
 from .messages import tr
 
@@ -77,7 +77,9 @@ class Hint:
 
 
 def _said(params: dict[str, Any], lang: str, names: Sequence[str]) -> dict[str, Any]:
-    """Parameters in words: territories, continents, players, chances."""
+    """Parameters in words: territories, continents, players, chances, an option's words."""
+    if isinstance(params.get("action"), tuple):
+        params["action"] = dict(params["action"])[normalize_lang(lang)]
     for key in ("src", "dst"):
         if key in params:
             params[key] = territory_name(params[key], lang)
@@ -138,7 +140,10 @@ def explain(view: PlayerView, action: Action) -> Hint:
         key = {Phase.ATTACK: "coach.end.attack", Phase.MOVE: "coach.end.move",
                Phase.TRADE: "coach.end.trade"}.get(view.phase, "coach.end")
         return Hint(seat, action, key)
-    return Hint(seat, action, "coach.other", (("action", str(action)),))
+    from .html import option_text  # SMART's options and reactions, as the options panel says
+
+    words = tuple((lang, option_text(action, view, lang)) for lang in ("pt", "en"))
+    return Hint(seat, action, "coach.other", (("action", words),))
 
 
 def conquest_chance(view: PlayerView, src: int, dst: int, attackers: int) -> float:

@@ -54,6 +54,15 @@ def saver_of(seats: Sequence[Seat]) -> int | None:
     return humans[0] if len(humans) == 1 else None
 
 
+def viewer_of(game: GameController) -> int | None:
+    """Whose secrets the replay of a game on screen may show before its end: a room page's
+    own seat (``seat``; ``None`` for a spectator), else the one human against computers."""
+    if hasattr(game, "seat"):  # a room (warkit_widgets.rooms.room.RoomController)
+        seat = game.seat
+        return seat if isinstance(seat, int) else None
+    return saver_of(game.seats)
+
+
 def fork(replay: Replay, seats: Sequence[Seat], *, lang: str = "pt", pace: str = "normal",
          seed: int | None = None, **options: object) -> GameController:
     """A new game from the replay's position, with ``seats`` (the same colours, any kinds):
@@ -216,4 +225,4 @@ class ReplayPanel(w.VBox):
         self.box.children = ()
 
 
-__all__ = ["ReplayPanel", "fork", "saver_of", "translated_log"]
+__all__ = ["ReplayPanel", "fork", "saver_of", "translated_log", "viewer_of"]
