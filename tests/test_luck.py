@@ -131,3 +131,12 @@ def test_the_teachers_guide_example_is_what_the_code_says(game):
                         .read_text().split())
     assert "Rafa lost 3.4 armies more than expected (119 against 115.6), +0.4 σ" in teachers
     assert said["pt"] in teachers
+
+
+def test_the_end_screens_luck_speaks_portuguese_numbers(game):
+    """0,4 σ and -3,4 in Portuguese, never 0.4 (the end report and its chart)."""
+    from warkit_widgets.play.end_report import report_html
+
+    pt, en = report_html(game, None, "pt"), report_html(game, None, "en")
+    assert "+0,4 σ" in pt and ">-3,4<" in pt and "+0.4 σ" not in pt
+    assert "+0.4 σ" in en and ">-3.4<" in en

@@ -17,7 +17,7 @@ from warkit.luck import BattleLuck, Luck, decisive_battles, luck
 from .i18n import fmt_number, territory_name, tr
 
 
-def _signed(value: float, lang: str) -> str:
+def signed(value: float, lang: str) -> str:
     """``+1,8`` / ``-0,4`` with the language's decimal mark."""
     return ("+" if value >= 0 else "-") + fmt_number(abs(value), lang, 1)
 
@@ -30,7 +30,7 @@ def luck_sentence(row: Luck, name: str, lang: str) -> str:
     return tr("luck.more" if extra > 0 else "luck.less", lang, player=name,
               extra=fmt_number(abs(extra), lang, 1), lost=row.lost,
               expected=fmt_number(float(row.expected_lost), lang, 1),
-              z=_signed(row.z, lang))
+              z=signed(row.z, lang))
 
 
 def battle_sentence(battle: BattleLuck, names: Sequence[str], lang: str) -> str:
@@ -42,7 +42,7 @@ def battle_sentence(battle: BattleLuck, names: Sequence[str], lang: str) -> str:
               rolls=tr("luck.rolls", lang, n=battle.rolls),
               extra=fmt_number(abs(extra), lang, 1),
               way=tr("luck.way.more" if extra > 0 else "luck.way.less", lang),
-              z=_signed(battle.z, lang),
+              z=signed(battle.z, lang),
               end=tr("luck.conquered" if battle.conquered else "luck.held", lang))
 
 
@@ -64,4 +64,4 @@ def luck_html(match: Match, names: Sequence[str], lang: str, upto: int | None = 
     return part + "</div>"
 
 
-__all__ = ["battle_sentence", "luck_html", "luck_sentence"]
+__all__ = ["battle_sentence", "luck_html", "luck_sentence", "signed"]

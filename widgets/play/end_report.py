@@ -28,7 +28,7 @@ from warkit.render.svg import PLAYER_COLORS
 from warkit.rules.terms import BattleRule
 
 from ..i18n import color_name, continent_name
-from ..luck_panel import luck_html
+from ..luck_panel import luck_html, signed
 from .messages import tr
 
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4")
@@ -204,7 +204,7 @@ def luck_chart_svg(title: str, luck_rows: Sequence[Luck], colors: Sequence[str],
                      f'width="{max(length, 1):.1f}" height="{row - 8}" fill="{fill}" '
                      'stroke="#2b2b2b" stroke-width="0.8"/>'
                      f'<text x="{width - 4}" y="{y + 14}" font-size="11" text-anchor="end">'
-                     f'{surplus:+.1f}</text>')
+                     f'{escape(signed(surplus, lang))}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
