@@ -23,11 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from warkit_widgets.play.controller import GameConfig, GameController, Seat, Step  # noqa: E402
-from warkit_widgets.play.replay_panel import translated_log  # noqa: E402
-from warkit_widgets.replay import ReplayWidget  # noqa: E402
+from warkit_widgets.play.controller import GameConfig, GameController, Seat, Step
+from warkit_widgets.play.replay_panel import translated_log
+from warkit_widgets.replay import ReplayWidget
 
-from warkit.luck import decisive_battles, luck  # noqa: E402
+from warkit.luck import decisive_battles, luck
 
 
 def coached_game(seed: int, rules: str) -> tuple[GameController, list[float]]:

@@ -11,27 +11,20 @@ Rule IDs: C-REINF-3 (placing), C-ATK-5 (the chance to conquer).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_helpers import PlayPage, PlayServer, open_page
+import test_play_ui
+from browser_helpers import PlayPage
 from test_play_ui import WAIT, fill_form, shots
 from warkit_widgets.play.controller import GameConfig, GameController, Seat, Step
 from warkit_widgets.replay_model import Replay
 
+play = test_play_ui.play
+"""The dashboard in a tab of its own (one kernel for this module), as test_play_ui opens it."""
 SEED = 7
 SEATS = (Seat("Ana", "red", "human"), Seat("Bento", "blue", "normal"),
          Seat("Caio", "green", "normal"))
-
-
-@pytest.fixture(scope="module")
-def play(browser, play_server: PlayServer) -> Iterator[PlayPage]:
-    with open_page(browser, play_server.url + "?lang=en", "button.warkit-start",
-                   {"width": 1400, "height": 1300}) as (page, seconds, errors):
-        view = PlayPage(page, seconds)
-        view.errors = errors
-        yield view
 
 
 @pytest.fixture(scope="module")
