@@ -193,16 +193,21 @@ class Replay(Observable):
         """The map is for watching: a click changes nothing."""
 
     def last_roll(self) -> tuple[int, DiceComparison] | None:
-        """The last roll of the current turn up to here: its index and the dice judged by
-        C-ATK-4 (``None`` before any roll this turn)."""
+        """The last roll of the current turn up to here: its index and the dice as the rule
+        set's battle rule judges them (C-ATK-4, SMART's terrain knowledge; ``None`` before any
+        roll this turn)."""
         turn = self.state.turn
         for i in range(self._index - 1, -1, -1):
             before = self.match.states[i]
             if before.turn != turn:
                 return None
             action = self.match.actions[i]
-            if isinstance(action, Roll) and before.battle is not None:
-                return i, compare_dice(action.attack, action.defence)
+            battle = before.battle
+            if isinstance(action, Roll) and battle is not None:  # judged as the rules judge it
+                rule = before.rules.battle_rule(before, battle.dst)
+                return i, compare_dice(action.attack, action.defence, rule,
+                                       defenders=before.armies[battle.dst],
+                                       attackers=before.armies[battle.src] - 1)
         return None
 
     def secrets(self) -> tuple[Secret, ...]:

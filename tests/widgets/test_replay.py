@@ -222,3 +222,39 @@ def test_the_map_shows_the_move_that_led_here(record):
     replay.step(1)  # its dice: the same arrow
     assert isinstance(record.actions[attack + 1], warkit.Roll)
     assert replay.highlights().arrow == (index(action.src), index(action.dst))
+
+
+def test_a_smart_replays_dice_are_judged_by_its_battle_rule():
+    """The tray of a SMART replay judges each roll with the rule set's battle rule of its
+    target (S-TERRAIN-2/3 when a terrain card was shown): where no reaction changed the dice
+    or the terrain, its losses are the ones the engine settled."""
+    from warkit.events import BattleResult, Reacted
+
+    def settled(i: int) -> BattleResult | None:
+        """The result of the battle rolled at ``i``, unless a reaction changed it."""
+        for j in range(i, len(match.actions)):
+            said = match.events(j)
+            if any(isinstance(e, Reacted) for e in said):
+                return None
+            result = next((e for e in said if isinstance(e, BattleResult)), None)
+            if result is not None:
+                return result
+        return None
+
+    match = warkit.simulate(4, "smart", bots=["hard"] * 4, seed=4)
+    replay = Replay(match)
+    checked = terrain = 0
+    for i, action in enumerate(match.actions):
+        if not isinstance(action, warkit.Roll):
+            continue
+        result = settled(i)
+        if result is None:
+            continue  # a reroll or a reveal changed the battle after these dice
+        replay.goto(i + 1)
+        index, tray = replay.last_roll()
+        before = match.states[i]
+        terrain += before.rules.battle_rule(before, before.battle.dst).terrain is not None
+        assert index == i and (tray.lost_attacker, tray.lost_defender) == (
+            result.lost_attacker, result.lost_defender), i
+        checked += 1
+    assert checked > 50 and terrain > 0
