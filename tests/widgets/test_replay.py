@@ -241,9 +241,11 @@ def test_a_smart_replays_dice_are_judged_by_its_battle_rule():
                 return result
         return None
 
-    match = warkit.simulate(4, "smart", bots=["hard"] * 4, seed=4)
+    from warkit_widgets.models import compare_dice
+
+    match = warkit.simulate(4, "smart", bots=["hard"] * 4, seed=6)
     replay = Replay(match)
-    checked = terrain = 0
+    checked = differs = 0
     for i, action in enumerate(match.actions):
         if not isinstance(action, warkit.Roll):
             continue
@@ -252,9 +254,10 @@ def test_a_smart_replays_dice_are_judged_by_its_battle_rule():
             continue  # a reroll or a reveal changed the battle after these dice
         replay.goto(i + 1)
         index, tray = replay.last_roll()
-        before = match.states[i]
-        terrain += before.rules.battle_rule(before, before.battle.dst).terrain is not None
         assert index == i and (tray.lost_attacker, tray.lost_defender) == (
             result.lost_attacker, result.lost_defender), i
+        plain = compare_dice(action.attack, action.defence)  # classic War's judgement
+        differs += (plain.lost_attacker, plain.lost_defender) != (tray.lost_attacker,
+                                                                  tray.lost_defender)
         checked += 1
-    assert checked > 50 and terrain > 0
+    assert checked > 20 and differs > 0  # terrain knowledge changed some of these losses
