@@ -199,7 +199,8 @@ def hints_html(game: Any, lang: str) -> str:
     were off). ``game``: a :class:`~warkit_widgets.play.controller.GameController`."""
     if not game.coach_allowed:
         return ""
-    counts = ", ".join(f"{game.names[s]} {game.hints_asked[s]}" for s in game.humans)
+    asked = game.hint_counts()
+    counts = ", ".join(f"{game.names[s]} {asked[s]}" for s in game.humans)
     return f'<p class="wk-hints">{escape(tr("end.hints", lang, counts=counts))}</p>'
 
 

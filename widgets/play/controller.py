@@ -503,6 +503,10 @@ class GameController(Observable):
         self._notify("viewer", "state", "message", "selection")
 
     # -- the coach (warkit_widgets.play.coach) -------------------------------------------------
+    def hint_counts(self) -> list[int]:
+        """How many hints each seat asked for, as the end screen says it."""
+        return list(self.hints_asked)
+
     def ask_hint(self) -> Hint | None:
         """The coach's advice for the viewer's decision, from the viewer's view only: drawn
         on the map (the pair or territory selected), said in :attr:`message`, counted in

@@ -291,6 +291,12 @@ class RoomController(GameController):
             self.hints_asked[self.seat] = self.store.count_hint(self.code, self.credential)
         return hint
 
+    def hint_counts(self) -> list[int]:
+        """Every seat's hints as the store has them now (the other pages' too)."""
+        self.room = self.store.room(self.code)
+        self._follow_hints()
+        return super().hint_counts()
+
     def refresh_room(self) -> bool:
         """Read the seats again (a seat handed to a computer); ``True`` if any changed."""
         room = self.store.room(self.code)
