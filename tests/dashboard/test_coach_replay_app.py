@@ -95,3 +95,26 @@ def test_the_end_screen_offers_the_replay_and_counts_hints(app, loop):
     assert panel is not None and panel.widget.replay.match is game.match
     panel.widget.replay.goto(panel.widget.replay.end)
     assert all(s.objective for s in panel.widget.replay.secrets())  # the game is over
+
+
+def test_the_form_page_watches_a_saved_file_and_continues_it(app, loop):
+    """Before any game: Replay in the header, a saved file opened in it, then "continue from
+    here" starts that game at the move on screen (or back to the form)."""
+    from warkit_widgets.play.saves import dump_game
+
+    source = start(app, loop, "human", "normal", "normal", seed=8)
+    data = dump_game(source).encode()
+    app.show_setup()
+    fresh = PlayApp(lang="en", autosave=app.autosave, schedule=loop, animate=False)
+    panel = fresh.open_replay()
+    assert fresh.setup.layout.display == "none" and "open a saved file" in panel.notice.value
+    fresh.close_replay()
+    assert fresh.setup.layout.display is None
+    panel = fresh.open_replay()
+    assert panel.load_bytes(data)
+    replay = panel.widget.replay
+    replay.goto(replay.end)
+    panel.widget.fork_button.click()
+    game = panel.start_fork()
+    assert fresh.game is game and game.match.actions == source.match.actions
+    assert [s.kind for s in game.seats] == ["human", "normal", "normal"]
