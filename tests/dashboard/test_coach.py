@@ -188,3 +188,17 @@ def test_a_smart_reaction_hint_is_said_as_the_options_panel_says_it():
     for hint, view in others:
         for lang in ("pt", "en"):
             assert option_text(hint.action, view, lang) in hint.text(lang, game.names)
+
+
+@pytest.mark.parametrize(("objective", "key", "said"), [
+    ("asia_africa", "coach.why.objective", "Africa is part of your objective"),
+    ("destroy_black", "coach.why.destroy", "Ana is the player your objective tells you to destroy"),
+    ("24_territories", "coach.why.count", "one more territory towards the 24 of your objective"),
+])
+def test_an_attack_hint_names_what_it_does_for_the_players_own_objective(objective, key, said):
+    """The player's own secret objective (C-WIN-1) is a reason (seat 1 is black here)."""
+    state = position({"egito": 0, "sudao": 1}, {"egito": 5, "sudao": 2}, phase=Phase.ATTACK,
+                     objectives={0: objective})
+    hint = explain(warkit.view(state, 0), Attack("egito", "sudao", 3))
+    assert hint.why[0] == key
+    assert said in hint.text("en", ["Rafa", "Ana", "Bia", "Caio"])

@@ -175,9 +175,28 @@ def _why_attack(view: PlayerView, src: int, dst: int) -> Why:
         return "coach.why.complete", (("continent", cont), ("bonus", bonus))
     if all(view.owner[t] == owner for t in members):
         return "coach.why.break", (("player", owner), ("continent", cont), ("bonus", bonus))
+    goal = _objective_reason(view, owner, cont)
+    if goal is not None:
+        return goal
     if not view.conquered:
         return "coach.why.card", ()
     return "coach.why.weak", (("n", view.armies[dst]),)
+
+
+def _objective_reason(view: PlayerView, owner: int, continent: int) -> Why | None:
+    """How taking a territory of ``continent`` from ``owner`` serves the player's own
+    objective (its secret, seen only by that player): the player to destroy, a continent to
+    take, territories to count."""
+    if view.objective is None:
+        return None
+    goal = view.map.objective(view.objective)
+    if goal.kind == "destroy" and goal.color == view.colors[owner]:
+        return "coach.why.destroy", (("player", owner),)
+    if goal.kind == "continents" and view.map.continents[continent].id in goal.continents:
+        return "coach.why.objective", (("continent", continent),)
+    if goal.kind == "territories":
+        return "coach.why.count", (("count", goal.count),)
+    return None
 
 
 def _why_place(view: PlayerView, t: int, armies: int) -> Why:
