@@ -130,13 +130,17 @@ class HardBot(SmartAdvantages, NormalBot):
         self._tuned = False
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        self.tune(view)
+        if view.player is not None:
+            self.opponents.observe(view)
+        return super().choose(view, legal)
+
+    def tune(self, view: PlayerView) -> None:
+        """Take the rule set's settings (:attr:`smart_tuning`) at the first decision."""
         if not self._tuned:
             self._tuned = True
             if view.rules.ends_at_first_elimination:
                 self.__dict__.update(self.smart_tuning)
-        if view.player is not None:
-            self.opponents.observe(view)
-        return super().choose(view, legal)
 
     # -- planning ------------------------------------------------------------------------
     def board(self, view: PlayerView) -> Board:
