@@ -118,3 +118,13 @@ def test_the_form_page_watches_a_saved_file_and_continues_it(app, loop):
     game = panel.start_fork()
     assert fresh.game is game and game.match.actions == source.match.actions
     assert [s.kind for s in game.seats] == ["human", "normal", "normal"]
+
+
+def test_the_games_keys_do_nothing_behind_the_replay(app, loop):
+    game = start(app, loop, "human", "normal", "normal")
+    app.open_replay()
+    before = (len(game.match.actions), game.hints_asked[0])
+    assert not app.on_key("Enter") and not app.on_key("h")
+    assert (len(game.match.actions), game.hints_asked[0]) == before
+    app.close_replay()
+    assert app.on_key("h") and game.hints_asked[0] == 1

@@ -6,6 +6,9 @@ until the end (but the saving seat's own)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from warkit_widgets.controller import touched
 from warkit_widgets.luck_panel import luck_html
 from warkit_widgets.play.config import Seat
 from warkit_widgets.play.replay_panel import ReplayPanel, fork, saver_of, translated_log
@@ -261,3 +264,50 @@ def test_a_smart_replays_dice_are_judged_by_its_battle_rule():
                                                                   tray.lost_defender)
         checked += 1
     assert checked > 20 and differs > 0  # terrain knowledge changed some of these losses
+
+
+@pytest.fixture(scope="module")
+def smart_record() -> Match:
+    return warkit.simulate(4, "smart", bots=["normal", "easy", "hard", "easy"], seed=9)
+
+
+OPERATIONS = st.lists(st.one_of(
+    st.tuples(st.just("step"), st.integers(-40, 40)),
+    st.tuples(st.just("goto"), st.floats(0, 1)),
+    st.tuples(st.just("turn"), st.floats(0, 1)),
+    st.tuples(st.just("tick"), st.just(0))), max_size=25)
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(operations=OPERATIONS, viewer=st.sampled_from([None, 0, 2]))
+def test_any_sequence_of_replay_moves_shows_the_record(record, smart_record, operations, viewer):
+    """Whatever a restless viewer does (steps either way, jumps to moves and turns, play
+    ticks), the replay shows the record's own state at its position, the arrow of the move
+    that led there, and no secret but the viewer's before the end of a finished game."""
+    for match in (record, smart_record):
+        replay = Replay(match, viewer=viewer)
+        replay.play()
+        for name, value in operations:
+            if name == "step":
+                replay.step(value)
+            elif name == "goto":
+                replay.goto(int(value * replay.end))
+            elif name == "turn":
+                turns = replay.turns
+                replay.jump_to_turn(turns[int(value * (len(turns) - 1))])
+            else:
+                replay.tick()
+            assert 0 <= replay.index <= replay.end
+            assert replay.state is match.states[replay.index]
+            if replay.index:
+                before = match.states[replay.index - 1]
+                move = touched(before, match.actions[replay.index - 1])
+                battle = before.battle
+                arrow = (move.arrow if move is not None else
+                         (battle.src, battle.dst) if battle is not None else None)
+                assert replay.highlights().arrow == arrow
+            shown = [s.seat for s in replay.secrets() if s.objective is not None]
+            dealt = viewer is not None and warkit.view(replay.state, viewer).objective
+            assert shown == (list(range(4)) if replay.finished else
+                             [viewer] if dealt else [])  # nothing before the deal

@@ -835,7 +835,7 @@ class PlayApp(w.VBox):
         the coach for a hint, Ctrl+Z undoes, ? opens the help. Returns whether the key meant
         something."""
         game = self.game
-        if game is None or self._in_setup:
+        if game is None or self._in_setup or self._replay_open:  # keys are the game's
             return False
         lower = key.lower()
         if (ctrl or meta) and lower == "z":
