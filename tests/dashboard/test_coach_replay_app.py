@@ -128,3 +128,22 @@ def test_the_games_keys_do_nothing_behind_the_replay(app, loop):
     assert (len(game.match.actions), game.hints_asked[0]) == before
     app.close_replay()
     assert app.on_key("h") and game.hints_asked[0] == 1
+
+
+def test_a_trade_hint_picks_its_cards_in_the_hand(app, loop):
+    """C-CARD-2: the coach's trade is shown as the cards selected in the player's hand, with
+    the value the hand says."""
+    game = start(app, loop, "human", "normal", "normal", seed=1)
+    for _ in range(3000):
+        if game.step is Step.OVER:
+            break
+        app.ask_hint()
+        hint = game.last_hint
+        if isinstance(hint.action, warkit.Trade):
+            hand = app.hand.controller
+            assert hand.selected == tuple(sorted(hint.cards))
+            assert str(hand.quote.total) in hint.text("pt", game.names)
+            return
+        assert game.act(hint.action), game.message
+        loop.run()
+    pytest.fail("the coach advised no trade in this game: pick another seed")
