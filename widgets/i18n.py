@@ -105,6 +105,8 @@ MESSAGES: dict[str, dict[Lang, str]] = {
               "(C-CONQ-1).",
     },
     "map.done": {"en": "Done: {action}.", "pt": "Feito: {action}."},
+    "map.tint.owner": {"en": "Colours: owners", "pt": "Cores: donos"},
+    "map.tint.continent": {"en": "Colours: continents", "pt": "Cores: continentes"},
     # -- refusals in Portuguese (English shows the engine's own words) ---------------------------
     # Keyed by the engine's reason, refined by ":<counting>" or ":<rule ID>"; placeholders come
     # from IllegalActionError.params with ids turned into names (see refusal_text). In pt a

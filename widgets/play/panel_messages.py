@@ -40,9 +40,6 @@ PANEL_MESSAGES: dict[str, dict[Lang, str]] = {
     "help.button": {"en": "Rules (?)", "pt": "Regras (?)"},
     "help.close": {"en": "Close", "pt": "Fechar"},
     "help.open_rule": {"en": "What rule {rule} says", "pt": "O que diz a regra {rule}"},
-    # -- the map ---------------------------------------------------------------------------
-    "map.tint.owner": {"en": "Colours: owners", "pt": "Cores: donos"},
-    "map.tint.continent": {"en": "Colours: continents", "pt": "Cores: continentes"},
     # -- saved games that cannot be loaded (the reason; see saves.LoadProblem) ---------------
     "play.bad.json": {"en": "it is not a JSON file",
                       "pt": "não é um arquivo JSON"},
