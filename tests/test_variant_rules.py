@@ -100,7 +100,8 @@ def test_the_dashboard_plays_the_variant(variant):
     human_turn_step = _dashboard_helpers().human_turn_step
     from warkit_widgets.battle_terms import battle_terms
     from warkit_widgets.models import battle_odds
-    from warkit_widgets.play.controller import GameConfig, GameController, Seat, Step
+    from warkit_widgets.play.config import GameConfig, Seat, Step
+    from warkit_widgets.play.controller import GameController
     from warkit_widgets.play.log import render_event
     from warkit_widgets.play.rule_sets import rule_set_names, rules_label
     from warkit_widgets.play.setup_form import SetupForm

@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from warkit_widgets.play.controller import GameConfig, Seat, Step
+from warkit_widgets.play.config import GameConfig, Seat, Step
 from warkit_widgets.rooms.room import RoomController, create_room
 from warkit_widgets.rooms.store import RoomError, open_store
 
@@ -251,7 +251,8 @@ def test_moves_arriving_together_are_shown_one_by_one_at_the_pace(store_url):
     """Issue 14, item 3: several of Ana's placements reach Bia's page in one read; her page
     shows them one per step of its timer, each highlighted and followed by the pause a
     computer's placement gets at her pace (C-PLACE-1 placements); at "instant" all at once."""
-    from warkit_widgets.play.controller import DELAYS, PACES
+    from warkit_widgets.play.config import PACES
+    from warkit_widgets.play.controller import DELAYS
 
     links = create_room(open_store(store_url), config(seed=5))
     ana = page(store_url, links.credentials[0])

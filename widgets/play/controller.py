@@ -66,17 +66,7 @@ from ..i18n import normalize_lang, refusal_text, territory_name, tr
 from ..models import DiceComparison, RerollShown, Side, compare_dice
 from ..observable import Observable
 from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
-from .config import (  # noqa: F401  (also offered here, where they were first)
-    BOT_LEVELS,
-    HUMAN,
-    MAX_NAME,
-    PACES,
-    SEAT_KINDS,
-    GameConfig,
-    Seat,
-    Step,
-    clean_name,
-)
+from .config import PACES, GameConfig, Seat, Step
 from .log import LogEvent, log_events, turn_header
 from .reactions import REACTION_KEYWORDS, RankedReaction, useful_reactions
 

@@ -18,7 +18,7 @@ from warkit.rules.smart import card_kind, intelligence_draws, reroll_terms
 from ..controller import BattleRecord
 from ..i18n import continent_name, territory_name, tr, tr_count
 from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
-from .controller import HUMAN, Seat
+from .config import HUMAN, Seat
 from .layout import PLAY_STYLE
 from .log import card_text
 

@@ -25,17 +25,8 @@ from typing import Any
 import warkit
 from warkit import CHANCE, Action, GameState, IllegalActionError, InvalidActionError, Match
 
-from ..play.controller import (
-    DELAYS,
-    HUMAN,
-    PACES,
-    GameConfig,
-    GameController,
-    Seat,
-    Step,
-    _touched,
-    chance_sampler,
-)
+from ..play.config import HUMAN, PACES, GameConfig, Seat, Step
+from ..play.controller import DELAYS, GameController, _touched, chance_sampler
 from .store import Entry, GameStore, RoomError, RoomInfo, SeatInfo
 
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "01IO")

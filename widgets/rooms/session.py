@@ -18,7 +18,7 @@ import ipywidgets as w
 
 from ..html import message_html
 from ..i18n import color_name, tr
-from ..play.controller import GameConfig, Step
+from ..play.config import GameConfig, Step
 from ..play.page.voila import kernel_loop, query_value
 from . import messages  # noqa: F401  (registers the rooms' strings)
 from .invite import InviteLink
