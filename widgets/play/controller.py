@@ -653,7 +653,7 @@ class GameController(Observable):
         self.actors.append(actor)
         self._record(before, action, after, len(self.match.actions) - 1)
         if actor >= 0 and not self.seats[actor].is_human:
-            self.recent = _touched(before, action) or self.recent
+            self.recent = move_highlights(before, action) or self.recent
         return {"state", "log", "message", "battle"}
 
     def _record(self, before: GameState, action: Action, after: GameState, index: int) -> None:
@@ -799,7 +799,7 @@ class GameController(Observable):
         return tr("play.over.shared", self._lang, players=", ".join(names))
 
 
-def _touched(before: GameState, action: Action) -> Highlights | None:
+def move_highlights(before: GameState, action: Action) -> Highlights | None:
     """What a move shows on the map while it stays on screen: an arrow for an attack or a
     move, the territory of a placement."""
     index = before.map.index

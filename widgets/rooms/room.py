@@ -26,7 +26,7 @@ import warkit
 from warkit import CHANCE, Action, GameState, IllegalActionError, InvalidActionError, Match
 
 from ..play.config import HUMAN, PACES, GameConfig, Seat, Step
-from ..play.controller import DELAYS, GameController, _touched, chance_sampler
+from ..play.controller import DELAYS, GameController, chance_sampler, move_highlights
 from .store import Entry, GameStore, RoomError, RoomInfo, SeatInfo
 
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "01IO")
@@ -343,7 +343,7 @@ class RoomController(GameController):
         self._push(action, entry.actor)
         self.last_synced.append(entry)
         if entry.actor >= 0:  # highlighted as a computer's move is
-            self.recent = _touched(state, action) or self.recent
+            self.recent = move_highlights(state, action) or self.recent
         return action.keyword
 
     def pending_seat(self) -> int | None:
