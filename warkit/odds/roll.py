@@ -28,7 +28,8 @@ from ..dice import (
     sorted_roll_distribution,
     terrain_losses,
 )
-from .options import BattleRules, CardKind, Reroll, Side, battle_rules, check_choice, check_whole
+from ..rules.smart.tables import CardKind
+from .options import BattleRules, Reroll, Side, battle_rules, check_choice, check_whole
 
 Outcome = tuple[int, int]          # (attacker losses, defender losses)
 Roll = tuple[int, ...]             # dice sorted from highest to lowest

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from warkit_widgets.i18n import MESSAGES, Lang, color_name, normalize_lang, shape_name
 
-from warkit.cards import JOKERS, card_shape
+from warkit.cards import card_shape
 from warkit.rules.smart import TERRITORY_BONUS, TradeGroup, TradeValue
+from warkit.state import JOKERS
 
 SMART_BASICS_MESSAGES: dict[str, dict[Lang, str]] = {
     # -- the Paranoia dealer (SMART lesson 01) --------------------------------------------------
