@@ -5,9 +5,6 @@ from __future__ import annotations
 from ..i18n import MESSAGES, Lang
 
 ROOM_MESSAGES: dict[str, dict[Lang, str]] = {
-    "room.online": {"en": "Play online", "pt": "Jogar on-line"},
-    "room.online.tip": {"en": "Each player on their own device: a link per seat",
-                        "pt": "Cada jogador no seu aparelho: um link por lugar"},
     "room.title": {"en": "Room {code}", "pt": "Sala {code}"},
     "room.you": {"en": "you are {name}", "pt": "você é {name}"},
     "room.spectator": {"en": "you are watching (public information only)",
