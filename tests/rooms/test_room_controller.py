@@ -179,7 +179,7 @@ def test_a_tampered_log_stops_every_page_with_a_clear_message(tmp_path):
     ana = page(url, links.credentials[0])
     settle([ana])
     store = ana.store
-    with store._tx() as cur:  # someone writes into the database directly
+    with store.transaction() as cur:  # someone writes into the database directly
         cur.execute("INSERT INTO moves VALUES (?, ?, ?, ?, 0)",
                     (links.code, ana.seq, CHANCE if ana.decider != CHANCE else 0, "end"))
     before = ana.state

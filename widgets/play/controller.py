@@ -188,7 +188,7 @@ class GameController(Observable):
         """Dice rolled so far (rolls and rerolls): the tray animates each new one."""
         self._replay_history()
         self.message = Message("info", "")
-        self._update_viewer()
+        self.update_viewer()
         self.map = MapSelection(self.view, self._moves_now(), can_act=self.my_turn,
                                 lang=self._lang, explain=self._illegal_reason,
                                 player_name=self.player_text)
@@ -267,7 +267,7 @@ class GameController(Observable):
         state = self.state
         if state.is_terminal:
             return False
-        if self._blitz_due() or self._auto_pass_due():
+        if self._blitz_due() or self.auto_pass_due():
             return True
         if self._handoff is not None:
             return False
@@ -327,7 +327,7 @@ class GameController(Observable):
         try:
             if isinstance(action, str):
                 action = warkit.parse_action(action)
-            changed = self._push(action, self.decider)
+            changed = self.push(action, self.decider)
         except IllegalActionError as exc:
             self._say("refused", refusal_text(exc, self._lang), exc.rule)
             self._notify("message")
@@ -511,7 +511,7 @@ class GameController(Observable):
             if self._blitz_due():
                 changed |= self._blitz_step() | self._settle()
                 keyword = "blitz"
-            elif self._auto_pass_due():
+            elif self.auto_pass_due():
                 changed |= self._settle(chance=False)
                 keyword = "pass"
             elif decider == CHANCE:
@@ -552,7 +552,7 @@ class GameController(Observable):
         ms = 1000 * (time.perf_counter() - t0)
         self.think_ms.append(ms)
         self._turn_think += ms
-        self._push(action, decider)
+        self.push(action, decider)
         return action.keyword
 
     def _flush_think(self) -> None:
@@ -597,7 +597,7 @@ class GameController(Observable):
         if action not in self.legal():
             action = AirAttack(ids[plan.dst], ids[plan.src], most)
         self.last_attack = (plan.src, plan.dst, most)
-        return self._push(action, self.decider)
+        return self.push(action, self.decider)
 
     def _useful_for(self, seat: int) -> list[RankedReaction]:
         state = self.state
@@ -605,9 +605,10 @@ class GameController(Observable):
             self._useful = (state, useful_reactions(warkit.view(state, seat), self.legal()))
         return self._useful[1]
 
-    def _auto_pass_due(self) -> bool:
+    def auto_pass_due(self) -> bool:
         """Is a human to react to a roll with no reaction that could help (S-REROLL-1,
-        S-TERRAIN-1)? Then the pass is made for them: no click, no passing the device."""
+        S-TERRAIN-1)? Then the pass is made for them: no click, no passing the device. A room's
+        controller passes only for its own seat."""
         state = self.state
         decider = self.decider
         if state.phase is not Phase.REACT or decider < 0 or not self.seats[decider].is_human:
@@ -622,9 +623,9 @@ class GameController(Observable):
         while True:
             if chance and self.decider == CHANCE:
                 changed |= self._chance_step()[1]
-            elif self._auto_pass_due():
+            elif self.auto_pass_due():
                 self.auto_passed += 1
-                changed |= self._push(Pass(), self.decider)
+                changed |= self.push(Pass(), self.decider)
                 self.log.append(LogEvent("log.autopass", {"seat": self.actors[-1]},
                                          len(self.match.actions) - 1, self.state.turn))
             else:
@@ -644,10 +645,13 @@ class GameController(Observable):
         """Resolve one chance step with the engine's sampler; returns its keyword and the
         aspects it changed."""
         action = chance_sampler(self.match.seed, len(self.match.actions)).sample(self.state)
-        return action.keyword, self._push(action, CHANCE)
+        return action.keyword, self.push(action, CHANCE)
 
-    def _push(self, action: Action, actor: int) -> set[str]:
-        """Play ``action`` for ``actor`` (a seat or CHANCE); returns the aspects changed."""
+    def push(self, action: Action, actor: int) -> set[str]:
+        """Play ``action`` for ``actor`` (a seat or CHANCE); returns the aspects changed.
+
+        Every move passes here (a click, a computer, chance, an automatic pass): a room's
+        controller extends it to write the move to the room's log first."""
         before = self.state
         after = self.match.push(action)
         self.actors.append(actor)
@@ -711,7 +715,7 @@ class GameController(Observable):
 
     def _after_change(self) -> None:
         """Follow the new state: the viewer, the map's view and selection, the prompt."""
-        self._update_viewer()
+        self.update_viewer()
         self._check_blitz()
         self.map.show(self.view, self._moves_now(), self.my_turn)
         if self.state.is_terminal:
@@ -721,8 +725,9 @@ class GameController(Observable):
         else:
             self._say("info", self.prompt())
 
-    def _update_viewer(self) -> None:
-        """Hot-seat secrecy: who may see their secrets now (see the module docstring)."""
+    def update_viewer(self) -> None:
+        """Hot-seat secrecy: who may see their secrets now (see the module docstring); called
+        after every change. A room's controller shows its own seat instead."""
         humans, state, decider = self.humans, self.state, self.decider
         self._handoff = None
         if state.is_terminal or not humans:
@@ -734,7 +739,7 @@ class GameController(Observable):
                 self._confirmed = None
             shown = self._confirmed[0] if self._confirmed else None
             if (decider >= 0 and self.seats[decider].is_human and decider != shown
-                    and not self._auto_pass_due()):
+                    and not self.auto_pass_due()):
                 self._handoff, viewer = decider, None
             else:
                 viewer = shown

@@ -145,7 +145,7 @@ class RoomController(GameController):
     """The dashboard's controller for one seat of a room (or a spectator).
 
     Differs from the hot-seat game in four things: every action is first appended to the
-    store (:meth:`_push`; a conflict means another page was first: :meth:`sync` reads it);
+    store (:meth:`push`; a conflict means another page was first: :meth:`sync` reads it);
     the viewer is always this page's seat (no passing the device); the computers and
     chance are played only by the page holding the room's claim (:attr:`duty`); and the
     other pages' moves, read by :meth:`receive`, are shown one by one by :meth:`advance`
@@ -210,17 +210,19 @@ class RoomController(GameController):
             return True  # the others' moves to show, at the pace
         if state.is_terminal:
             return False
-        if self._blitz_due() or self._auto_pass_due():
+        if self._blitz_due() or self.auto_pass_due():
             return True
         decider = self.decider
         if decider == CHANCE or not self.seats[decider].is_human:
             return self.duty
         return False
 
-    def _auto_pass_due(self) -> bool:
-        return self.decider == self.seat and super()._auto_pass_due()
+    def auto_pass_due(self) -> bool:
+        """Only this page's player is passed for (the others' pages pass for them)."""
+        return self.decider == self.seat and super().auto_pass_due()
 
-    def _update_viewer(self) -> None:
+    def update_viewer(self) -> None:
+        """The viewer is always this page's seat (no passing the device)."""
         self._handoff = None
         self._viewer = self.seat
 
@@ -228,16 +230,18 @@ class RoomController(GameController):
         return False  # the others may have seen the move: the log is append-only
 
     # -- writing through the store ---------------------------------------------------------
-    def _push(self, action: Action, actor: int) -> set[str]:
+    def push(self, action: Action, actor: int) -> set[str]:
+        """Write the move to the room's log, then play it (a move read from the log, or one
+        the rules refuse - the engine says why - is only played)."""
         if self._syncing:
-            return super()._push(action, actor)
+            return super().push(action, actor)
         if self.problem is not None:
             raise Conflict(str(self.problem))
         if warkit.illegal_reason(self.state, action) is not None:  # the engine says why
-            return super()._push(action, actor)
+            return super().push(action, actor)
         if not self.store.append(self.code, self.seq, actor, str(action), self.credential):
             raise Conflict(f"entry {self.seq} was written by another page first")
-        return super()._push(action, actor)
+        return super().push(action, actor)
 
     def act(self, action: Action | str) -> bool:
         try:
@@ -340,7 +344,7 @@ class RoomController(GameController):
             self.problem = exc
             return None
         state = self.state
-        self._push(action, entry.actor)
+        self.push(action, entry.actor)
         self.last_synced.append(entry)
         if entry.actor >= 0:  # highlighted as a computer's move is
             self.recent = move_highlights(state, action) or self.recent
