@@ -15,8 +15,7 @@ import time
 from collections.abc import Callable
 
 import ipywidgets as w
-from ipycanvas import MultiCanvas, hold_canvas
-from ipycanvas.canvas import _CANVAS_MANAGER
+from ipycanvas import Canvas, MultiCanvas, hold_canvas
 
 from warkit import GameState
 from warkit.render.geometry import board_geometry
@@ -31,6 +30,22 @@ STATIC, OWNERS, HIGHLIGHT, PIECES = 0, 1, 2, 3
 """Layer indices of the ``MultiCanvas``, bottom to top."""
 TINTS = ("owner", "continent")
 """What colours the land: the owners (continents as borders) or the continents."""
+
+
+def forget_last_canvas(canvas: Canvas) -> None:
+    """Make ipycanvas tell the browser again which canvas the next command draws on.
+
+    ipycanvas (0.14.3, pinned in ``pyproject.toml``) sends its draw commands through one
+    manager widget that remembers, in a private attribute, the canvas of its last command and
+    sends ``switchCanvas`` only when the next command targets another one. A browser view that
+    connects later (Voila's page after a preheated kernel ran the notebook, a reload, a second
+    tab) never saw that switch: the first command on the same canvas then fails in the browser
+    ("Cannot read properties of undefined") and every later drawing on the page is lost
+    (``jupyter-notes.md``, G1). The library offers no public way to forget the last canvas, so
+    this is the one place that writes its private state, called when a view says it is ready.
+    A new ipycanvas that renames it fails the browser tests, which read the map's pixels.
+    """
+    canvas._canvas_manager._current_canvas = None
 
 
 class MapWidget(w.VBox):
@@ -131,8 +146,7 @@ class MapWidget(w.VBox):
 
     # -- drawing --------------------------------------------------------------------------------
     def _client_ready(self) -> None:
-        # G1: the new browser never saw the last switchCanvas; force one before drawing.
-        _CANVAS_MANAGER._current_canvas = None
+        forget_last_canvas(self.canvas[STATIC])
         self._on_screen = True
         self.redraw()
 
