@@ -74,9 +74,10 @@ def test_two_humans_and_a_computer_play_a_whole_game_through_the_store(store_url
 def test_the_computers_and_chance_are_played_by_exactly_one_page(store_url):
     links = create_room(open_store(store_url), config())
     pages = [page(store_url, links.credentials[s]) for s in (0, 1)]
-    assert [p.duty for p in pages].count(True) == 1
+    assert [p.claim_duty() for p in pages].count(True) == 1
+    assert [p.holds_duty for p in pages].count(True) == 1
     watcher = page(store_url, links.spectator)
-    assert not watcher.duty and not watcher.waiting_on_computer
+    assert not watcher.claim_duty() and not watcher.waiting_on_computer
 
 
 def test_simultaneous_clicks_one_move_is_kept(store_url):
@@ -226,13 +227,13 @@ def test_a_page_that_lost_the_computers_claim_stops_playing_them(store_url):
     seed = next(s for s in range(100) if initial_match(_room(s)).state.current_player == 2)
     links = create_room(open_store(store_url), config(seed=seed))
     ana = page(store_url, links.credentials[0])
-    assert ana.duty and ana.decider == 2  # the computer is to play, and Ana's page would
+    assert ana.holds_duty and ana.decider == 2  # the computer is to play, and Ana's page would
     ana.store.claim(links.code, links.credentials[0], ttl=-1)  # Ana's claim lapses...
     bia = page(store_url, links.credentials[1])
-    assert bia.duty  # ...and Bia's page takes it over
+    assert bia.claim_duty()  # ...and Bia's page takes it over
     before = ana.state
     ana.advance(budget=1e9)  # still believes it holds the claim: refused by the store
-    assert ana.state is before and ana.seq == 0 and not ana.duty
+    assert ana.state is before and ana.seq == 0 and not ana.holds_duty
     settle([bia])
     assert bia.seq > 0
     ana.sync()

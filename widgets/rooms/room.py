@@ -147,7 +147,7 @@ class RoomController(GameController):
     Differs from the hot-seat game in four things: every action is first appended to the
     store (:meth:`push`; a conflict means another page was first: :meth:`sync` reads it);
     the viewer is always this page's seat (no passing the device); the computers and
-    chance are played only by the page holding the room's claim (:attr:`duty`); and the
+    chance are played only by the page holding the room's claim (:meth:`claim_duty`); and the
     other pages' moves, read by :meth:`receive`, are shown one by one by :meth:`advance`
     at the page's pace, highlighted and with their dice rolled as a computer's move would
     be - several arriving together are not shown all at once.
@@ -173,6 +173,7 @@ class RoomController(GameController):
         self.actors[self.base:] = actors
         if self.seat is not None:
             store.touch(credential)
+            self.claim_duty()
         if self.problem is not None:
             self._say("refused", str(self.problem))
 
@@ -188,8 +189,17 @@ class RoomController(GameController):
         return self.seq + len(self._incoming)
 
     @property
-    def duty(self) -> bool:
-        """Does this page play the room's computers and chance now (claimed in the store)?"""
+    def holds_duty(self) -> bool:
+        """Does this page play the room's computers and chance now? What the last
+        :meth:`claim_duty` obtained, until it lapses (reading it asks nothing of the store)."""
+        return time.time() < self._duty_until
+
+    def claim_duty(self) -> bool:
+        """Take or renew this page's claim to play the room's computers and chance (the store
+        gives it to one page at a time, for :data:`CLAIM_TTL` seconds); returns
+        :attr:`holds_duty`. Asks the store at most once a second, and only once half the
+        claim has run out: called when the page opens, before each :meth:`advance` and at
+        each heartbeat of the page (:mod:`.sync`), which keeps a living page's claim."""
         if self.seat is None or self.problem is not None:
             return False
         now = time.time()
@@ -214,7 +224,7 @@ class RoomController(GameController):
             return True
         decider = self.decider
         if decider == CHANCE or not self.seats[decider].is_human:
-            return self.duty
+            return self.holds_duty
         return False
 
     def auto_pass_due(self) -> bool:
@@ -255,6 +265,7 @@ class RoomController(GameController):
             return False
 
     def advance(self, budget: float = 0.05) -> float | None:
+        self.claim_duty()  # the computers are played only while this page holds the claim
         if self._incoming:
             delay = self._show_incoming(budget)
             return delay if self.waiting_on_computer else None

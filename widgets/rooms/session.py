@@ -213,6 +213,7 @@ class RoomSession:
         if self.game is not None:
             self.game.refresh_room()
             self.room = self.game.room
+            self.game.claim_duty()  # a living page keeps the computers' claim
             if self.game.waiting_on_computer:
                 self.app.kick_computers()
         else:
