@@ -110,12 +110,13 @@ def check_entry(state: GameState, seed: int | None, index: int, entry: Entry) ->
     return action
 
 
-def replay(room: RoomInfo, entries: Sequence[Entry],
-           match: Match | None = None) -> tuple[Match, list[int], TamperedEntry | None]:
-    """The room's match after ``entries`` (continuing ``match`` if given), the actor of each
-    replayed entry, and the first refused entry's error (``None``: all good)."""
-    match = match or initial_match(room)
-    base = _base(room)
+def replay(room: RoomInfo, entries: Sequence[Entry]
+           ) -> tuple[Match, list[int], TamperedEntry | None]:
+    """The room's match after ``entries``, the actor of each replayed entry (the dealt set-up
+    before them is ``len(match.actions) - len(actors)`` actions), and the first refused
+    entry's error (``None``: all good)."""
+    match = initial_match(room)
+    base = len(match.actions)
     actors: list[int] = []
     for entry in entries:
         expected = len(match.actions) - base
@@ -128,17 +129,6 @@ def replay(room: RoomInfo, entries: Sequence[Entry],
         match.push(action)
         actors.append(entry.actor)
     return match, actors, None
-
-
-_BASES: dict[tuple[str, int, tuple[str, ...]], int] = {}
-
-
-def _base(room: RoomInfo) -> int:
-    """How many actions the dealt set-up takes (entry 0 of the log follows them)."""
-    key = (room.rules, room.seed, tuple(s.color for s in room.seats))
-    if key not in _BASES:
-        _BASES[key] = len(initial_match(room).actions)
-    return _BASES[key]
 
 
 class RoomController(GameController):
@@ -158,7 +148,6 @@ class RoomController(GameController):
         access = store.access(credential)
         self.code, self.seat = access.code, access.seat
         self.room = store.room(self.code)
-        self.base = _base(self.room)
         self.problem: TamperedEntry | None = None
         """The first refused log entry, if any (the game stops there)."""
         self.last_synced: list[Entry] = []
@@ -169,6 +158,8 @@ class RoomController(GameController):
         """Entries read from the store, not yet shown (:meth:`advance` shows them)."""
         options.setdefault("lang", self.room.lang)
         match, actors, self.problem = replay(self.room, store.read(self.code))
+        self.base = len(match.actions) - len(actors)
+        """How many actions the dealt set-up takes (entry 0 of the room's log follows them)."""
         super().__init__(match, _seats(self.room), game_id=f"room-{self.code}", **options)
         self.actors[self.base:] = actors
         if self.seat is not None:
