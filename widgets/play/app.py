@@ -37,12 +37,11 @@ from .layout import LAYOUT_STYLE, PLAY_STYLE
 from .online import OnlineGame, Rooms
 from .page.browser_identity import BrowserIdentity
 from .page.voila import (
+    PageAddress,
     Schedule,
     Ticker,
     kernel_schedule,
     preheated,
-    query_lang,
-    query_value,
     wait_for_address,
 )
 from .rule_sets import rules_label
@@ -81,8 +80,17 @@ _warming: threading.Thread | None = None
 
 def warm_game_modules() -> None:
     """Load :data:`GAME_MODULES` in a thread (once per kernel): the first page does not wait
-    for them, and a game started a few seconds later does not wait either. The kernel's
-    thread keeps answering the page meanwhile (an import holds only its module's lock)."""
+    for them, and a game started a few seconds later does not wait either.
+
+    A thread, not a callback on the kernel's loop, for two reasons. A preheated kernel's only
+    thread is blocked in the notebook's cell until a browser asks for the page
+    (:func:`wait_for_address`: Voilà's preheating runs the notebook and the page must get
+    widgets that already know its address), so nothing scheduled on the loop would run during
+    that wait, the time these imports are meant to fill; and once the page is up, importing
+    on the loop would stop it answering clicks for the imports' length (0.3 s at a load of 9
+    on 2 cores: ``warkit.bots`` and numpy 0.2 s, the game's controller 0.09 s), while an
+    import in a thread holds only its module's lock. The state is one module-level handle
+    because imports happen once per process; the tests join it."""
     global _warming
     if _warming is None:
         def load() -> None:
@@ -139,6 +147,8 @@ class PlayApp(w.VBox):
         self._map_drawn = False
         self._hold_timer: Any = None
         self.rooms = rooms
+        self.address = PageAddress.from_environment()
+        """The page's address (its ``?lang=``, ``?room=``): read again by :meth:`open_address`."""
         self.room: OnlineGame | None = None
         """The online game on this page (set by :meth:`enter_room`)."""
 
@@ -358,9 +368,11 @@ class PlayApp(w.VBox):
             warming = threading.Timer(POOL_WARM_DELAY, warm_game_modules)
             warming.daemon = True
             warming.start()
-            wait_for_address()
+            self.address = wait_for_address()
             warming.cancel()  # not begun yet: once the page is up (_browser_known)
-        self._address_lang(query_lang())
+        else:
+            self.address = wait_for_address()
+        self._address_lang(self.address.lang)
         self._open_address_room()
         if self.game is None:
             self.setup.show_saved(self.autosave.games())
@@ -381,7 +393,7 @@ class PlayApp(w.VBox):
     # -- online games (through self.rooms: see warkit_widgets.play.online) ----------------------
     def _open_address_room(self) -> None:
         if (self.rooms is not None and self.room is None
-                and (query_value("room") or query_value("key"))):
+                and (self.address.value("room") or self.address.value("key"))):
             self.rooms.open_address(self)
 
     def start_online(self, config: GameConfig) -> None:

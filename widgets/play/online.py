@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..report import ErrorReporter
     from .config import GameConfig
     from .controller import GameController
+    from .page.voila import PageAddress
 
 
 class OnlineGame(Protocol):
@@ -37,6 +38,8 @@ class RoomPage(Protocol):
 
     reporter: ErrorReporter
     """Guards the room's callbacks (an error is shown on the page, not lost in a thread)."""
+    address: PageAddress
+    """The page's address (a room's link: ``?room=CODE&key=SECRET``)."""
 
     @property
     def lang(self) -> str:

@@ -20,7 +20,7 @@ import ipywidgets as w
 from ..html import message_html
 from ..i18n import color_name, tr
 from ..play.config import GameConfig, Step
-from ..play.page.voila import kernel_loop, query_value
+from ..play.page.voila import kernel_loop
 from . import messages  # noqa: F401  (registers the rooms' strings)
 from .invite import InviteLink
 from .room import RoomController, RoomLinks, create_room
@@ -265,7 +265,7 @@ def host_room(app: RoomPage, config: GameConfig, store: GameStore | None = None)
 def open_from_address(app: RoomPage, store: GameStore | None = None) -> RoomSession | None:
     """The room of the page's address (``?room=CODE[&key=SECRET]``), if any; a bad key is
     said in the player's language and changes nothing."""
-    code, key = query_value("room"), query_value("key")
+    code, key = app.address.value("room"), app.address.value("key")
     if not code and not key:
         return None
     try:
