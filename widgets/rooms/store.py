@@ -18,7 +18,6 @@ deals?) is checked by :func:`warkit_widgets.rooms.room.replay` on every read.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import sqlite3
 import threading
@@ -422,9 +421,3 @@ def open_store(where: str | None = None) -> GameStore:
     if where.startswith(("postgresql://", "postgres://")):
         return PostgresStore(where)
     return SqliteStore(where)
-
-
-def room_json(room: RoomInfo) -> str:
-    """The room's public description (for the lobby and the tests)."""
-    return json.dumps({"code": room.code, "rules": room.rules,
-                       "seats": [s.__dict__ for s in room.seats]})
