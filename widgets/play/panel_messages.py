@@ -39,6 +39,8 @@ PANEL_MESSAGES: dict[str, dict[Lang, str]] = {
     "help.title": {"en": "Rules", "pt": "Regras"},
     "help.button": {"en": "Rules (?)", "pt": "Regras (?)"},
     "help.close": {"en": "Close", "pt": "Fechar"},
+    "help.book": {"en": "The whole rule book, with each decision and its reason:",
+                  "pt": "O livro de regras completo, com cada decisão e o seu motivo:"},
     "help.open_rule": {"en": "What rule {rule} says", "pt": "O que diz a regra {rule}"},
     # -- saved games that cannot be loaded (the reason; see saves.LoadProblem) ---------------
     "play.bad.json": {"en": "it is not a JSON file",
