@@ -9,7 +9,8 @@ TEMPLATE := notebooks/jupyter/voila/templates/warkit
 # the notebooks' build tools (notebooks/build_tools/), kept out of the installed package
 TOOLS    := PYTHONPATH=notebooks $(PY) -m
 
-.PHONY: play demo lesson test test-fast lint bench screenshots clean notebooks outline clean-outputs handouts
+.PHONY: play demo lesson test test-fast lint bench screenshots clean notebooks outline \
+        clean-outputs handouts catalogues strings
 
 $(STAMP): pyproject.toml $(TEMPLATE)/conf.json
 	$(PYTHON) -m venv $(VENV)
@@ -22,14 +23,27 @@ $(STAMP): pyproject.toml $(TEMPLATE)/conf.json
 	ln -sfn $(CURDIR)/$(TEMPLATE) $(VENV)/share/jupyter/voila/templates/warkit
 	touch $(STAMP)
 
-play: $(STAMP)
+# The gettext catalogues (one pair of .po per package: widgets/locale/, widgets/play/locale/...),
+# compiled to .mo when a .po changes; a .po newer than its .mo is read directly all the same.
+PO := $(wildcard widgets/locale/*.po widgets/*/locale/*.po)
+$(VENV)/.catalogues: $(PO) | $(STAMP)
+	$(PY) -m warkit_widgets.i18n.compile $?
+	touch $@
+catalogues: $(VENV)/.catalogues
+
+# After adding tr("new.key", ...) calls: add every key the code uses and its package's catalogues
+# lack, empty, to both .po files (fill both msgstr), and list the problems left.
+strings: $(STAMP)
+	-$(PY) -m warkit_widgets.i18n.check --update
+
+play: $(STAMP) catalogues
 	@echo "War in the browser: open http://localhost:8866/ (?lang=en for English; Ctrl+C to stop)"
 	cd notebooks && ../$(VENV)/bin/voila play.ipynb --no-browser --port=8866
 
-demo: $(STAMP)
+demo: $(STAMP) catalogues
 	$(PY) -m warkit demo --seed 7
 
-lesson: $(STAMP)
+lesson: $(STAMP) catalogues
 	@echo "Opening the pilot lesson at http://localhost:8866/ (Ctrl+C to stop)"
 	$(VENV)/bin/voila notebooks/lessons/classic/03-dice-and-battles.ipynb --no-browser --port=8866
 
@@ -48,12 +62,14 @@ clean-outputs: $(STAMP)
 	$(TOOLS) build_tools.build --clear-unbuilt
 
 # Student notebooks (no solutions, answers sealed), answer keys and printable handouts of every
-# lesson and lab in both languages, under build/handouts/ (several minutes: each notebook runs twice).
+# lesson and lab in both languages, under build/handouts/ (several minutes: each notebook runs twice;
+# one notebook per core; a failing notebook is named, the others go on, and the run exits non-zero).
 handouts: $(STAMP)
 	$(TOOLS) build_tools.handouts
 
-lint: $(STAMP)
+lint: $(STAMP) catalogues
 	$(PY) -m ruff check warkit widgets tests
+	$(PY) -m warkit_widgets.i18n.check
 	$(PY) -m mypy
 
 test: lint

@@ -8,19 +8,20 @@ import re
 from pathlib import Path
 
 import pytest
-from warkit_widgets.i18n import MESSAGES
+from warkit_widgets.i18n.check import project_domains, read
 from warkit_widgets.play.help_panel import HelpPanel, RuleLinks, help_html, rule_ids, section_of
-from warkit_widgets.play.help_texts import RULES, SECTIONS
+from warkit_widgets.play.help_texts import RULES, SECTIONS, rule_text
 
 ROOT = Path(__file__).resolve().parents[2]
 RULE = re.compile(r"\b[CS]-[A-Z]+-\d+\b")
 
 
 def test_each_rule_is_in_exactly_one_section_in_both_languages():
-    listed = [r for _, _, rules in SECTIONS for r in rules]
+    listed = [r for _, rules in SECTIONS for r in rules]
     assert sorted(listed) == sorted(RULES) and len(set(listed)) == len(listed)
-    for rule, text in RULES.items():
-        assert text["en"] and text["pt"] and text["en"] != text["pt"], rule
+    for rule in RULES:
+        en, pt = rule_text(rule, "en"), rule_text(rule, "pt")
+        assert en and pt and en != pt, rule
 
 
 def test_every_rule_the_code_cites_can_be_opened():
@@ -29,9 +30,10 @@ def test_every_rule_the_code_cites_can_be_opened():
     for folder in ("warkit", "widgets"):
         for path in (ROOT / folder).rglob("*.py"):
             cited |= set(RULE.findall(path.read_text(encoding="utf-8")))
-    for entry in MESSAGES.values():
-        for text in entry.values():
-            cited |= set(RULE.findall(text))
+    for domain in project_domains():
+        for lang in ("en", "pt"):
+            for text in read(domain, lang)[1].values():
+                cited |= set(RULE.findall(" ".join(text) if isinstance(text, tuple) else text))
     assert cited - set(RULES) == set()
 
 
@@ -55,7 +57,7 @@ def test_help_html_highlights_the_rule(lang):
     assert html.count("wk-focus") == 1
     assert '<div class="wk-rule wk-focus" data-rule="C-ATK-4">' in html
     assert "C-ATK-1" in html and "C-CONQ-1" not in html
-    assert RULES["C-ATK-4"][lang] in html.replace("&#x27;", "'")
+    assert rule_text("C-ATK-4", lang) in html.replace("&#x27;", "'")
     with pytest.raises(ValueError):
         help_html("nowhere", lang)
 

@@ -62,6 +62,8 @@ SURE_SWEEP = 0.8
 """In danger, every reserve goes on the sweep's pad only when the sweep is this likely."""
 CARD_ARMIES = 2.5
 """Armies a SMART card held by an opponent may bring in a trade (three or more cards)."""
+TRADING_HAND = 3
+"""Cards from which an opponent's hand counts as a coming trade (a judgement, not a rule)."""
 LOOT_CARD = 2.0
 """Value (territory units) of one card taken from an eliminated player (C-ELIM-2): a third of
 the next trade, which is two territory units at the bots' army scale."""
@@ -128,13 +130,17 @@ class HardBot(SmartAdvantages, NormalBot):
         self._tuned = False
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        self.tune(view)
+        if view.player is not None:
+            self.opponents.observe(view)
+        return super().choose(view, legal)
+
+    def tune(self, view: PlayerView) -> None:
+        """Take the rule set's settings (:attr:`smart_tuning`) at the first decision."""
         if not self._tuned:
             self._tuned = True
             if view.rules.ends_at_first_elimination:
                 self.__dict__.update(self.smart_tuning)
-        if view.player is not None:
-            self.opponents.observe(view)
-        return super().choose(view, legal)
 
     # -- planning ------------------------------------------------------------------------
     def board(self, view: PlayerView) -> Board:
@@ -316,8 +322,8 @@ class HardBot(SmartAdvantages, NormalBot):
                 if s == seat or not board.counts[s]:
                     continue
                 cards = view.hand_sizes[s]
-                income = max(3, board.counts[s] // 2) + board.bonuses[s] \
-                    + (CARD_ARMIES * cards if cards >= 3 else 0.0)
+                income = view.rules.territory_armies(board.counts[s]) + board.bonuses[s] \
+                    + (CARD_ARMIES * cards if cards >= TRADING_HAND else 0.0)
                 p = 1.0
                 for i in mine:
                     stack = max((armies[j] - 1 for j in ADJ[i] if owner[j] == s), default=None)

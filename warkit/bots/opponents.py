@@ -65,10 +65,14 @@ class OpponentModel:
     # -- guesses -----------------------------------------------------------------------
     def candidates(self, view: PlayerView, seat: int) -> list[Goal]:
         """Objective cards ``seat`` may hold: all cards in play but the viewer's own."""
-        m = world_map()
+        return [goal_for(card, view.colors) for card in self.candidate_cards(view, seat)]
+
+    @staticmethod
+    def candidate_cards(view: PlayerView, seat: int) -> list[str]:
+        """The ids of the objective cards :meth:`candidates` weighs, in the same order."""
         colors = view.colors
-        goals = []
-        for o in m.objectives:
+        cards = []
+        for o in world_map().objectives:
             if o.id == view.objective:
                 continue
             if o.kind == "destroy":
@@ -77,8 +81,8 @@ class OpponentModel:
                 target = colors.index(o.color)
                 if target == seat or not view.alive[target]:
                     continue  # C-SETUP-2: that card became "24 territories"
-            goals.append(goal_for(o.id, colors))
-        return goals
+            cards.append(o.id)
+        return cards
 
     def evidence(self, board: Board, seat: int, goal: Goal) -> float:
         """How well ``goal`` explains what ``seat`` holds and has taken."""

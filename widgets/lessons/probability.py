@@ -18,14 +18,13 @@ from functools import cache
 from itertools import product
 
 from warkit_widgets.i18n import color_name, continent_name, fmt_percent, normalize_lang
+from warkit_widgets.i18n import fmt_int as fmt_int  # the labs' name for it (the locale layer's)
+from warkit_widgets.lessons.messages import tr
 
-from warkit import world_map
+from warkit import ClassicRules, world_map
 
-
-def fmt_int(n: int, lang: str = "pt") -> str:
-    """A whole number with its thousands marked: ``9,604`` in English, ``9.604`` in Portuguese."""
-    text = f"{int(n):,}"
-    return text.replace(",", ".") if normalize_lang(lang) == "pt" else text
+WAR_SIDES = ClassicRules.sides
+"""Faces of War's dice, as the classic rule set rolls them (C-ATK-2)."""
 
 
 def pct(p: float | Fraction, lang: str = "pt", digits: int = 1) -> str:
@@ -42,13 +41,11 @@ def objective_label(card: str, lang: str = "pt") -> str:
         names = [continent_name(c, lang) for c in objective.continents]
         return " + ".join(names + ([str(objective.plus_any)] if objective.plus_any else []))
     if objective.kind == "territories":
-        count = f"{objective.count} {'territórios' if lang == 'pt' else 'territories'}"
+        count = tr("label.territories", lang, n=objective.count)
         if objective.min_armies > 1:
-            return count + (f", {objective.min_armies} exércitos cada" if lang == "pt"
-                            else f", {objective.min_armies} armies each")
+            return count + tr("label.armies_each", lang, n=objective.min_armies)
         return count
-    color = color_name(objective.color, lang)
-    return f"destruir o {color}" if lang == "pt" else f"destroy {color}"
+    return tr("label.destroy", lang, color=color_name(objective.color, lang))
 
 
 # -- lab 05: combat systems compared ---------------------------------------------------------
@@ -58,9 +55,9 @@ D12_TWICE_1_TO_6 = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)  # the other reading it 
 
 @cache
 def top_dice(n: int, k: int) -> Counter:
-    """How many of the 6**n rolls of n dice have each sorted 'k highest dice'."""
+    """How many of the rolls of n of War's dice have each sorted 'k highest dice'."""
     return Counter(tuple(sorted(roll, reverse=True)[:k])
-                   for roll in product(range(1, 7), repeat=n))
+                   for roll in product(range(1, WAR_SIDES + 1), repeat=n))
 
 
 @cache
@@ -73,7 +70,7 @@ def one_roll(att: int, dfn: int) -> dict[tuple[int, int], Fraction]:
         for d, ways_d in top_dice(dfn, pairs).items():
             lost_d = sum(x > y for x, y in zip(a, d, strict=True))
             out[(pairs - lost_d, lost_d)] += ways_a * ways_d
-    return {k: Fraction(v, 6 ** (att + dfn)) for k, v in out.items()}
+    return {k: Fraction(v, WAR_SIDES ** (att + dfn)) for k, v in out.items()}
 
 
 @cache

@@ -16,7 +16,7 @@ from ..i18n import normalize_lang
 from .rule_sets import rule_set_names
 
 HUMAN = "human"
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS = ("easy", "normal", "hard", "expert")
 """The computer levels offered in the new-game form (``warkit.bots``)."""
 SEAT_KINDS = (HUMAN, *BOT_LEVELS, "random")
 MAX_NAME = 20
@@ -76,7 +76,9 @@ class GameConfig:
 
 
 class Step(enum.Enum):
-    """What the page shows the human now."""
+    """What the page shows the human now: how the pending step is decided (its mode, as the
+    rule set declares it: ``rules.phase_info(phase).mode``; SMART's alliance and airlift are
+    moves), or why the human waits."""
 
     TRADE = "trade"
     PLACE = "place"
@@ -85,8 +87,6 @@ class Step(enum.Enum):
     MOVE = "move"
     REACT = "react"
     DISCARD = "discard"
-    ALLIANCE = "alliance"
-    AIRLIFT = "airlift"
     WAIT = "wait"
     """A computer is playing, or chance (dice, cards) is being resolved."""
     HANDOFF = "handoff"

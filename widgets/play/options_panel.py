@@ -17,9 +17,8 @@ import ipywidgets as w
 
 from warkit import Action, PlayerView
 
-from ..i18n import tr
-from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
 from .html import option_text
+from .messages import tr
 from .reactions import RankedReaction
 
 GROUP_RULES: dict[str, str] = {

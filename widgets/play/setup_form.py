@@ -17,9 +17,9 @@ from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
 from warkit import world_map
 
 from ..html import message_html
-from ..i18n import color_name, normalize_lang, tr
-from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
+from ..i18n import color_name, normalize_lang
 from .config import BOT_LEVELS, HUMAN, GameConfig, Seat, clean_name
+from .messages import tr
 from .rule_sets import rule_set_names, rules_label
 from .saves import SavedGame, distinct_labels
 
@@ -128,8 +128,8 @@ class SetupForm(w.VBox):
         lang = self._lang
         self.start.description = tr("setup.start", lang)
         with self.online.hold_sync():
-            self.online.description = tr("setup.online", lang)
-            self.online.tooltip = tr("setup.online.tip", lang)
+            self.online.description = tr("room.online", lang)
+            self.online.tooltip = tr("room.online.tip", lang)
         self.title.value = f"<h3>{tr('setup.title', lang)}</h3>"
         for key, label in self.labels.items():
             if key != "resume":

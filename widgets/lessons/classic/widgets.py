@@ -24,9 +24,7 @@ from warkit_widgets.i18n import (
     fmt_percent,
     normalize_lang,
     territory_name,
-    tr,
 )
-from warkit_widgets.lessons.classic import messages  # noqa: F401  (registers the strings)
 from warkit_widgets.lessons.classic.models import (
     deal_hand,
     hand_sets,
@@ -34,6 +32,7 @@ from warkit_widgets.lessons.classic.models import (
     set_chance,
     territory_facts,
 )
+from warkit_widgets.lessons.messages import tr
 from warkit_widgets.mapwidget import MapWidget, PickMap
 from warkit_widgets.models import HandController
 from warkit_widgets.report import ErrorReporter
@@ -122,7 +121,7 @@ class ReinforcementCalculator(w.VBox):
 
     def _show(self) -> None:
         r, lang = self.reinforcement, self.lang
-        lines = [tr("reinf.base", lang, territories=r.territories, half=r.territories // 2,
+        lines = [tr("reinf.base", lang, territories=r.territories, half=r.share,
                     base=r.base)]
         lines += [tr("reinf.bonus", lang, continent=continent_name(k, lang), bonus=b)
                   for k, b in r.bonuses] or [tr("reinf.no_bonus", lang)]
