@@ -21,7 +21,8 @@ PACKAGES = {"warkit": ROOT / "warkit", "warkit_widgets": ROOT / "widgets",
 """Import name -> folder (``warkit_widgets`` lives in ``widgets/``)."""
 
 COMPONENTS = {"battle_terms", "controller", "dice", "exercise", "explorers", "hand", "html",
-              "i18n", "mapwidget", "models", "observable", "odds", "painter", "report"}
+              "i18n", "luck_panel", "mapwidget", "models", "observable", "odds", "painter",
+              "replay", "replay_model", "report"}
 """The modules (``i18n`` is a package) allowed at the top of ``widgets/``: the reusable
 components (what a lesson or another notebook embeds), their pure-Python models and the
 translation layer. The game lives in ``play/``, the rooms' client in ``rooms/``, the lessons'
