@@ -18,14 +18,13 @@ deals?) is checked by :func:`warkit_widgets.rooms.room.replay` on every read.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import sqlite3
 import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -198,14 +197,14 @@ class SqlStore(GameStore):
 
     def __init__(self) -> None:
         self._lock = threading.Lock()  # one connection, used by the page and its poller
-        with self._tx() as cur:
+        with self.transaction() as cur:
             for statement in SCHEMA:
                 cur.execute(statement)
 
     # -- to provide ------------------------------------------------------------------------
-    @contextmanager
-    def _tx(self) -> Iterator[Any]:
-        raise NotImplementedError
+    @abstractmethod
+    def transaction(self) -> AbstractContextManager[Any]:
+        """A cursor inside one transaction (committed on leaving, rolled back on an error)."""
 
     duplicate: tuple[type[BaseException], ...] = ()
 
@@ -213,13 +212,13 @@ class SqlStore(GameStore):
         return sql if self.placeholder == "?" else sql.replace("?", self.placeholder)
 
     @contextmanager
-    def _read(self) -> Iterator[Any]:
+    def reading(self) -> Iterator[Any]:
         """A cursor for reading only (by default a transaction like any other)."""
-        with self._tx() as cur:
+        with self.transaction() as cur:
             yield cur
 
     def _all(self, sql: str, *args: Any) -> list[tuple]:
-        with self._read() as cur:
+        with self.reading() as cur:
             cur.execute(self._q(sql), args)
             return list(cur.fetchall())
 
@@ -227,7 +226,7 @@ class SqlStore(GameStore):
     def create(self, room: RoomInfo, credentials: Sequence[str], spectator: str) -> None:
         if len(credentials) != len(room.seats):
             raise RoomError(f"{len(credentials)} credentials for {len(room.seats)} seats")
-        with self._tx() as cur:
+        with self.transaction() as cur:
             cur.execute(self._q("INSERT INTO rooms (code, rules, seed, lang, created, spectator)"
                                 " VALUES (?, ?, ?, ?, ?, ?)"),
                         (room.code, room.rules, room.seed, room.lang, room.created,
@@ -255,7 +254,7 @@ class SqlStore(GameStore):
                         created, coach=options.get("coach", 1) != 0, hints=hints)
 
     def count_hint(self, code: str, credential: str) -> int:
-        with self._tx() as cur:
+        with self.transaction() as cur:
             seat, _ = self._writer(cur, code, credential)
             cur.execute(self._q("SELECT value FROM room_options WHERE code = ? AND name = ?"),
                         (code, "coach"))
@@ -311,7 +310,7 @@ class SqlStore(GameStore):
     def append(self, code: str, seq: int, actor: int, action: str, credential: str) -> bool:
         check_action_text(action)
         try:
-            with self._tx() as cur:
+            with self.transaction() as cur:
                 writer, secret = self._writer(cur, code, credential)
                 if actor != CHANCE:
                     cur.execute(self._q("SELECT kind FROM seats WHERE code = ? AND seat = ?"),
@@ -345,7 +344,7 @@ class SqlStore(GameStore):
         if access.seat is None:
             return
         now = time.time()
-        with self._tx() as cur:
+        with self.transaction() as cur:
             cur.execute(self._q("UPDATE seats SET seen = ?, joined = COALESCE(joined, ?)"
                                 " WHERE code = ? AND seat = ?"),
                         (now, now, access.code, access.seat))
@@ -353,14 +352,14 @@ class SqlStore(GameStore):
     def set_kind(self, code: str, seat: int, kind: str, credential: str) -> None:
         if kind != HUMAN and kind not in warkit.bots.BOTS:
             raise RoomError(f"unknown computer level {kind!r}")
-        with self._tx() as cur:
+        with self.transaction() as cur:
             self._writer(cur, code, credential)
             cur.execute(self._q("UPDATE seats SET kind = ? WHERE code = ? AND seat = ?"),
                         (kind, code, seat))
 
     def take_seat(self, code: str, seat: int, credential: str) -> bool:
         now = time.time()
-        with self._tx() as cur:
+        with self.transaction() as cur:
             cur.execute(self._q("UPDATE seats SET secret = ?, joined = ?, seen = ? WHERE code = ?"
                                 " AND seat = ? AND joined IS NULL AND kind = ?"),
                         (credential_hash(credential), now, now, code, seat, HUMAN))
@@ -368,7 +367,7 @@ class SqlStore(GameStore):
 
     def claim(self, code: str, credential: str, ttl: float = 5.0) -> bool:
         now = time.time()
-        with self._tx() as cur:
+        with self.transaction() as cur:
             _, secret = self._writer(cur, code, credential)
             cur.execute(self._q("UPDATE rooms SET holder = ?, until = ? WHERE code = ? AND"
                                 " (holder IS NULL OR holder = ? OR until < ?)"),
@@ -391,7 +390,7 @@ class SqliteStore(SqlStore):
         super().__init__()
 
     @contextmanager
-    def _tx(self) -> Iterator[Any]:
+    def transaction(self) -> Iterator[Any]:
         with self._lock:
             cur = self._db.cursor()
             cur.execute("BEGIN IMMEDIATE")  # one writer at a time across processes
@@ -404,7 +403,7 @@ class SqliteStore(SqlStore):
                 self._db.commit()
 
     @contextmanager
-    def _read(self) -> Iterator[Any]:
+    def reading(self) -> Iterator[Any]:
         """Reads take no lock: each SELECT sees the last committed state (WAL), so the pages'
         pollers never queue behind a writer's ``BEGIN IMMEDIATE``."""
         with self._lock:
@@ -432,7 +431,7 @@ class PostgresStore(SqlStore):
         super().__init__()
 
     @contextmanager
-    def _tx(self) -> Iterator[Any]:
+    def transaction(self) -> Iterator[Any]:
         with self._lock, self._db.transaction(), self._db.cursor() as cur:
             yield cur
 
@@ -453,9 +452,3 @@ def open_store(where: str | None = None) -> GameStore:
     if where.startswith(("postgresql://", "postgres://")):
         return PostgresStore(where)
     return SqliteStore(where)
-
-
-def room_json(room: RoomInfo) -> str:
-    """The room's public description (for the lobby and the tests)."""
-    return json.dumps({"code": room.code, "rules": room.rules,
-                       "seats": [s.__dict__ for s in room.seats]})
