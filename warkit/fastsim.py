@@ -115,11 +115,18 @@ def _board() -> _Board:
     return _Board()
 
 
-def _roll_table(att: int, dfn: int, rule: BattleRule) -> tuple[list[float], list[tuple]]:
+Dice = tuple[int, ...]
+Outcome = tuple[tuple[Dice, Dice], int, int]
+"""A roll as (the attack and defence dice sorted, attacker losses, defender losses)."""
+
+
+def _roll_table(att: int, dfn: int, rule: BattleRule) -> tuple[list[float], list[Outcome]]:
     """Every sorted roll of ``att`` against ``dfn`` dice with its losses under ``rule``, and
     the cumulative probabilities to draw one with a single uniform number (the same exact
     distribution as rolling the dice one by one, C-ATK-2..4)."""
-    cumulative, outcomes, total = [], [], 0.0
+    cumulative: list[float] = []
+    outcomes: list[Outcome] = []
+    total = 0.0
     for a, pa in sorted_roll_distribution(att, rule.sides):
         for d, pd in sorted_roll_distribution(dfn, rule.sides):
             total += float(pa * pd)
@@ -130,7 +137,7 @@ def _roll_table(att: int, dfn: int, rule: BattleRule) -> tuple[list[float], list
 
 
 @cache
-def _roll_tables(rule: BattleRule) -> dict[tuple[int, int], tuple[list[float], list[tuple]]]:
+def _roll_tables(rule: BattleRule) -> dict[tuple[int, int], tuple[list[float], list[Outcome]]]:
     """:func:`_roll_table` for every number of dice the rule allows, made once per rule."""
     return {(a, d): _roll_table(a, d, rule) for a in range(1, rule.attack_dice_max + 1)
             for d in range(1, rule.defence_dice_max + 1)}
@@ -173,7 +180,7 @@ class _Game:
         self.last_roll: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self.late = False
         self.rules, self.initial = rules, state
-        self.log: list[tuple[type[Action], tuple]] = []
+        self.log: list[tuple[type[Action], tuple[Any, ...]]] = []
         self.reserves = 0
         self.continent_reserves: list[int] = []
         self.armies_may_win = False
