@@ -28,6 +28,7 @@ from warkit.dice import battle_losses, sorted_roll_distribution
 from warkit.render.svg import PLAYER_COLORS
 from warkit.rules.terms import BattleRule
 
+from ..battle_terms import CLASSIC_BATTLE
 from ..i18n import color_name, continent_name
 from .messages import tr
 
@@ -87,10 +88,6 @@ def timeline(match: Match) -> Timeline:
     return Timeline(turns,
                     tuple(tuple(s.territory_count(p) for s in picks) for p in range(n)),
                     tuple(tuple(s.army_count(p) for s in picks) for p in range(n)))
-
-
-CLASSIC_BATTLE = BattleRule()
-"""Classic War's battle rule (C-ATK-2..4), the default of :func:`expected_attacker_wins`."""
 
 
 @cache
