@@ -29,7 +29,7 @@ from warkit.render.svg import PLAYER_COLORS
 from warkit.rules.terms import BattleRule
 
 from ..battle_terms import CLASSIC_BATTLE
-from ..i18n import color_name, continent_name
+from ..i18n import color_name, continent_name, fmt_number
 from .messages import tr
 
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4")
@@ -269,7 +269,7 @@ def report_html(match: Match, names: Sequence[str] | None = None, lang: str = "p
     line = timeline(match)
     rows = luck(match)
     luck_lines = "".join(
-        f"<li>{escape(tr('end.luck.row', lang, player=names[r.seat], won=r.won, total=r.comparisons, expected=f'{float(r.expected):.1f}'))}</li>"  # noqa: E501
+        f"<li>{escape(tr('end.luck.row', lang, player=names[r.seat], won=r.won, n=r.comparisons, expected=fmt_number(float(r.expected), lang, 1)))}</li>"  # noqa: E501
         for r in rows if r.comparisons)
     moment_lines = "".join(f"<li><b>{escape(tr('end.turn', lang, turn=m.turn))}</b> "
                            f"{escape(_moment_text(m, names, lang))}</li>"
