@@ -51,7 +51,12 @@ from .dice import battle_losses, sorted_roll_distribution
 from .game import Sampler, apply, initial_state
 from .match import Match
 from .rules import ClassicRules
+from .rules.combat import CombatRules
+from .rules.regroup import RegroupRules
+from .rules.reinforce import ReinforceRules
+from .rules.setup import SetupRules
 from .rules.terms import BattleRule
+from .rules.turn import TurnRules
 from .rules.victory import may_win_by_armies, winners
 from .state import CARD_COUNT, GameState, Phase
 from .worldmap import world_map
@@ -61,26 +66,34 @@ STOP_ATTACKING = 0.05
 PREFER_WANTED = 0.8
 
 
-PLAYED_HERE = ("after_action", "start_turn", "finish_turn", "next_turn", "refill_deck",
-               "setup_outcomes", "effective_objective", "conquer", "loot_outcomes",
-               "must_trade", "legal_trade", "legal_place", "legal_attack", "legal_occupy",
-               "legal_move", "battle_rule", "current_player")
-"""Steps of :class:`ClassicRules` this path plays by its own means (on mutable lists), asking
-the rule set's hooks for every number: a rule set overriding one of them, or any phase handler,
-takes the checked path. ``battle_rule`` is asked once per game (so it must not depend on the
-board)."""
+ASKED = frozenset({"territory_armies", "territory_share", "continent_bonuses", "trade_quote",
+                   "trade_value", "largest_move_in", "objective_pool"})
+"""The rule set's hooks this path asks for its numbers (a variant may override them)."""
+
+
+@cache
+def played_here() -> frozenset[str]:
+    """The steps of :class:`ClassicRules` this path plays by its own means, on mutable lists:
+    every method of its phase mixins but the hooks it asks (:data:`ASKED`), and victory, the
+    deciding seat and the battle rule (asked once per game, so it must not depend on the
+    board). A rule set overriding one of them takes the checked path."""
+    steps = {name for mixin in (SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRules)
+             for name, value in vars(mixin).items()
+             if callable(value) and not name.startswith("__")}
+    return frozenset(steps - ASKED | {"after_action", "current_player", "effective_objective",
+                                      "battle_rule"})
 
 
 def plays_fast(rules: ClassicRules) -> bool:
     """Can the fast path play these rules? Classic War with any settings, and variants that
-    change only the hooks this path asks (``territory_armies``, ``trade_quote``,
-    ``largest_move_in``, ``continent_bonuses``, the dice's ``sides``...); not SMART."""
+    change only the hooks this path asks (:data:`ASKED`: ``territory_armies``,
+    ``trade_quote``, ``largest_move_in``, ``continent_bonuses``...) or the dice's ``sides``;
+    not SMART."""
     cls = type(rules)
     if rules.advantages or cls.handlers is not ClassicRules.handlers \
             or cls.legal_by_phase is not ClassicRules.legal_by_phase:
         return False
-    steps = (*PLAYED_HERE, *(handler.__name__ for handler in ClassicRules.handlers.values()))
-    return all(getattr(cls, name) is getattr(ClassicRules, name) for name in steps)
+    return all(getattr(cls, name) is getattr(ClassicRules, name) for name in played_here())
 
 
 @cache
