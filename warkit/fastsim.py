@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 from typing import Any, cast
@@ -150,10 +151,11 @@ def _roll_table(att: int, dfn: int, rule: BattleRule) -> tuple[list[float], list
 
 
 @cache
-def _roll_tables(rule: BattleRule) -> dict[tuple[int, int], tuple[list[float], list[Outcome]]]:
-    """:func:`_roll_table` for every number of dice the rule allows, made once per rule."""
-    return {(a, d): _roll_table(a, d, rule) for a in range(1, rule.attack_dice_max + 1)
-            for d in range(1, rule.defence_dice_max + 1)}
+def _roll_tables(rule: BattleRule) -> list[list[tuple[list[float], list[Outcome]]]]:
+    """:func:`_roll_table` for every number of dice the rule allows, made once per rule:
+    ``tables[attack dice][defence dice]`` (index 0 unused)."""
+    return [[_roll_table(a, d, rule) if a and d else ([], []) for d in
+             range(rule.defence_dice_max + 1)] for a in range(rule.attack_dice_max + 1)]
 
 
 class _Game:
@@ -195,7 +197,7 @@ class _Game:
         self.rules, self.initial = rules, state
         self.log: list[tuple[type[Action], tuple[Any, ...]]] = []
         self.reserves = 0
-        self.continent_reserves: list[int] = []
+        self.continent_reserves: Sequence[int] = ()
         self.armies_may_win = False
         self.valid_trades = _valid_trades(rules)
 
@@ -253,7 +255,7 @@ class _Game:
         rules, live = self.rules, self.live()
         self.current, self.turn = seat, self.turn + 1
         self.reserves = rules.territory_armies(len(self.land[seat]))  # C-REINF-1
-        self.continent_reserves = list(rules.continent_bonuses(live, seat))  # C-REINF-2
+        self.continent_reserves = rules.continent_bonuses(live, seat)  # C-REINF-2
         self.conquered = self.eliminated_this_turn = self.late = False
         self.armies_may_win = may_win_by_armies(live)
         self.moved_in = [0] * self.b.size
@@ -357,11 +359,13 @@ class _Game:
 
     def place_all(self) -> None:
         b, seat, wanted = self.b, self.current, self.wanted()
-        for k, bonus in enumerate(self.continent_reserves):
-            if bonus:  # C-REINF-2: a continent's bonus stays in that continent
-                t = self.place_on(list(b.members[k]), wanted)
-                self.continent_reserves[k] = 0
-                self.place(t, bonus)
+        if any(self.continent_reserves):
+            left = self.continent_reserves = list(self.continent_reserves)  # placed one by one
+            for k, bonus in enumerate(left):
+                if bonus:  # C-REINF-2: a continent's bonus stays in that continent
+                    t = self.place_on(list(b.members[k]), wanted)
+                    left[k] = 0
+                    self.place(t, bonus)
         t = self.place_on(list(self.land[seat]), wanted)  # C-REINF-1: at least 3, so never 0
         n, self.reserves = self.reserves, 0
         self.place(t, n)
@@ -405,7 +409,7 @@ class _Game:
             att = self.attack_max
         if dfn > self.defence_max:
             dfn = self.defence_max
-        cumulative, outcomes = self.rolls[att, dfn]
+        cumulative, outcomes = self.rolls[att][dfn]
         roll, lost_a, lost_d = outcomes[bisect(cumulative, rng.random())]
         log = self.log
         log.append((Attack, (b.ids[src], b.ids[dst], att)))
