@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
 
 import numpy as np
 
@@ -17,12 +16,10 @@ from warkit import ClassicRules, PlayerView, Trade, card_name, world_map
 from warkit.cards import card_shape, is_joker
 from warkit.dice import battle_losses, sort_dice, terrain_losses
 from warkit.odds import Reroll, expected_losses, final_distribution, win_probability, win_table
-from warkit.rules.terms import BattleRule
+from warkit.rules.terms import BattleRule, Side
 
 from .battle_terms import CLASSIC, BattleTerms, Note
 from .observable import Observable
-
-Side = Literal["attacker", "defender"]
 
 
 # -- dice ------------------------------------------------------------------------------------------
@@ -179,20 +176,23 @@ class BattleOdds:
         return None
 
 
-def best_reroll(attackers: int, defenders: int, terrain: str | None,
+def best_reroll(attackers: int, defenders: int, terrain: Side | None,
                 options: tuple[Reroll, ...], dice_max: tuple[int, int] = (3, 3)
                 ) -> tuple[Reroll | None, float]:
     """The reroll option best for its side (highest conquest chance for the attacker, lowest
     for the defender) and the conquest probability with it; ``None`` when there is none.
     ``dice_max`` is the rule set's most attack and defence dice (C-ATK-2/3)."""
-    dice = {"attacker_dice_max": dice_max[0], "defender_dice_max": dice_max[1]}
+    def win(reroll: Reroll | None) -> float:
+        return float(win_probability(attackers, defenders, terrain=terrain, reroll=reroll,
+                                     attacker_dice_max=dice_max[0],
+                                     defender_dice_max=dice_max[1]))
+
     if not options:
-        return None, float(win_probability(attackers, defenders, terrain=terrain, **dice))
-    scored = [(float(win_probability(attackers, defenders, terrain=terrain, reroll=r, **dice)),
-               r) for r in options]
+        return None, win(None)
+    scored = [(win(r), r) for r in options]
     sign = 1 if options[0].side == "attacker" else -1
-    win, choice = max(scored, key=lambda pr: sign * pr[0])
-    return choice, win
+    best, choice = max(scored, key=lambda pr: sign * pr[0])
+    return choice, best
 
 
 def _notes(terms: BattleTerms, reroll: Reroll | None) -> tuple[Note, ...]:
@@ -221,16 +221,19 @@ def battle_odds(attackers: int, defenders: int, *, table_min: int = TABLE_MIN,
     cols = min(max(table_min, defenders), table_max)
     terrain = terms.terrain
     reroll, win = best_reroll(attackers, defenders, terrain, terms.rerolls, terms.dice_max)
-    options = {"terrain": terrain, "reroll": reroll, "attacker_dice_max": terms.dice_max[0],
-               "defender_dice_max": terms.dice_max[1]}
-    final = final_distribution(attackers, defenders, **options)
-    lost = expected_losses(attackers, defenders, **options)
+    most_att, most_def = terms.dice_max
+    final = final_distribution(attackers, defenders, terrain=terrain, reroll=reroll,
+                               attacker_dice_max=most_att, defender_dice_max=most_def)
+    lost = expected_losses(attackers, defenders, terrain=terrain, reroll=reroll,
+                           attacker_dice_max=most_att, defender_dice_max=most_def)
     what_if = None
     if terms.what_if is not None:
         what_if = best_reroll(attackers, defenders, *terms.what_if, terms.dice_max)[1]
     return BattleOdds(attackers, defenders, win, (float(lost[0]), float(lost[1])),
                       tuple((k, float(p)) for k, p in final.items()),
-                      win_table(rows, cols, **options), terms, reroll, _notes(terms, reroll),
+                      win_table(rows, cols, terrain=terrain, reroll=reroll,
+                                attacker_dice_max=most_att, defender_dice_max=most_def),
+                      terms, reroll, _notes(terms, reroll),
                       what_if)
 
 

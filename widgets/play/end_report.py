@@ -214,7 +214,7 @@ def _moment_text(moment: Moment, names: Sequence[str], lang: str) -> str:
     params: dict[str, object] = {}
     for key, value in moment.params:
         if key in ("seat", "by", "owner"):
-            params[key] = names[int(value)]
+            params[key] = names[value] if isinstance(value, int) else value
         elif key == "continent":
             params[key] = continent_name(str(value), lang)
         else:
