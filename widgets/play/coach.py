@@ -167,7 +167,7 @@ def conquest_chance(view: PlayerView, src: int, dst: int, attackers: int) -> flo
         return 0.0
     terms = battle_terms(view, src, dst)
     return best_reroll(attackers, view.armies[dst], terms.terrain, terms.rerolls,
-                       terms.dice_max)[1]
+                       terms.rule)[1]
 
 
 def _enemies(view: PlayerView, t: int) -> list[int]:
