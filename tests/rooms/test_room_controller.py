@@ -80,6 +80,22 @@ def test_the_computers_and_chance_are_played_by_exactly_one_page(store_url):
     assert not watcher.claim_duty() and not watcher.waiting_on_computer
 
 
+def test_reading_whether_the_computers_are_due_asks_nothing_of_the_store(store_url):
+    """The claim is renewed only by claim_duty() (the page's heartbeat, advance), never by
+    reading waiting_on_computer or holds_duty."""
+    links = create_room(open_store(store_url), config())
+    ana = page(store_url, links.credentials[0])
+    asked = []
+    claim = ana.store.claim
+    ana.store.claim = lambda *args, **kwargs: asked.append(args) or claim(*args, **kwargs)
+    ana._duty_asked = ana._duty_until = 0.0  # as if the claim had long lapsed
+    for _ in range(5):
+        assert not ana.holds_duty
+        assert isinstance(ana.waiting_on_computer, bool)
+    assert asked == []
+    assert ana.claim_duty() and ana.holds_duty and len(asked) == 1
+
+
 def test_simultaneous_clicks_one_move_is_kept(store_url):
     """The same page opened twice (two tabs of one seat) clicks at once: one move only."""
     links = create_room(open_store(store_url), config())
