@@ -489,6 +489,12 @@ MESSAGES: dict[str, dict[Lang, str]] = {
     "label.defence_dice": {"en": "defence dice", "pt": "dados de defesa"},
     # -- errors and exercises ---------------------------------------------------------------------
     "error": {"en": "Something went wrong: {error}", "pt": "Algo deu errado: {error}"},
+    "error.short": {"en": "Something went wrong here, and it was put back as it was before. "
+                          "Try again, or save the game and start it again.",
+                    "pt": "Algo deu errado aqui, e tudo voltou a como estava antes. Tente de "
+                          "novo, ou salve o jogo e recomece-o."},
+    "error.report": {"en": "Report (for whoever looks after this page)",
+                     "pt": "Relatório (para quem cuida desta página)"},
     "exercise.correct": {"en": "Correct! {detail}", "pt": "Correto! {detail}"},
     "exercise.hint": {"en": "Not yet. {hint}", "pt": "Ainda não. {hint}"},
     "exercise.unreadable": {

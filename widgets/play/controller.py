@@ -102,6 +102,23 @@ def chance_sampler(seed: int | None, index: int) -> Sampler:
 
 
 @dataclass(frozen=True)
+class _Mark:
+    """What :meth:`GameController.restore` puts back (the page loop's undo after a bug)."""
+
+    actions: int
+    log: int
+    tray: DiceComparison | None
+    last_battle: BattleRecord | None
+    rerolls: tuple[RerollShown, ...]
+    reroll_asked: tuple[str, tuple[int, ...], int] | None
+    rolls: int
+    recent: Highlights | None
+    last_attack: tuple[int, int, int] | None
+    auto_passed: int
+    shown_turn: int
+
+
+@dataclass(frozen=True)
 class Blitz:
     """A human's "attack until...": the pair, and the armies to keep on the source."""
 
@@ -182,7 +199,13 @@ class GameController(Observable):
         self.blitz_plan: Blitz | None = None
         """The "attack until..." going on (continued by :meth:`advance`)."""
         self.last_attack: tuple[int, int, int] | None = None
-        """The human's last attack: (source, target, dice), for :meth:`repeat_attack`."""
+        """The human's last attack of this turn: (source, target, dice), for
+        :meth:`repeat_attack` (forgotten when the turn ends)."""
+        self._note = ""
+        """A plain note shown once before the next prompt (an "attack until..." stopped)."""
+        self._automatic: set[int] = set()
+        """Indexes of the actions made for a human by the page (an empty trade step skipped):
+        not offered to undo, or the player would land on a step with nothing to do."""
         self.recent: Highlights | None = None
         """What the last computer move touched (an arrow, a territory): shown on the map."""
         self.auto_passed = 0
@@ -202,6 +225,10 @@ class GameController(Observable):
         self.map = MapSelection(self.view, self._moves_now(), can_act=self.my_turn,
                                 lang=self._lang, explain=self._illegal_reason,
                                 player_name=self.player_text)
+        if self._empty_trade_due():  # a first turn that opens on an empty trade step
+            self._push(EndPhase(), self.decider)
+            self._automatic.add(len(self.match.actions) - 1)
+            self._after_change()
         self._say("info", self.prompt())
 
     # -- construction ---------------------------------------------------------------------------
@@ -330,7 +357,16 @@ class GameController(Observable):
     def act(self, action: Action | str) -> bool:
         """Play the viewer's decision (refused, with the reason in :attr:`message`, when it is
         not theirs or the rules say no). Chance steps that follow (dice) resolve at once, and
-        reactions that could not help are passed at once."""
+        reactions that could not help are passed at once. Should something fail past the
+        rules' own checks (a bug), the game is put back as it was and the error raised."""
+        mark = self._mark()
+        try:
+            return self._act(action)
+        except Exception:
+            self.restore(mark)
+            raise
+
+    def _act(self, action: Action | str) -> bool:
         if not self.my_turn:
             self._refuse_text(self._blocked_text())
             return False
@@ -361,15 +397,13 @@ class GameController(Observable):
             self._refuse_text(tr("play.pick_attack", self._lang))
             return False
         self.blitz_plan = None  # an attack by hand ends an "attack until..."
-        ids = self.state.map.ids
-        src, dst = ids[sel.source], ids[sel.target]
-        most = self.map.max_count()
-        n = most if dice is None else dice
-        action: Action = Attack(src, dst, n)
-        if action not in self.legal() and AirAttack(dst, src, n) in self.legal():
-            action = AirAttack(dst, src, n)
+        action = self.attack_now(sel.source, sel.target, dice)
+        if action is None:  # refused with the engine's reason
+            ids = self.state.map.ids
+            return self.act(Attack(ids[sel.source], ids[sel.target],
+                                   dice or self.map.max_count() or 1))
         if self.act(action):
-            self.last_attack = (sel.source, sel.target, n)
+            self.last_attack = (sel.source, sel.target, getattr(action, action.count_field))
             return True
         return False
 
@@ -401,19 +435,26 @@ class GameController(Observable):
             self._notify("message")
 
     def can_repeat(self) -> bool:
-        """Can the last attack be fought again (same pair, still legal)?"""
+        """Can the last attack of this turn be fought again (same pair, still legal)?"""
         last = self.last_attack
         return (last is not None and self.step is Step.ATTACK
-                and self.map.moves.pairs.get(last[0], {}).get(last[1], 0) > 0)
+                and self.attack_now(last[0], last[1]) is not None)
 
     def repeat_attack(self) -> bool:
-        """Fight the last attack again: the same pair, the same dice where still allowed."""
-        if not self.can_repeat():
+        """Fight the last attack of this turn again: the same pair, the same dice where still
+        allowed (checked through the rule set, from the state)."""
+        last = self.last_attack
+        action = None if last is None or self.step is not Step.ATTACK else \
+            self.attack_now(*last)
+        if action is None:
             self._refuse_text(tr("play.repeat.none", self._lang))
             return False
-        src, dst, dice = self.last_attack  # type: ignore[misc]
-        self.map.select(src, dst)
-        return self.attack(min(dice, self.map.max_count()))
+        src, dst, _ = last  # type: ignore[misc]
+        self.blitz_plan = None
+        if self.act(action):
+            self.last_attack = (src, dst, getattr(action, action.count_field))
+            return True
+        return False
 
     def place(self, armies: int) -> bool:
         """Place ``armies`` on the territory selected on the map."""
@@ -453,7 +494,14 @@ class GameController(Observable):
         return self._useful_for(self.decider)
 
     def click(self, territory: int | str | None) -> None:
-        """A click on the map (territory index or id; ``None`` for the sea)."""
+        """A click on the map (territory index or id; ``None`` for the sea). While placing,
+        a second click on the selected territory places one more army there (as the War
+        apps do) instead of clearing the selection."""
+        if territory is not None and self.step is Step.PLACE:
+            index = self.state.map.index(territory)
+            if index == self.map.selection.source and self.map.selection.target is None:
+                self.place(1)
+                return
         self.map.click(territory)
         self.message = self.map.message
         self._notify("selection", "message")
@@ -485,7 +533,8 @@ class GameController(Observable):
         """The viewer may take back their own last decision of this step (never a roll, a
         drawn or revealed card, or another player's move)."""
         return (self.my_turn and self.match.can_undo() and bool(self.actors)
-                and self.actors[-1] == self.decider)
+                and self.actors[-1] == self.decider
+                and len(self.match.actions) - 1 not in self._automatic)
 
     def undo(self) -> bool:
         if not self.can_undo():
@@ -503,6 +552,39 @@ class GameController(Observable):
 
     # -- computers and chance -----------------------------------------------------------------
     def advance(self, budget: float = 0.05) -> float | None:
+        """Play the automatic steps that are due (see :meth:`_advance`); should one fail
+        (a bug), the game is put back as it was before this call and the error raised
+        again for the page to report: never a half-made step on the screen."""
+        mark = self._mark()
+        try:
+            return self._advance(budget)
+        except Exception:
+            self.restore(mark)
+            raise
+
+    def _mark(self) -> _Mark:
+        return _Mark(len(self.match.actions), len(self.log), self.tray, self.last_battle,
+                     tuple(self._rerolls), self._reroll_asked, self.rolls, self.recent,
+                     self.last_attack, self.auto_passed, self._shown_turn)
+
+    def restore(self, mark: _Mark) -> None:
+        """Put the game back at ``mark`` (taken by :meth:`_mark`): the match, the log, the
+        dice on the table; the "attack until..." in progress is stopped."""
+        n = mark.actions
+        del self.match.actions[n:]
+        del self.match.states[n + 1:]
+        del self.actors[n:]
+        del self.log[mark.log:]
+        self._automatic = {i for i in self._automatic if i < n}
+        self.tray, self.last_battle, self._rerolls = mark.tray, mark.last_battle, list(mark.rerolls)
+        self._reroll_asked, self.rolls, self.recent = mark.reroll_asked, mark.rolls, mark.recent
+        self.last_attack, self.auto_passed = mark.last_attack, mark.auto_passed
+        self._shown_turn = mark.shown_turn
+        self.blitz_plan = None
+        self._after_change()
+        self._notify("state", "log", "battle", "viewer", "selection", "message")
+
+    def _advance(self, budget: float) -> float | None:
         """Play automatic steps (chance, computers, the battles of an "attack until...")
         until one deserves a pause on screen, the ``budget`` of seconds is spent, or a human
         must act.
@@ -599,15 +681,37 @@ class GameController(Observable):
         return going
 
     def _blitz_step(self) -> set[str]:
+        """The next battle of the "attack until...", read from the state through the rule
+        set (never from the map's selection, which may lag behind at the "instant" pace);
+        stops with a plain message when the rules allow it no more."""
         plan = self.blitz_plan
-        self.map.select(plan.src, plan.dst)
-        most = self.map.max_count()
-        ids = self.state.map.ids
-        action: Action = Attack(ids[plan.src], ids[plan.dst], most)
-        if action not in self.legal():
-            action = AirAttack(ids[plan.dst], ids[plan.src], most)
-        self.last_attack = (plan.src, plan.dst, most)
+        assert plan is not None
+        action = self.attack_now(plan.src, plan.dst)
+        if action is None:
+            self._stop_blitz("play.blitz.stopped")
+            return {"message"}
+        self.last_attack = (plan.src, plan.dst, getattr(action, action.count_field))
         return self._push(action, self.decider)
+
+    def attack_now(self, src: int, dst: int, dice: int | None = None) -> Action | None:
+        """The attack ``src`` → ``dst`` the rule set allows now, with ``dice`` (default and at
+        most: the most it allows): an ordinary attack, else an air attack (S-AIR-1) when that
+        is how the target is reached; ``None`` when neither is legal."""
+        legal = self.legal()
+        most = moves_of(self.state, legal).pairs.get(src, {}).get(dst, 0)
+        if most < 1:
+            return None
+        n = most if dice is None else max(1, min(dice, most))
+        ids = self.state.map.ids
+        for action in (Attack(ids[src], ids[dst], n), AirAttack(ids[dst], ids[src], n)):
+            if action in legal:
+                return action
+        return None
+
+    def _stop_blitz(self, key: str) -> None:
+        """End an "attack until..." (or a repeat) with a plain note shown before the prompt."""
+        self.blitz_plan = None
+        self._note = tr(key, self._lang)
 
     def _useful_for(self, seat: int) -> list[RankedReaction]:
         state = self.state
@@ -637,8 +741,22 @@ class GameController(Observable):
                 changed |= self._push(Pass(), self.decider)
                 self.log.append(LogEvent("log.autopass", {"seat": self.actors[-1]},
                                          len(self.match.actions) - 1, self.state.turn))
+            elif self._empty_trade_due():
+                changed |= self._push(EndPhase(), self.decider)
+                self._automatic.add(len(self.match.actions) - 1)
             else:
                 return changed
+
+    def _empty_trade_due(self) -> bool:
+        """Is a human at a card-trade step where the rule set offers nothing but going on
+        (no cards to trade, no SMART intelligence to buy)? Then the step is skipped for them,
+        as classic War's own rules skip it (C-CARD-1, S-TRADE-1)."""
+        state = self.state
+        decider = self.decider
+        if state.phase is not Phase.TRADE or decider < 0 or not self.seats[decider].is_human:
+            return False
+        legal = self.legal()
+        return len(legal) == 1 and EndPhase() in legal
 
     # -- internals ------------------------------------------------------------------------------
     def _illegal_reason(self, action: Action) -> IllegalActionError | None:
@@ -674,6 +792,7 @@ class GameController(Observable):
         self.log.extend(log_events(said, index, before.turn))
         if after.turn != before.turn:
             self.tray, self.last_battle, self._rerolls = None, None, []  # a new turn
+            self.last_attack = None  # "repeat the last attack" is for this turn's attacks
             if not after.is_terminal:
                 self.log.append(turn_header(after, index))
         if before.battle is not None and before.phase in BATTLE_STEPS:
@@ -729,7 +848,8 @@ class GameController(Observable):
         elif self.blitz_plan is not None:
             self._say("info", self._blitz_text())
         else:
-            self._say("info", self.prompt())
+            note, self._note = self._note, ""
+            self._say("info", f"{note} {self.prompt()}".strip())
 
     def _update_viewer(self) -> None:
         """Hot-seat secrecy: who may see their secrets now (see the module docstring)."""
@@ -777,9 +897,13 @@ class GameController(Observable):
             return tr("map.phase.over", self._lang)
         if step is Step.HANDOFF:
             return tr("play.handoff.title", self._lang, player=self.player_text(self._handoff))
-        if self.decider == CHANCE:
+        decider = self.decider
+        if decider == CHANCE and not 0 <= self.state.current < len(self.seats):
             return tr("map.phase.chance", self._lang)
-        return tr("play.wait", self._lang, player=self.player_text(self.decider))
+        # chance steps inside a turn (its dice, its cards) are part of that player's turn:
+        # the status stays "X is playing..." instead of flickering to "waiting for luck"
+        seat = self.state.current if decider == CHANCE else decider
+        return tr("play.wait", self._lang, player=self.player_text(seat))
 
     def prompt(self) -> str:
         """What the page asks now, in words."""

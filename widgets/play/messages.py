@@ -287,6 +287,8 @@ PLAY_MESSAGES: dict[str, dict[Lang, str]] = {
                                "remain in {src}… (Esc stops)",
                          "pt": "Atacando {dst:o} a partir {src:de} até conquistar ou restarem "
                                "{keep} {src:em}… (Esc para)"},
+    "play.blitz.stopped": {"en": "The attack stopped: the rules allow it no more.",
+                           "pt": "O ataque parou: as regras não o permitem mais."},
     "play.repeat.none": {"en": "There is no attack to repeat.",
                          "pt": "Não há ataque para repetir."},
     "play.btn.blitz": {"en": "Attack until conquered", "pt": "Atacar até conquistar"},
