@@ -313,6 +313,9 @@ class MapSelection:
         if not self._can_act:
             self._say("info", self._blocked_text())
             return
+        if moves.kind == "none":  # a decision that is not about territories (move in, dice)
+            self._say("info", self._prompt())
+            return
         if t is None or (t == sel.source and sel.target is None):
             self._selection = Selection()
             self._say("info", tr("map.cleared", self._lang) + " " + self._prompt())
