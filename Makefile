@@ -48,7 +48,8 @@ clean-outputs: $(STAMP)
 	$(TOOLS) build_tools.build --clear-unbuilt
 
 # Student notebooks (no solutions, answers sealed), answer keys and printable handouts of every
-# lesson and lab in both languages, under build/handouts/ (several minutes: each notebook runs twice).
+# lesson and lab in both languages, under build/handouts/ (several minutes: each notebook runs twice;
+# one notebook per core; a failing notebook is named, the others go on, and the run exits non-zero).
 handouts: $(STAMP)
 	$(TOOLS) build_tools.handouts
 

@@ -200,3 +200,34 @@ def test_the_pilot_lesson_builds_all_four_files(tmp_path):
     student_has_no_answers(read(files["student"]))
     page = files["handout"].read_text()
     assert 'class="warkit-board"' in page and handouts.WIDGET_VIEW not in page
+
+
+def test_a_sealed_value_is_read_from_one_display_message():
+    """The seal travels as one display message (a printed line could be split in two stream
+    messages on a busy machine, which lost an answer: "2 exercises but 1 sealed answers")."""
+    as_dict = nbformat.from_dict({"output_type": "display_data", "metadata": {},
+                                  "data": {handouts.SEAL_MIME: {"value": "wk1:abc"}}})
+    as_text = nbformat.from_dict({"output_type": "display_data", "metadata": {},
+                                  "data": {handouts.SEAL_MIME: '{"value": "wk1:abc"}'}})
+    assert handouts.seal_value(as_dict) == handouts.seal_value(as_text) == "wk1:abc"
+
+
+def test_a_failing_notebook_is_named_and_the_others_still_build(tmp_path, monkeypatch, capsys):
+    good, bad = (Edition(NOTEBOOKS / f"{n}.md", "en", NOTEBOOKS / f"{n}.ipynb", {})
+                 for n in ("good", "bad"))
+    built = tmp_path / "built"
+
+    def fake_build(edition: Edition, out: Path) -> dict[str, Path]:
+        if edition.path.stem == "bad":
+            raise handouts.HandoutError("bad.ipynb: 2 exercises but 1 sealed answers")
+        (out / edition.path.name).parent.mkdir(parents=True, exist_ok=True)
+        (out / edition.path.name).write_text("ok")
+        return {}
+
+    monkeypatch.setattr(handouts, "chosen", lambda paths, lang=None: [bad, good])
+    monkeypatch.setattr(handouts, "build", fake_build)
+    assert handouts.main(["--jobs", "2", "--out", str(built)]) == 1
+    out, err = capsys.readouterr()
+    assert "FAILED bad.ipynb" in err and "1 failed:" in err and "sealed answers" in err
+    assert "good.ipynb:" in out and "1 of 2 notebooks" in out
+    assert (built / "good.ipynb").read_text() == "ok"

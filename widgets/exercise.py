@@ -170,6 +170,10 @@ def _verdict(answer: object, exact: Fraction, expected: Number, lang: str, tol: 
              hints: Sequence[Hint]) -> Check:
     if answer is None or answer is Ellipsis:
         return Check(False, tr("exercise.missing", lang), "info")
+    comma = _decimal_comma(answer)
+    if comma:
+        typed, point = comma
+        return Check(False, tr("exercise.comma", lang, answer=answer, typed=typed, point=point))
     value = parse_answer(answer, whole=exact.denominator == 1)
     if value is None:
         return Check(False, tr("exercise.unreadable", lang, answer=answer))
@@ -179,7 +183,19 @@ def _verdict(answer: object, exact: Fraction, expected: Number, lang: str, tol: 
         hinted = _exact(hint.value)
         if _close(value, hinted, tol):
             return Check(False, tr("exercise.hint", lang, hint=hint.text(lang)))
+    if _close(value, exact, 2 * tol):
+        return Check(False, tr("exercise.close", lang, answer=answer))
     return Check(False, tr("exercise.wrong", lang, answer=answer))
+
+
+def _decimal_comma(answer: object) -> tuple[str, str] | None:
+    """``answer = 0,5`` is Python's pair ``(0, 5)``: what the student typed (``0,5``) and the
+    same number with a point (``0.5``), or ``None`` for any other answer."""
+    if (isinstance(answer, tuple) and len(answer) == 2
+            and all(isinstance(part, int) and not isinstance(part, bool) for part in answer)
+            and answer[1] >= 0):
+        return f"{answer[0]},{answer[1]}", f"{answer[0]}.{answer[1]}"
+    return None
 
 
 def placeholder_for(expected: Number, lang: str = "pt") -> str:

@@ -503,6 +503,18 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "pt": "{answer!r} não é um número: escreva uma fração (1/6), um decimal (0,17 ou 0.17) "
               "ou uma porcentagem (17%).",
     },
+    "exercise.comma": {
+        "en": "In Python a comma separates values, so {typed} became the pair {answer!r}. Write "
+              "{point} (with a point) or the text \"{typed}\" in quotes.",
+        "pt": "Em Python a vírgula separa valores, então {typed} virou o par {answer!r}. Escreva "
+              "{point} (com ponto) ou o texto \"{typed}\" entre aspas.",
+    },
+    "exercise.close": {
+        "en": "Not yet: {answer} is close, but an answer must be within 1% of the exact value "
+              "(33% counts for 1/3, 32% does not). Check your rounding.",
+        "pt": "Ainda não: {answer} está perto, mas a resposta precisa estar a menos de 1% do "
+              "valor exato (33% vale para 1/3, 32% não). Confira o arredondamento.",
+    },
     "exercise.form": {"en": "a fraction, decimal or %", "pt": "fração, decimal ou %"},
     "exercise.wrong": {"en": "Not yet: {answer} is not the answer. Try again.",
                        "pt": "Ainda não: {answer} não é a resposta. Tente de novo."},

@@ -19,7 +19,12 @@ HTMLExporter) and one preprocessor of ours (:class:`DropWidgetViews`). A noteboo
 is not tagged the way the lessons' contract says (an ``expected = ...`` outside a ``check`` cell)
 is refused: its student copy would hand the answer out. The sealed statement may span lines.
 
-    python -m build_tools.handouts [notebooks or sources ...] [--out DIR]
+    PYTHONPATH=notebooks python -m build_tools.handouts [notebooks or sources ...] [--out DIR]
+                                                        [--jobs N]
+
+Notebooks are built in parallel (one process per core by default). A notebook that fails is
+named with its error and the others go on; the run lists the failures and exits non-zero.
+Files go under ``--out`` (default ``build/handouts`` in the current folder), never anywhere else.
 """
 
 from __future__ import annotations
@@ -27,10 +32,13 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import json
+import os
 import re
 import sys
 import time
 from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 import nbformat
@@ -47,10 +55,13 @@ from warkit_widgets.lessons.text import bilingual
 from build_tools.build import NOTEBOOKS, Edition, editions
 from build_tools.printable import WIDGET_VIEW
 
-OUT = NOTEBOOKS.parent / "build" / "handouts"
+OUT = Path("build") / "handouts"
 ANSWER, CHECK, SOLUTION = "answer", "check", "solution"
 SETUP, SEAL = "warkit-handout-setup", "warkit-handout-seal"
-SEALED = re.compile(r"^WARKIT-SEAL (\S+)$", re.M)
+# The seal cell hands its value back as one display message of this type. (A printed line could
+# arrive split over two stream messages when the kernel's output timer fires mid-print, which is
+# what made a busy build report "2 exercises but 1 sealed answers".)
+SEAL_MIME = "application/vnd.warkit.seal+json"
 POINTS = 1
 NBGRADER_SCHEMA = 3
 
@@ -153,13 +164,13 @@ def teacher_notebook(nb: nbformat.NotebookNode, stem: str) -> nbformat.NotebookN
     return nb
 
 
-def student_notebook(teacher: nbformat.NotebookNode, sealed: list[str]
+def student_notebook(teacher: nbformat.NotebookNode, sealed: list[str], name: str = "notebook"
                      ) -> nbformat.NotebookNode:
     """The teacher notebook without solutions, each ``expected = ...`` sealed, no outputs."""
     nb = copy.deepcopy(teacher)
     found = exercises(nb)
     if len(found) != len(sealed):
-        raise HandoutError(f"{len(found)} exercises but {len(sealed)} sealed answers")
+        raise HandoutError(f"{name}: {len(found)} exercises but {len(sealed)} sealed answers")
     for (_, check), value in zip(found, sealed):
         nb.cells[check].source = sealed_source(nb.cells[check].source, value)
     nb, _ = TagRemovePreprocessor(remove_cell_tags={SOLUTION}).preprocess(nb, {})
@@ -199,16 +210,24 @@ def execute(nb: nbformat.NotebookNode, lang: str, cwd: Path, *, seal: bool = Fal
         cells.append(cell)
         if seal and CHECK in tags(cell):
             cells.append(nbformat.v4.new_code_cell(
+                "from IPython.display import display as _warkit_display\n"
                 "from warkit_widgets.exercise import seal as _warkit_seal\n"
-                "print('WARKIT-SEAL', _warkit_seal(expected))", metadata={"tags": [SEAL]}))
+                f"_warkit_display({{{SEAL_MIME!r}: {{'value': _warkit_seal(expected)}}}}, "
+                "raw=True)", metadata={"tags": [SEAL]}))
     nb.cells = cells
     ExecutePreprocessor(timeout=timeout, kernel_name="python3").preprocess(
         nb, {"metadata": {"path": str(cwd)}})
-    sealed = [match for c in nb.cells if SEAL in tags(c) for o in c.outputs
-              if o.output_type == "stream" for match in SEALED.findall(o.text)]
+    sealed = [seal_value(o) for c in nb.cells if SEAL in tags(c) for o in c.outputs
+              if SEAL_MIME in o.get("data", {})]
     nb, _ = TagRemovePreprocessor(remove_cell_tags={SETUP, SEAL}).preprocess(nb, {})
     nb, _ = DropWidgetViews().preprocess(nb, {})
     return nb, sealed
+
+
+def seal_value(output: nbformat.NotebookNode) -> str:
+    """The sealed value a seal cell displayed (nbformat may keep JSON data as text)."""
+    data = output["data"][SEAL_MIME]
+    return str((json.loads(data) if isinstance(data, str) else data)["value"])
 
 
 def with_answers(key: nbformat.NotebookNode, sealed: list[str], lang: str
@@ -241,7 +260,7 @@ def build(edition: Edition, out: Path = OUT, root: Path = NOTEBOOKS) -> dict[str
     refuse_leaks(nb, str(relative))
     teacher = teacher_notebook(nb, edition.path.stem)
     key, sealed = execute(teacher, edition.lang, edition.path.parent, seal=True)
-    student = student_notebook(teacher, sealed)
+    student = student_notebook(teacher, sealed, str(relative))
     handout, _ = execute(student, edition.lang, edition.path.parent)
     files = {"teacher": (out / "teacher" / relative, nbformat.writes(teacher)),
              "student": (out / "student" / relative, nbformat.writes(student)),
@@ -261,27 +280,51 @@ def chosen(paths: Iterable[Path], lang: str | None = None) -> list[Edition]:
                                       & wanted) and lang in (None, e.lang)]
 
 
+def build_one(edition: Edition, out: Path) -> tuple[str, float, str | None]:
+    """Build one notebook in a worker: (its path, seconds, the error or ``None``). Any error is
+    caught here so that one notebook's failure never stops the others."""
+    start = time.perf_counter()
+    name = str(edition.path.relative_to(NOTEBOOKS))
+    try:
+        build(edition, out)
+    except Exception as error:  # reported by name; the run goes on and exits non-zero at the end
+        return name, time.perf_counter() - start, f"{type(error).__name__}: {error}"
+    return name, time.perf_counter() - start, None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("paths", nargs="*", type=Path,
                         help="built notebooks or their sources (default: all)")
     parser.add_argument("--lang", choices=["en", "pt"], help="only this language")
-    parser.add_argument("--out", type=Path, default=OUT, help=f"default: {OUT}")
+    parser.add_argument("--out", type=Path, default=OUT, help=f"default: {OUT} (here)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="notebooks built at once (default: one per core)")
     args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
     todo = chosen(args.paths, args.lang)
     if not todo:
         print("no notebook matches", file=sys.stderr)
         return 2
-    for edition in todo:
-        start = time.perf_counter()
-        try:
-            build(edition, args.out)
-        except HandoutError as error:
-            print(f"error: {error}", file=sys.stderr)
-            return 1
-        print(f"{edition.path.relative_to(NOTEBOOKS)}: "
-              f"{time.perf_counter() - start:.1f} s", flush=True)
-    print(f"{len(todo)} notebooks -> {args.out}")
+    out = args.out.resolve()
+    start = time.perf_counter()
+    failures: list[tuple[str, str]] = []
+    with ProcessPoolExecutor(max_workers=min(args.jobs, len(todo))) as pool:
+        for future in as_completed([pool.submit(build_one, e, out) for e in todo]):
+            name, seconds, error = future.result()
+            if error:
+                failures.append((name, error))
+                print(f"FAILED {name} ({seconds:.1f} s): {error}", file=sys.stderr, flush=True)
+            else:
+                print(f"{name}: {seconds:.1f} s", flush=True)
+    print(f"{len(todo) - len(failures)} of {len(todo)} notebooks -> {out} "
+          f"in {time.perf_counter() - start:.0f} s")
+    if failures:
+        print(f"{len(failures)} failed:", file=sys.stderr)
+        for name, error in sorted(failures):
+            print(f"  {name}: {error}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -121,3 +121,30 @@ def test_sealed_answers_come_back_exactly_and_hide_the_number(value):
     assert check_answer("95/144", unseal(seal(ROLL)))
     with pytest.raises(ValueError):
         unseal("95/144")
+
+
+@pytest.mark.parametrize("lang, words", [("pt", ["vírgula", "0.5", '"0,5"', "aspas"]),
+                                         ("en", ["comma", "0.5", '"0,5"', "quotes"])])
+def test_a_decimal_comma_without_quotes_is_explained_not_just_refused(lang, words):
+    """``answer = 0,5`` is Python's pair (0, 5): the check explains the decimal point, and never
+    suggests another comma that would fail the same way."""
+    result = check_answer((0, 5), Fraction(1, 2), lang=lang)
+    assert not result
+    assert all(word in result.text for word in words), result.text
+    assert "0,17" not in result.text
+    assert check_answer("0,5", Fraction(1, 2), lang=lang)
+
+
+@pytest.mark.parametrize("answer, verdict", [("65,97%", True), ("66%", True), ("0,66", True),
+                                             ("65,5%", True), ("65%", "close"),
+                                             ("60%", "wrong")])
+def test_percentages_are_judged_within_one_percent_of_the_value(answer, verdict):
+    """95/144 = 65,97 %: the tolerance is 1 % of the value (0,66 points here), so 66 % counts;
+    an answer just outside is told to check its rounding, without the value."""
+    result = check_answer(answer, Fraction(95, 144), lang="pt")
+    if verdict is True:
+        assert result
+        return
+    assert not result
+    assert ("arredondamento" in result.text) == (verdict == "close"), result.text
+    assert "65,97" not in result.text and "95/144" not in result.text
