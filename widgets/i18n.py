@@ -635,9 +635,11 @@ def shape_name(shape: str | None, lang: str = "pt") -> str:
     return tr(f"shape.{shape or 'joker'}", lang)
 
 
-def fmt_number(value: float, lang: str = "pt", digits: int = 2) -> str:
-    """A number with ``digits`` decimals and the language's decimal mark."""
-    text = f"{value:.{digits}f}"
+def fmt_number(value: float, lang: str = "pt", digits: int = 2, *, signed: bool = False) -> str:
+    """A number with ``digits`` decimals and the language's decimal mark (``signed``: with
+    its sign, ``+0,50``)."""
+    value = float(value)
+    text = f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}"
     return text.replace(".", ",") if normalize_lang(lang) == "pt" else text
 
 

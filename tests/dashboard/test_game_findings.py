@@ -6,6 +6,7 @@ steps of a turn), S-TRADE-1 (SMART's trade step), S-AIR-1 (air attacks).
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -196,3 +197,63 @@ def test_the_status_stays_on_the_computer_during_its_dice():
         game.advance(budget=0.0)
         seen.add(game.message.text)
     assert seen and not any("Aguardando a sorte" in t for t in seen)
+
+
+# -- 5. wording: the log, numbers, names ---------------------------------------------------------
+def test_the_log_groups_turns_header_first_and_reroll_lines_follow_their_attack():
+    from warkit_widgets.play.log import LogEvent, log_html, turn_groups
+
+    header = LogEvent("log.turn", {"round": 3, "turn": 9, "seat": 0, "territories": 11,
+                                   "income": 5}, 10, 9, "turn")
+    reroll = LogEvent("log.reroll", {"seat": 0, "card": "madagascar", "dice": [2]}, 12, 9)
+    rerolled = LogEvent("log.rerolled", {"dice": [4]}, 13, 9)
+    battle = LogEvent("log.battle", {"seat": 0, "src": "brasil", "dst": "argentina",
+                                     "attack": [6, 4], "defence": [5], "lost_att": 0,
+                                     "lost_def": 1}, 14, 9)
+    nxt = LogEvent("log.turn", {"round": 3, "turn": 10, "seat": 1, "territories": 9,
+                                "income": 4}, 20, 10, "turn")
+    groups = turn_groups([header, reroll, rerolled, battle, nxt])
+    assert [e.key for e in groups[0]] == ["log.turn", "log.battle", "log.reroll",
+                                          "log.rerolled_by"]
+    html = log_html([header, reroll, rerolled, battle, nxt], "pt", ["Rafa", "Bia"],
+                    ("red", "blue"))
+    assert html.index("turno 10") < html.index("turno 9")  # the newest turn on top...
+    assert html.index("turno 9") < html.index("ataca") < html.index("Rafa rolou de novo: 4")
+
+
+def test_portuguese_numbers_in_the_end_report_and_the_reactions():
+    from warkit_widgets.play.end_report import report_html
+
+    game = new_game("easy", "easy", "easy", seed=2, lang="pt")
+    game.run_computers()
+    html = report_html(game.match, game.names, "pt")
+    assert re.search(r"esperado: \d+,\d\)", html), html[:400]
+    assert not re.search(r"esperado: \d+\.\d", html)
+    assert re.search(r">[+-]\d+,\d</text>", html)  # the luck bars' figures
+    from warkit_widgets.i18n import fmt_number
+    assert fmt_number(0.5, "pt", 2, signed=True) == "+0,50"
+    assert fmt_number(0.5, "en", 2, signed=True) == "+0.50"
+
+
+def test_reactions_gain_is_written_with_a_comma_in_portuguese():
+    from test_one_controller import reacting  # a SMART battle where rerolls help
+    from warkit_widgets.play.options_panel import Choice, choice_text
+
+    from warkit.rules.smart import Reroll
+    game = reacting("roll 6,1,1 vs 5,5,3", {0: ["joker1", "brasil", "japao"]})
+    best = game.reactions()[0]
+    text = choice_text(Choice(best.action, "reroll", best.gain), game.view, "pt")
+    assert isinstance(best.action, Reroll)
+    assert re.search(r"· \+\d+,\d\d exércitos a seu favor", text), text
+
+
+def test_the_end_chart_tells_the_computers_apart():
+    from warkit_widgets.play.end_report import chart_labels, line_chart_svg
+
+    names = ["Rafa", "Computador 2", "Computador 3", "Computador 4"]
+    assert chart_labels(names) == names
+    long = chart_labels(["Maria Eduarda Souza", "Maria Eduarda Lima"])
+    assert len(set(long)) == 2 and all(len(label) <= 13 for label in long)
+    svg = line_chart_svg("t", [1, 2], [[1, 2]] * 4, ("red", "blue", "green", "black"), names,
+                         "wk-x")
+    assert all(f">{n}</text>" in svg for n in names)

@@ -27,7 +27,7 @@ from html import escape
 from warkit import Match, Roll, Trade
 from warkit.render.svg import PLAYER_COLORS
 
-from ..i18n import color_name, continent_name, tr
+from ..i18n import color_name, continent_name, fmt_number, tr
 from . import panel_messages  # noqa: F401  (registers the report's messages)
 
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4")
@@ -200,7 +200,7 @@ def line_chart_svg(title: str, xs: Sequence[int], series: Sequence[Sequence[int]
         x = x0 + t
         parts.append(f'<text x="{px(x):.1f}" y="{height - 8}" font-size="10" '
                      f'text-anchor="middle">{x}</text>')
-    for seat, (values, color, name) in enumerate(zip(series, colors, names)):
+    for seat, (values, color, label) in enumerate(zip(series, colors, chart_labels(names))):
         hex_color = PLAYER_COLORS.get(color, "#888888")
         points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in zip(xs, values))
         dash = DASHES[seat % len(DASHES)]
@@ -210,9 +210,18 @@ def line_chart_svg(title: str, xs: Sequence[int], series: Sequence[Sequence[int]
                      f'<polyline class="wk-series" data-seat="{seat}" points="{points}" '
                      f'fill="none" stroke="{hex_color}" stroke-width="2.6"{dash_attr}/>')
         parts.append(f'<text x="{px(xs[-1]) + 4:.1f}" y="{py(values[-1]) + 4:.1f}" '
-                     f'font-size="10">{escape(name[:11])}</text>')
+                     f'font-size="10">{escape(label)}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def chart_labels(names: Sequence[str], limit: int = 13) -> list[str]:
+    """Names short enough for a chart's line ends, and still told apart: a long name keeps
+    its start and its end ("Computador 2" stays whole; "Maria Eduarda Souza" → "Maria…Souza")."""
+    cut = max(limit - 1, 2)
+    head = (cut + 1) // 2
+    return [name if len(name) <= limit else f"{name[:head]}…{name[-(cut - head):]}"
+            for name in names]
 
 
 def luck_chart_svg(title: str, luck_rows: Sequence[Luck], colors: Sequence[str],
@@ -240,7 +249,7 @@ def luck_chart_svg(title: str, luck_rows: Sequence[Luck], colors: Sequence[str],
                      f'width="{max(length, 1):.1f}" height="{row - 8}" fill="{fill}" '
                      'stroke="#2b2b2b" stroke-width="0.8"/>'
                      f'<text x="{width - 4}" y="{y + 14}" font-size="11" text-anchor="end">'
-                     f'{surplus:+.1f}</text>')
+                     f'{fmt_number(surplus, lang, 1, signed=True)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -269,7 +278,7 @@ def report_html(match: Match, names: Sequence[str] | None = None, lang: str = "p
     line = timeline(match)
     rows = luck(match)
     luck_lines = "".join(
-        f"<li>{escape(tr('end.luck.row', lang, player=names[r.seat], won=r.won, total=r.comparisons, expected=f'{float(r.expected):.1f}'))}</li>"  # noqa: E501
+        f"<li>{escape(tr('end.luck.row', lang, player=names[r.seat], won=r.won, total=r.comparisons, expected=fmt_number(float(r.expected), lang, 1)))}</li>"  # noqa: E501
         for r in rows if r.comparisons)
     moment_lines = "".join(f"<li><b>{escape(tr('end.turn', lang, turn=m.turn))}</b> "
                            f"{escape(_moment_text(m, names, lang))}</li>"
