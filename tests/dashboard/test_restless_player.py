@@ -136,10 +136,16 @@ def play_restlessly(game: GameController, rng: random.Random) -> GameController:
         if n % 500 == 0:  # the controller's match is the engine's: it replays to this state
             assert list(game.match.replay())[-1] == state
     else:
-        game.pace = "instant"  # a patient end: the computers finish what is left
-        while game.step is not Step.OVER and game.my_turn:
-            game.end() or game.act(game.legal()[0])
-            game.run_computers()
+        game.pace = "instant"  # a patient end: the human ends each step, computers play on
+        for _ in range(20_000):
+            if game.step is Step.OVER:
+                break
+            if game.waiting_on_computer:
+                game.run_computers()
+            elif game.step is Step.HANDOFF:
+                game.confirm_handoff()
+            elif not game.end():
+                assert game.act(game.legal()[0])
     assert game.step is Step.OVER and game.state.winners
     return game
 

@@ -1,5 +1,9 @@
 """The dashboard's look and layout, from a phone (390 px wide) to a projector, in CSS only.
 
+The buttons' icons (ipywidgets' ``icon="plus"`` → ``<i class="fa fa-plus">``) are drawn with
+plain characters here: the page loads no icon font from a CDN (the template drops Voilà's
+Font Awesome links), so it works offline and leaks no visit to a third party.
+
 :data:`PLAY_STYLE` styles the panels (:mod:`warkit_widgets.play.html` writes their HTML);
 :data:`LAYOUT_STYLE` fits the page to the screen. Both are plain strings, so the first
 screen takes them without importing the game's panels.
@@ -40,6 +44,14 @@ PLAY_STYLE = """<style>
 .wk-over tr.wk-winner td{background:#dcedc8;font-weight:bold}
 .wk-status{font-size:14px;min-height:1.5em}
 .wk-result{font-size:13px;font-weight:bold;margin-top:2px}
+.warkit-play .fa{font-family:inherit;font-style:normal;font-weight:bold}
+.warkit-play .fa-plus::before{content:"+"}.warkit-play .fa-undo::before{content:"↶"}
+.warkit-play .fa-bolt::before{content:"⚡"}.warkit-play .fa-repeat::before{content:"↻"}
+.warkit-play .fa-stop::before{content:"■"}.warkit-play .fa-eye::before{content:"👁"}
+.warkit-play .fa-download::before{content:"⤓"}.warkit-play .fa-times::before{content:"✕"}
+.warkit-play .fa-forward::before{content:"»"}.warkit-play .fa-play::before{content:"▶"}
+.warkit-play .fa-globe::before{content:"🌐"}.warkit-play .fa-history::before{content:"⟲"}
+.warkit-play .fa-exchange::before{content:"⇄"}.warkit-play .fa-upload::before{content:"⤒"}
 </style>"""
 
 LAYOUT_STYLE = """<style>

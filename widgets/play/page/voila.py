@@ -92,9 +92,38 @@ def wait_for_address() -> None:
     """
     if not preheated():
         return
-    thread = threading.Thread(target=read_request, daemon=True, name="warkit-request")
+    answered: list[bool] = []
+    thread = threading.Thread(target=lambda: answered.append(read_request()), daemon=True,
+                              name="warkit-request")
     thread.start()
-    thread.join()
+    try:
+        while thread.is_alive():
+            thread.join(0.2)
+            _leave_if_shutting_down()
+    except KeyboardInterrupt:  # Voilà interrupts its kernels as it stops (Ctrl+C)
+        os._exit(0)
+    if not answered or not answered[0]:  # Voilà closed the query: it may be stopping
+        for _ in range(20):
+            time.sleep(0.1)
+            _leave_if_shutting_down()
+
+
+def _leave_if_shutting_down() -> None:
+    """Voilà stops (Ctrl+C) while this kernel still waits for a page: leave at once, or the
+    cell's end would be answered on closed sockets (a ZMQError traceback in the terminal)."""
+    if kernel_shutting_down():
+        os._exit(0)
+
+
+def kernel_shutting_down() -> bool:
+    """Has the kernel running this code been asked to shut down? (ipykernel keeps the
+    ``shutdown_reply`` it sent in ``_shutdown_message``: pinned ipykernel 7.4.)"""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    kernel = getattr(get_ipython(), "kernel", None)
+    return getattr(kernel, "_shutdown_message", None) is not None
 
 
 def kernel_loop() -> asyncio.AbstractEventLoop:
