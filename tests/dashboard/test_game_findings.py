@@ -257,3 +257,42 @@ def test_the_end_chart_tells_the_computers_apart():
     svg = line_chart_svg("t", [1, 2], [[1, 2]] * 4, ("red", "blue", "green", "black"), names,
                          "wk-x")
     assert all(f">{n}</text>" in svg for n in names)
+
+
+# -- 5. the tab's title and the sounds -----------------------------------------------------------
+def test_the_tab_title_and_a_chime_say_your_turn_and_dice_and_conquest_are_heard():
+    loop = FakeLoop()
+    app = PlayApp(lang="pt", schedule=loop, animate=False)
+    state = position({"brasil": 0, "argentina": 1}, {"brasil": 30, "argentina": 1})
+    game = controller(state, ("human", "random", "random", "random"))
+    game.seats = tuple(s.__class__("Rafa", s.color, s.kind) if i == 0 else s
+                       for i, s in enumerate(game.seats))
+    app.set_game(game)
+    assert app.signals.title == "▶ Sua vez, Rafa — War"
+    assert app.signals.played == ["your_turn"]
+    game.select("brasil", "argentina")
+    assert game.attack(3)
+    assert "dice" in app.signals.played
+    if game.state.owner[IDX("argentina")] == 0:  # 3 dice against 1: conquered most times
+        assert "conquest" in app.signals.played
+    game.end()
+    loop.run(limit=20)
+    assert "está jogando — War" in app.signals.title or app.signals.title == "▶ Sua vez, Rafa — War"
+    assert app.signals.played.count("your_turn") <= 2  # once per turn, never per click
+
+
+def test_the_sounds_are_small_soft_wav_files_made_by_the_build_tool():
+    import io
+    import wave
+
+    from build_tools.sounds import SOUNDS, wav_bytes
+    from warkit_widgets.play.page.signals import SOUND_NAMES, sound_files
+
+    files = sound_files()
+    assert set(files) == set(SOUND_NAMES) == set(SOUNDS)
+    for name, data in files.items():
+        assert data == wav_bytes(SOUNDS[name]()), f"{name}.wav differs from its generator"
+        with wave.open(io.BytesIO(data)) as sound:
+            assert sound.getnchannels() == 1 and sound.getframerate() == 16_000
+            assert sound.getnframes() / 16_000 <= 1.5
+        assert len(data) < 50_000

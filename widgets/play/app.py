@@ -35,6 +35,7 @@ from .files import FILES_STYLE, GameFiles
 from .help_panel import HelpPanel, RuleLinks
 from .layout import LAYOUT_STYLE, PLAY_STYLE
 from .page.browser_identity import BrowserIdentity
+from .page.signals import PageSignals
 from .page.voila import (
     Schedule,
     Ticker,
@@ -164,8 +165,14 @@ class PlayApp(w.VBox):
         self.help_box = w.VBox(layout=fixed["layout"])
         self.help_button = _button("warkit-help-button", **buttons)
         self.help_button.on_click(self.reporter.guard(lambda _: self.help.toggle()))
+        # the tab's title, the sounds and their mute button (warkit_widgets.play.page.signals)
+        self.signals = PageSignals()
+        self.signals.add_class("warkit-signals")
+        self._signalled: tuple = ()
+        self._log_heard = 0
         header = w.HBox([self.title, self.info, self.lang_toggle, self.speed, self.new_button,
-                         self.save_button, self.upload, self.download, self.help_button],
+                         self.save_button, self.upload, self.download, self.help_button,
+                         self.signals],
                         layout=w.Layout(flex_flow="row wrap", align_items="center",
                                         grid_gap="6px"))
         header.add_class("warkit-header")
@@ -338,6 +345,7 @@ class PlayApp(w.VBox):
         self._hand_key = None
         self.dice.clear()
         self._rolls_shown = game.rolls
+        self._log_heard = len(game.log)  # a loaded game's past makes no sound
         self._unsubscribe = game.subscribe(self.reporter.guard(self._changed))
         self.setup.layout.display = "none"
         self._in_setup = False
@@ -484,6 +492,9 @@ class PlayApp(w.VBox):
         self.files.relabel()
         self.help_button.description = tr("help.button", lang)
         self.new_button.description = tr("play.new", lang)
+        self.signals.labels = {"on": tr("play.sound.on", lang), "off": tr("play.sound.off", lang)}
+        if self.game is None or self._in_setup:
+            self.signals.title = tr("play.tab", lang)
         if self.board is None:
             return
         self.again.description = tr("over.again", lang)
@@ -537,7 +548,39 @@ class PlayApp(w.VBox):
         if step is Step.HANDOFF and self.download.value:
             self.files.withdraw_download()
         self.rule_links.show(msg.text)
+        self._signal(step)
         self._kick_computers()
+
+    def _signal(self, step: Step) -> None:
+        """The tab's title for the step, and the sounds of what just happened: a conquest,
+        the victory, and a gentle chime when a human's turn comes (once per turn)."""
+        game, lang = self.game, self._lang
+        state = game.state
+        if step is Step.OVER:
+            title = tr("play.tab.over", lang)
+        elif step is Step.HANDOFF:
+            title = tr("play.tab.handoff", lang, player=game.seats[game.handoff].name)
+        elif game.my_turn:
+            title = tr("play.tab.yours", lang, player=game.seats[game.decider].name)
+        else:
+            seat = state.current if 0 <= state.current < len(game.seats) else None
+            title = tr("play.tab.wait", lang, player=game.seats[seat].name) \
+                if seat is not None else tr("play.tab", lang)
+        self.signals.title = title
+        fresh = game.log[self._log_heard:] if self._log_heard <= len(game.log) else []
+        self._log_heard = len(game.log)
+        if step is Step.OVER:
+            if self._signalled != ("over", game.game_id):
+                self._signalled = ("over", game.game_id)
+                self.signals.play("victory")
+            return
+        if any(e.key == "log.conquered" for e in fresh):
+            self.signals.play("conquest")
+        if game.my_turn and state.current == game.decider:
+            mark = ("turn", game.game_id, state.turn, game.decider)
+            if self._signalled != mark:
+                self._signalled = mark
+                self.signals.play("your_turn")
 
     def _kick_computers(self) -> None:
         """Start the timer when something automatic is due (a computer, chance, the next
@@ -624,6 +667,8 @@ class PlayApp(w.VBox):
             if rolled or tray != shown:
                 self.dice.show_comparison(tray, rolled)
                 self._rolls_shown = game.rolls
+                if rolled:
+                    self.signals.play("dice")
         self.result.value = battle_html(game.last_battle, self._lang)
 
     def _show_actions(self, step: Step) -> None:

@@ -117,6 +117,15 @@ PLAY_MESSAGES: dict[str, dict[Lang, str]] = {
                                                                        "meu jogo"},
     # -- prompts ---------------------------------------------------------------------------------
     "play.wait": {"en": "{player} is playing…", "pt": "{player} está jogando…"},
+    "play.tab": {"en": "War", "pt": "War"},
+    "play.tab.yours": {"en": "▶ Your turn, {player} — War", "pt": "▶ Sua vez, {player} — War"},
+    "play.tab.wait": {"en": "{player} is playing — War", "pt": "{player} está jogando — War"},
+    "play.tab.handoff": {"en": "Pass the device to {player} — War",
+                         "pt": "Passe o aparelho para {player} — War"},
+    "play.tab.over": {"en": "Game over — War", "pt": "Fim de jogo — War"},
+    "play.sound.on": {"en": "Sound on (click to mute)", "pt": "Som ligado (clique para silenciar)"},
+    "play.sound.off": {"en": "Sound off (click to turn it on)",
+                       "pt": "Som desligado (clique para ligar)"},
     "play.pick_attack": {"en": "Pick an attack first: your territory, then an enemy target.",
                          "pt": "Escolha um ataque primeiro: seu território, depois um alvo "
                                "inimigo."},
