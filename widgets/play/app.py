@@ -204,6 +204,12 @@ class PlayApp(w.VBox):
         from .options_panel import OptionsPanel
 
         self.map_box = w.VBox(layout=w.Layout(width="100%"))
+        self.map_box.add_class("warkit-map-box")
+        # a phone's map is small: a tap on this button shows it twice as large, scrolling
+        # sideways in its box (warkit_widgets.play.layout shows the button on small screens)
+        self.zoom = w.ToggleButton(False, layout=w.Layout(width="auto"))
+        self.zoom.add_class("warkit-zoom")
+        self.zoom.observe(self.reporter.guard(self._zoomed), "value")
         self.status = _html("warkit-play-status")
         self.count = w.IntSlider(1, 1, 1, layout=w.Layout(width="18em"),
                                  style={"description_width": "initial"})
@@ -236,6 +242,8 @@ class PlayApp(w.VBox):
         self.action_row = w.HBox([self.count, self.go, self.blitz_button, self.blitz_keep,
                                   self.repeat_button, self.stop_button, self.end, self.undo],
                                  layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.action_row.add_class("warkit-actions")
+        self.option_row.add_class("warkit-options")
         self.keys_hint = _html("warkit-keys")
         # Shortcuts anywhere on the page, and drags on the map that scroll a phone's page
         # (a widget with no look; made with the board, so the first page does not wait on it)
@@ -244,9 +252,10 @@ class PlayApp(w.VBox):
                                   layout=w.Layout(display="none"))
         self.reserves = _html("warkit-reserves")
         self.rule_links = RuleLinks(self.open_help, self._lang)
-        left = w.VBox([self.map_box, self.status, self.rule_links, self.reserves, self.action_row,
-                       self.option_row, self.keys_hint, self.page_keys],
+        left = w.VBox([self.map_box, self.zoom, self.status, self.rule_links, self.reserves,
+                       self.action_row, self.option_row, self.keys_hint, self.page_keys],
                       layout=w.Layout(flex="3 1 600px", min_width="0"))
+        left.add_class("warkit-left")
         self.players = _html("warkit-players")
         self.secret = _html("warkit-secret")
         self.hand_box = w.VBox()
@@ -254,11 +263,16 @@ class PlayApp(w.VBox):
         self.dice.add_class("warkit-play-dice")
         self.result = _html("warkit-result")
         self.odds_box = w.VBox()
+        self.odds_box.add_class("warkit-odds-box")
         self.log_view = _html("warkit-log")
         self.log_title = _html("warkit-log-title")
-        right = w.VBox([self.players, self.secret, self.hand_box, self.dice, self.result,
-                        self.odds_box, self.log_title, self.log_view],
+        self.hand_box.add_class("warkit-hand-box")
+        # the dice and the odds first, beside the map (a phone shows them under the action
+        # bar: warkit_widgets.play.layout); the players, secrets, cards and log after them
+        right = w.VBox([self.dice, self.result, self.odds_box, self.players, self.secret,
+                        self.hand_box, self.log_title, self.log_view],
                        layout=w.Layout(flex="2 1 340px", min_width="300px", grid_gap="6px"))
+        right.add_class("warkit-right")
         self.board = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap",
                                                            grid_gap="12px"))
         self.board.add_class("warkit-board")
@@ -482,7 +496,9 @@ class PlayApp(w.VBox):
     def _relabel(self) -> None:
         """Texts that depend only on the language."""
         lang = self._lang
-        self.title.value = f'<span class="wk-head-title">{escape(tr("play.title", lang))}</span>'
+        name, _, sub = tr("play.title", lang).partition(" — ")  # the subtitle may be hidden
+        self.title.value = (f'<span class="wk-head-title">{escape(name)}<span class="wk-head-sub">'
+                            f'{escape(" — " + sub if sub else "")}</span></span>')
         pace = self.speed.value or (self.game.pace if self.game else "normal")
         with self.speed.hold_sync():  # one message for the menu
             self.speed.options = [(tr(f"play.speed.{p}", lang), p) for p in PACES]
@@ -492,7 +508,9 @@ class PlayApp(w.VBox):
         self.files.relabel()
         self.help_button.description = tr("help.button", lang)
         self.new_button.description = tr("play.new", lang)
-        self.signals.labels = {"on": tr("play.sound.on", lang), "off": tr("play.sound.off", lang)}
+        self.signals.labels = {"on": tr("play.sound.on", lang), "off": tr("play.sound.off", lang),
+                               "on_short": tr("play.sound.on_short", lang),
+                               "off_short": tr("play.sound.off_short", lang)}
         if self.game is None or self._in_setup:
             self.signals.title = tr("play.tab", lang)
         if self.board is None:
@@ -504,6 +522,7 @@ class PlayApp(w.VBox):
         self.blitz_keep.description = tr("play.blitz.keep", lang)
         self._label_blitz()
         self.keys_hint.value = f'<span class="wk-keys">{escape(tr("play.keys", lang))}</span>'
+        self.zoom.description = tr("play.zoom.out" if self.zoom.value else "play.zoom.in", lang)
         self.count.description = tr("play.count", lang)
         self.log_title.value = f"<b>{escape(tr('play.log', lang))}</b>"
 
@@ -581,6 +600,15 @@ class PlayApp(w.VBox):
             if self._signalled != mark:
                 self._signalled = mark
                 self.signals.play("your_turn")
+
+    def _zoomed(self, change: dict) -> None:
+        """The map twice as large in a box that scrolls sideways (or back to the screen)."""
+        if change["new"]:
+            self.map_box.add_class("wk-zoomed")
+        else:
+            self.map_box.remove_class("wk-zoomed")
+        self.zoom.description = tr("play.zoom.out" if change["new"] else "play.zoom.in",
+                                   self._lang)
 
     def _kick_computers(self) -> None:
         """Start the timer when something automatic is due (a computer, chance, the next

@@ -67,10 +67,56 @@ LAYOUT_STYLE = """<style>
  overflow-wrap:anywhere}
 .warkit-play canvas.warkit-map{touch-action:manipulation}
 .warkit-resume button{white-space:normal;height:auto;min-height:28px;text-align:left}
+.warkit-board .widget-button,.warkit-header .widget-button,.warkit-header .widget-upload{
+ width:auto !important;min-width:5.5em;padding:0 12px;white-space:nowrap;overflow:visible}
+.warkit-header .widget-toggle-buttons .widget-toggle-button{width:auto !important;
+ padding:0 10px}
+.warkit-header{flex-wrap:wrap;row-gap:4px}
+.wk-players td:first-child{white-space:nowrap}
+.warkit-play .warkit-zoom{display:none}
+.warkit-map-box.wk-zoomed{overflow-x:auto;overscroll-behavior-x:contain}
+.warkit-map-box.wk-zoomed canvas.warkit-map{width:200% !important;max-width:none !important}
+.warkit-play .warkit-banner,.warkit-play .warkit-download{position:fixed;left:50%;
+ transform:translateX(-50%);z-index:60;max-width:min(94vw,720px);background:#fffdf6;
+ border:1px solid #d8d0c0;border-radius:8px;box-shadow:0 4px 14px #0003;padding:4px 10px}
+.warkit-play .warkit-banner{bottom:14px}
+.warkit-play .warkit-download{bottom:72px}
+.warkit-play .warkit-download:not(:has(a)){display:none}
 .wk-end-report .wk-charts{display:flex;flex-wrap:wrap;gap:10px}
 .wk-end-report .wk-chart{flex:1 1 300px}
+@media (min-width:1100px){
+ .warkit-header{flex-wrap:nowrap !important}
+ .warkit-header>*{flex-shrink:0}
+ .warkit-header .wk-head-info,.warkit-header .widget-button{white-space:nowrap}
+ .warkit-header>.warkit-title{flex:0 1 auto;min-width:0;overflow:hidden;white-space:nowrap;
+  text-overflow:ellipsis}
+ .warkit-header .widget-dropdown>label{width:auto !important;padding-right:6px}
+}
+@media (max-width:1499px){
+ .wk-head-sub{display:none}
+}
 @media (max-width:600px){
  .warkit-play{font-size:14px}
+ .warkit-play .warkit-zoom{display:inline-flex}
+ .warkit-play .warkit-keys{display:none}
+ .warkit-header .widget-button,.warkit-header .widget-upload{min-width:0;padding:0 8px}
+ .warkit-header .widget-dropdown>label{display:none}
+ .warkit-header .widget-dropdown{flex:1 1 6em !important}
+ .warkit-header .warkit-new,.warkit-header .warkit-save,.warkit-header .warkit-load{
+  font-size:0 !important;min-width:2.6em}
+ .warkit-header .fa{font-size:16px;margin:0 !important}
+ .warkit-header .warkit-load::after{content:none}
+ .wk-head-title{font-size:15px !important}.wk-head-info{font-size:12px}
+ .warkit-play .warkit-board>.warkit-left,.warkit-play .warkit-board>.warkit-right{
+  display:contents !important}
+ .warkit-board>.warkit-left>*,.warkit-board>.warkit-right>*{flex:1 1 100% !important;
+  width:100%;order:20}
+ .warkit-board .warkit-map-box{order:1}
+ .warkit-board .warkit-zoom{order:2;flex:0 0 auto !important;width:auto}
+ .warkit-board .warkit-play-status{order:3}.warkit-board .warkit-rule-links{order:4}
+ .warkit-board .warkit-reserves{order:5}.warkit-board .warkit-actions{order:6}
+ .warkit-board .warkit-options{order:7}.warkit-board .warkit-play-dice{order:8}
+ .warkit-board .warkit-result{order:9}.warkit-board .warkit-odds-box{order:10}
  .warkit-play .warkit-board>.widget-vbox{flex:1 1 100% !important;min-width:0 !important}
  .warkit-play .warkit-setup .widget-hbox>.widget-html{flex:1 1 100%}
  .warkit-play .widget-slider{width:100% !important}

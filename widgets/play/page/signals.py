@@ -63,8 +63,8 @@ function render({ model, el }) {
   button.type = "button";
   const show = () => {
     const off = muted();
-    button.textContent = off ? "🔇" : "🔊";
     const labels = model.get("labels") || {};
+    button.textContent = "♪ " + ((off ? labels.off_short : labels.on_short) || "");
     const label = (off ? labels.off : labels.on) || "";
     button.title = label;
     button.setAttribute("aria-label", label);
