@@ -13,7 +13,8 @@ STAMP  := $(VENV)/.installed-test
 # the notebooks' build tools (notebooks/build_tools/), kept out of the installed package
 TOOLS    := PYTHONPATH=notebooks $(PY) -m
 
-.PHONY: play demo lesson test lint bench screenshots clean notebooks outline clean-outputs handouts
+.PHONY: play demo lesson test lint bench screenshots clean notebooks outline clean-outputs handouts \
+        catalogues strings
 
 $(VENV)/.installed-%: pyproject.toml $(TEMPLATE)/conf.json
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -39,14 +40,27 @@ $(VENV)/.trusted-play: notebooks/play.ipynb $(PLAY_STAMP)
 	@$(VENV)/bin/jupyter trust notebooks/play.ipynb > /dev/null
 	@touch $@
 
-play: $(PLAY_STAMP) $(VENV)/.trusted-play
+# The gettext catalogues (one pair of .po per package: widgets/locale/, widgets/play/locale/...),
+# compiled to .mo when a .po changes; a .po newer than its .mo is read directly all the same.
+PO := $(wildcard widgets/locale/*.po widgets/*/locale/*.po)
+MO := $(PO:.po=.mo)
+%.mo: %.po | $(PLAY_STAMP)
+	$(PY) -m warkit_widgets.i18n.compile $<
+catalogues: $(MO)
+
+# After adding tr("new.key", ...) calls: add every key the code uses and its package's catalogues
+# lack, empty, to both .po files (fill both msgstr), and list the problems left.
+strings: $(STAMP)
+	-$(PY) -m warkit_widgets.i18n.check --update
+
+play: $(PLAY_STAMP) $(VENV)/.trusted-play catalogues
 	@echo "War in the browser: open http://localhost:8866/ (?lang=en for English; Ctrl+C to stop)"
 	cd notebooks && ../$(VENV)/bin/voila play.ipynb --no-browser --port=8866
 
-demo: $(PLAY_STAMP)
+demo: $(PLAY_STAMP) catalogues
 	$(PY) -m warkit demo --seed 7
 
-lesson: $(PLAY_STAMP)
+lesson: $(PLAY_STAMP) catalogues
 	@echo "Opening the pilot lesson at http://localhost:8866/ (Ctrl+C to stop)"
 	$(VENV)/bin/voila notebooks/lessons/classic/03-dice-and-battles.ipynb --no-browser --port=8866
 
@@ -70,8 +84,9 @@ clean-outputs: $(STAMP)
 handouts: $(STAMP)
 	$(TOOLS) build_tools.handouts
 
-lint: $(STAMP)
+lint: $(STAMP) catalogues
 	$(PY) -m ruff check warkit widgets tests
+	$(PY) -m warkit_widgets.i18n.check
 	$(PY) -m mypy
 
 test: lint

@@ -23,8 +23,8 @@ from typing import Any
 import pytest
 
 import warkit
-from warkit import JOKERS, GameState, IllegalActionError, Phase, Reason
-from warkit.rules.smart import EMPTY, Mark
+from warkit import JOKERS, GameState, IllegalActionError, Reason
+from warkit.rules.smart import EMPTY, Mark, SmartPhase
 
 MAP = warkit.world_map()
 IDS = MAP.ids
@@ -92,7 +92,7 @@ def play(state: GameState, *actions: str) -> GameState:
 
 def pass_all(state: GameState) -> GameState:
     """Let every reacting player pass until the battle resolves."""
-    while state.phase is Phase.REACT:
+    while state.phase is SmartPhase.REACT:
         state = warkit.apply(state, "pass")
     return state
 

@@ -37,6 +37,7 @@ from warkit.rules.smart import (
     Pass,
     Reroll,
     Reveal,
+    SmartPhase,
     best_trade,
 )
 from warkit.state import CHANCE, evolve
@@ -253,7 +254,7 @@ def test_smart_defender_reveals_the_attacked_territory(level):
                            players=3, rest=2, hands={1: ["argentina", "egito"]})
     state = warkit.apply(state, "attack brasil argentina 3")
     state = warkit.apply(state, "roll 6,6,5 vs 2,1")
-    assert state.phase is Phase.REACT and state.current_player == 1
+    assert state.phase is SmartPhase.REACT and state.current_player == 1
     assert decide(make(level, seed=0), state) == Reveal("argentina")
 
 
@@ -263,7 +264,7 @@ def test_smart_attacker_rerolls_only_when_it_pays():
     base = smart_position({"brasil": 0, "argentina": 1}, {"brasil": 9, "argentina": 2},
                           players=3, rest=2, hands={0: ["joker1"]})
     bad = warkit.apply(warkit.apply(base, "attack brasil argentina 3"), "roll 1,1,1 vs 3,3")
-    assert bad.phase is Phase.REACT and bad.current_player == 0
+    assert bad.phase is SmartPhase.REACT and bad.current_player == 0
     choice = decide(make("hard", seed=0), bad)
     assert isinstance(choice, Reroll) and choice.card == "joker1" and len(choice.dice) >= 2
     good = warkit.apply(warkit.apply(base, "attack brasil argentina 3"), "roll 6,6,5 vs 1,1")

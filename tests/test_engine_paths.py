@@ -17,16 +17,29 @@ import warkit
 from warkit import IllegalActionError, Phase
 from warkit.legal import ActionRange, LegalActions
 from warkit.rules import ClassicRules, SmartRules
-from warkit.state import CHANCE_PHASES, holdings_of
+from warkit.state import holdings_of
 
 
 @pytest.mark.parametrize("rules", [ClassicRules, SmartRules])
 def test_a_handler_exists_only_for_its_phase_kind_of_action(rules):
     """The quick dispatch of ``apply`` relies on this: in a chance step only chance outcomes
     have handlers, in a decision step only decisions, and none when the game is over."""
+    chance = {info.phase for info in rules.phases if info.decider == "chance"}
     for (phase, kind) in rules.handlers:
         assert phase is not Phase.GAME_OVER
-        assert kind.chance == (phase in CHANCE_PHASES), (phase, kind)
+        assert kind.chance == (phase in chance), (phase, kind)
+
+
+@pytest.mark.parametrize("rules", [ClassicRules, SmartRules])
+def test_every_step_with_a_handler_or_a_lister_is_declared(rules):
+    """The rule set's ``phases`` describe every step its tables act in (and no step twice),
+    so the bots and the dashboard, which read ``phases``, know every step."""
+    declared = [info.phase for info in rules.phases]
+    assert len(declared) == len(set(declared))
+    assert {phase for phase, _ in rules.handlers} | set(rules.legal_by_phase) <= set(declared)
+    for info in rules.phases:  # a decision step has its lister, a chance step none
+        assert (info.phase in rules.legal_by_phase) == (info.decider in ("active", "reacting"))
+        assert (info.decision is not None) == (info.decider in ("active", "reacting"))
 
 
 def _games(rules: str, seeds: range):

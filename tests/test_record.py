@@ -158,9 +158,9 @@ def battle_states() -> dict[str, warkit.GameState]:
     for action in ("airattack egito brasil 1", "roll 1 vs 6", "attack brasil argentina 3",
                    "roll 1,1,1 vs 6", "reroll joker1 1,1"):
         smart = warkit.apply(smart, action)
-        while smart.phase is warkit.Phase.REACT and action.startswith("roll 1 vs"):
+        while smart.phase is warkit.rules.smart.SmartPhase.REACT and action.startswith("roll 1 vs"):
             smart = warkit.apply(smart, "pass")
-    assert smart.phase is warkit.Phase.REROLL and smart.extra.traded
+    assert smart.phase is warkit.rules.smart.SmartPhase.REROLL and smart.extra.traded
     return {"classic": classic, "smart": smart}
 
 

@@ -18,7 +18,7 @@ from positions import conquer, position
 import warkit
 from warkit import Phase
 from warkit.rules import ClassicRules, SmartRules, register_rules
-from warkit.rules.smart import smart_winners
+from warkit.rules.smart import SmartPhase, smart_winners
 
 
 @pytest.mark.parametrize("bonus", ["per_card", "once"])
@@ -84,7 +84,7 @@ def test_battle_rule_and_reacting_read_the_view_as_the_engine_reads_the_state():
             rule = v.rules.battle_rule(v, state.battle.dst)
             assert rule.terrain == state.rules.terrain_side(state, state.battle.dst)
             assert rule.ties == ("attacker" if rule.terrain == "attacker" else "defender")
-            expected = state.current_player if state.phase is Phase.REACT else None
+            expected = state.current_player if state.phase is SmartPhase.REACT else None
             assert v.rules.reacting(v) == expected
             seen += rule.terrain is not None
     assert seen

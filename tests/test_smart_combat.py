@@ -16,7 +16,7 @@ from smart_positions import battle, card, idx, pass_all, play, refused, smart_po
 
 import warkit
 from warkit import Attack, EndPhase, Phase, Reason, Roll, odds
-from warkit.rules.smart import AirAttack, Pass, Reroll, Reveal
+from warkit.rules.smart import AirAttack, Pass, Reroll, Reveal, SmartPhase
 from warkit.state import CHANCE
 
 # Seat 0 (white) holds South America and New York; black and red face it.
@@ -159,7 +159,7 @@ def test_air_attacks_count_against_the_limit_s_air_1_s_limit_1():
 def test_reactions_go_attacker_first_then_defender_until_both_pass_s_reroll_1():
     state = front(hands={0: ["sudao"], 1: ["omsk", "japao"]})
     state = play(state, "attack brasil argelia 3", "roll 5,4,1 vs 6,3,1")
-    assert state.phase is Phase.REACT and state.current_player == 0
+    assert state.phase is SmartPhase.REACT and state.current_player == 0
     state = play(state, "pass")
     assert state.current_player == 1                     # the defender's seat decides now
     assert warkit.view(state, 1).current_player == 1
@@ -167,7 +167,7 @@ def test_reactions_go_attacker_first_then_defender_until_both_pass_s_reroll_1():
     state = play(state, "reroll omsk 1", "rerolled 6")   # the defender rerolls: 6,6,3
     assert state.last_roll == ((5, 4, 1), (6, 6, 3)) and state.current_player == 0
     state = play(state, "pass")
-    assert state.phase is Phase.REACT and state.current_player == 1
+    assert state.phase is SmartPhase.REACT and state.current_player == 1
     state = play(state, "pass")                           # both passed in a row: resolved
     assert state.phase is Phase.ATTACK
     assert state.armies[idx("brasil")] == 10 - 3 and state.armies[idx("argelia")] == 4
@@ -312,7 +312,7 @@ def test_engine_battles_agree_with_the_odds_s_terrain_2_s_terrain_3(src_armies, 
     nd = declared.battle.defence_dice
     for att, dfn in product(product(range(1, 7), repeat=dice), product(range(1, 7), repeat=nd)):
         after = warkit.apply(declared, Roll(att, dfn))
-        assert after.phase is not Phase.REACT
+        assert after.phase is not SmartPhase.REACT
         won = after.owner[idx("argelia")] == 0
         lost_att = src_armies - after.armies[idx("brasil")]
         lost_def = dst_armies - (0 if won else after.armies[idx("argelia")])
@@ -333,7 +333,7 @@ def test_the_3_1_1_roll_rerolled_with_a_non_controlled_card_s_reroll_1():
     refused(state, Reroll("sudao", (1, 1)), Reason.BAD_COUNT, "S-REROLL-1")
     refused(state, Reroll("sudao", (6,)), Reason.BAD_COUNT, "S-REROLL-1")
     state = play(state, "reroll sudao 1")
-    assert state.phase is Phase.REROLL and state.current_player == CHANCE
+    assert state.phase is SmartPhase.REROLL and state.current_player == CHANCE
     outcomes = warkit.chance_outcomes(state)
     assert {str(a): p for a, p in outcomes} == {f"rerolled {v}": Fraction(1, 5)
                                                 for v in range(2, 7)}
@@ -370,7 +370,7 @@ def test_a_revealed_card_cannot_pay_for_another_advantage_s_term_2():
     for a reroll or an air attack that turn."""
     state = play(front(hands={0: ["argelia", "sudao"], 1: ["omsk"]}), "attack brasil argelia 3",
                  "roll 3,1,1 vs 2,2,2", "reveal argelia", "pass")
-    assert state.phase is Phase.REACT and state.current_player == 0
+    assert state.phase is SmartPhase.REACT and state.current_player == 0
     refused(state, Reroll("argelia", (1,)), Reason.CARD_ALREADY_USED, "S-TERM-2")
     assert not any(isinstance(a, Reroll) and a.card == "argelia"
                    for a in warkit.legal_actions(state))
@@ -426,11 +426,11 @@ def test_the_conqueror_takes_the_defenders_revealed_card_s_conq_3():
     state = front({"argelia": 2}, hands={1: ["argelia", "omsk"]}, deck=["inglaterra"],
                   discard=["suecia"])
     state = play(state, "attack brasil argelia 3", "roll 6,6,6 vs 1,1")
-    assert state.phase is Phase.REACT and state.current_player == 1
+    assert state.phase is SmartPhase.REACT and state.current_player == 1
     state = play(state, "reveal argelia", "pass")
     assert state.armies[idx("argelia")] == 1 and state.owner[idx("argelia")] == 1
     state = play(state, "attack brasil argelia 3", "roll 6,6,6 vs 1")
-    assert state.phase is Phase.REACT and state.current_player == 1   # omsk: may still react
+    assert state.phase is SmartPhase.REACT and state.current_player == 1   # omsk: may still react
     state = play(state, "pass")
     assert state.phase is Phase.DRAW and state.owner[idx("argelia")] == 0
     assert card("argelia") in state.hands[0] and state.hands[1] == (card("omsk"),)
@@ -443,7 +443,7 @@ def test_the_conqueror_takes_the_defenders_revealed_card_s_conq_3():
 def test_an_unrevealed_card_stays_with_the_defender_s_conq_3():
     won = play(front({"argelia": 1}, hands={1: ["argelia"], 0: ["omsk"]}),
                "attack brasil argelia 1", "roll 6 vs 1", "pass")
-    assert won.phase is Phase.REACT and won.current_player == 1
+    assert won.phase is SmartPhase.REACT and won.current_player == 1
     won = play(won, "pass")
     assert won.owner[idx("argelia")] == 0
     assert card("argelia") in won.hands[1]

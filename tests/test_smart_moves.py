@@ -15,7 +15,7 @@ from smart_positions import card, idx, play, refused, smart_position
 
 import warkit
 from warkit import EndPhase, Move, Phase, Reason
-from warkit.rules.smart import Airlift, Alliance, Discard, Reveal, passage_reach
+from warkit.rules.smart import Airlift, Alliance, Discard, Reveal, SmartPhase, passage_reach
 
 SOUTH_AMERICA = ("venezuela", "peru", "brasil", "argentina")
 
@@ -144,7 +144,7 @@ def alliance(**kw):
 
 def test_alliance_shifts_freely_inside_the_continent_s_ally_1():
     state = play(alliance(), "alliance peru")
-    assert state.phase is Phase.ALLIANCE and card("peru") in state.discard
+    assert state.phase is SmartPhase.ALLIANCE and card("peru") in state.discard
     assert not warkit.world_map().are_adjacent("argentina", "venezuela")
     state = play(state, "move argentina venezuela 5")     # ignoring borders
     assert state.armies[idx("venezuela")] == 6 and state.moved_in[idx("venezuela")] == 0
@@ -187,7 +187,7 @@ def airlift(**kw):
 
 def test_airlift_from_the_card_territory_anywhere_s_airlift_1():
     state = play(airlift(), "airlift brasil")
-    assert state.phase is Phase.AIRLIFT and card("brasil") in state.discard
+    assert state.phase is SmartPhase.AIRLIFT and card("brasil") in state.discard
     state = play(state, "move brasil japao 5")
     assert state.moved_in[idx("japao")] == 5                # they count as moved (C-MOVE-3)
     refused(state, Move("argentina", "brasil", 1), Reason.NO_PATH, "S-AIRLIFT-1")  # one way
@@ -233,13 +233,13 @@ def test_discard_down_to_six_last_of_all_s_end_2():
     hand = ["argelia", "india", "sudao", "peru", "china", "japao", "joker1", "joker2"]
     state = passage(hands={0: hand}, revealed=[("india", 0, "passage")])
     state = play(state, "end")
-    assert state.phase is Phase.DISCARD and state.current == 0
+    assert state.phase is SmartPhase.DISCARD and state.current == 0
     assert state.extra.revealed == ()                      # S-END-1 comes first
     assert {a for a in warkit.legal_actions(state)} == {Discard(c) for c in hand}
     refused(state, Discard("brasil"), Reason.CARD_NOT_IN_HAND, "S-END-2")
     refused(state, EndPhase(), Reason.WRONG_PHASE)
     state = play(state, "discard joker1")
-    assert state.phase is Phase.DISCARD
+    assert state.phase is SmartPhase.DISCARD
     state = play(state, "discard peru")
     assert state.current == 1 and state.phase is Phase.TRADE
     assert len(state.hands[0]) == 6 and card("joker1") in state.discard

@@ -10,7 +10,7 @@ from smart_positions import card, play, smart_position
 
 import warkit
 from warkit import DealObjective, Phase
-from warkit.rules.smart import smart_winners
+from warkit.rules.smart import SmartPhase, smart_winners
 
 IDS = warkit.world_map().ids
 
@@ -129,7 +129,7 @@ def last_stand(counts: dict[int, int], *, players: int = 4, objectives=None, han
 
 def conquer_argelia(state):
     state = play(state, "attack brasil argelia 1", "roll 6 vs 1")
-    while state.phase is Phase.REACT:
+    while state.phase is SmartPhase.REACT:
         state = play(state, "pass")
     if state.phase is Phase.DRAW:
         state = play(state, "draw joker1")
@@ -156,7 +156,7 @@ def test_the_eliminating_conquests_card_counts_in_the_tie_break_s_win_1():
                                       2: "destroy_black"})
     state = last_stand(even, extra_armies={2: 1}, hands={0: ["peru"], 2: ["india"]}, **tie)
     before = play(state, "attack brasil argelia 1", "roll 6 vs 1")
-    while before.phase is Phase.REACT:
+    while before.phase is SmartPhase.REACT:
         before = play(before, "pass")
     assert before.phase is Phase.DRAW and not before.alive[1]   # out, but the card comes first
     assert not before.is_terminal and before.winners == ()

@@ -54,7 +54,7 @@ from .position_builder import position
 from .record import dumps, loads, match_from_dict, match_to_dict, state_from_dict, state_to_dict
 from .rules import RULESETS, ClassicRules, find_rules, register_rules
 from .simulate import simulate
-from .state import CHANCE, JOKERS, TERMINAL, GameState, Phase
+from .state import CHANCE, JOKERS, TERMINAL, GamePhase, GameState, Phase
 from .view import PlayerView, view
 from .worldmap import SHAPES, WorldMap, world_map
 
@@ -89,6 +89,7 @@ __all__ = [
     "DealObjective",
     "Draw",
     "EndPhase",
+    "GamePhase",
     "GameState",
     "IllegalActionError",
     "InvalidActionError",

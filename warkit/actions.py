@@ -59,6 +59,13 @@ class Action:
     undoable: ClassVar[bool] = True
     """False for decisions that show hidden information (a revealed card): no undo."""
 
+    @property
+    def route(self) -> tuple[str, str] | None:
+        """(from, to) territories of an action that goes from one to another on the map (an
+        attack, a move; SMART's air attack), so a map draws and picks it without knowing its
+        class; ``None`` for the others."""
+        return None
+
     def __str__(self) -> str:
         return " ".join([self.keyword, *(str(getattr(self, name)) for name, _ in self.words)])
 
@@ -115,6 +122,10 @@ class Attack(Action):
     words: ClassVar[tuple[tuple[str, type], ...]] = (("src", str), ("dst", str), ("dice", int))
     count_field: ClassVar[str] = "dice"
 
+    @property
+    def route(self) -> tuple[str, str] | None:
+        return self.src, self.dst
+
 
 @dataclass(frozen=True, repr=False)
 class Occupy(Action):
@@ -136,6 +147,10 @@ class Move(Action):
     keyword: ClassVar[str] = "move"
     words: ClassVar[tuple[tuple[str, type], ...]] = (("src", str), ("dst", str), ("armies", int))
     count_field: ClassVar[str] = "armies"
+
+    @property
+    def route(self) -> tuple[str, str] | None:
+        return self.src, self.dst
 
 
 @dataclass(frozen=True, repr=False)

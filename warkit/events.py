@@ -20,11 +20,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action, Draw, Move, Occupy, Place, Trade, card_index
-from .rules.terms import EndDecision
+from .rules.terms import Board, EndDecision
 from .state import GameState, Phase
 
-BATTLE_STEPS = (Phase.ROLL, Phase.REACT, Phase.REROLL)
-"""Steps between a declared attack and its resolution (SMART reacts in between)."""
+
+def in_battle(board: Board) -> bool:
+    """Is ``board`` (a state or a view) between a declared attack and its resolution? (the
+    roll, and SMART's reactions in between: ``PhaseInfo.battle`` of its rule set)"""
+    return board.rules.phase_info(board.phase).battle
 
 
 @dataclass(frozen=True)
@@ -153,9 +156,9 @@ def _battle(before: GameState, after: GameState) -> list[Event]:
 
 
 def _reaction(before: GameState, action: Action) -> Reacted | None:
-    keyword = action.keyword
-    if keyword not in ("reveal", "reroll", "rerolled"):
+    if not isinstance(action, before.rules.reactions):
         return None
+    keyword = action.keyword
     card = getattr(action, "card", None)
     number = None if card is None else card_index(card)
     who = before.current if keyword == "rerolled" else before.current_player
@@ -168,11 +171,12 @@ def events(before: GameState, action: Action, after: GameState) -> tuple[Event, 
         return ()
     seat = before.current
     out: list[Event] = []
-    if before.battle is not None and before.phase in BATTLE_STEPS:
+    battle_before = in_battle(before)
+    if before.battle is not None and battle_before:
         reaction = _reaction(before, action)
         if reaction is not None:
             out.append(reaction)
-        if after.phase not in (Phase.REACT, Phase.REROLL):  # the battle resolves now
+        if not in_battle(after):  # the battle resolves now
             out.extend(_battle(before, after))
     elif isinstance(action, Trade):
         cards = tuple(card_index(c) for c in action.cards)
@@ -188,7 +192,7 @@ def events(before: GameState, action: Action, after: GameState) -> tuple[Event, 
         assert b is not None
         out.append(MoveIn(seat, b.src, b.dst, action.armies, automatic=False))
     elif isinstance(action, Move):
-        step = {Phase.ALLIANCE: "alliance", Phase.AIRLIFT: "airlift"}.get(before.phase, "move")
+        step = before.rules.phase_info(before.phase).label  # "move", SMART's "alliance"...
         out.append(Regrouped(seat, before.map.index(action.src), before.map.index(action.dst),
                              action.armies, step))
     elif isinstance(action, Draw):
@@ -198,7 +202,7 @@ def events(before: GameState, action: Action, after: GameState) -> tuple[Event, 
         out.append(Advantage(seat, action))
     if after.phase is Phase.GAME_OVER and before.phase is not Phase.GAME_OVER:
         b = before.battle
-        if (b is not None and before.phase not in BATTLE_STEPS and before.armies[b.dst] == 0
+        if (b is not None and not battle_before and before.armies[b.dst] == 0
                 and after.armies[b.dst] > 0):  # SMART: the game ended at the conquest's card
             out.append(MoveIn(seat, b.src, b.dst, after.armies[b.dst], automatic=True))
         if not any(isinstance(e, Eliminated) for e in out):

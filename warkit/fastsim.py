@@ -6,17 +6,22 @@ made for one game a person watches. Here one classic game is played on mutable l
 random player's choices are made straight from the board, and every step is written down as
 the same record the checked path keeps: chance outcomes included, so a replay needs no RNG.
 
-This is not a second rule book left to drift: :class:`FastMatch` keeps only the record, and
-its states are rebuilt through the checked :func:`warkit.apply` when asked for
-(``match.states``); the tests replay thousands of seeded games and compare every turn's state
-with the fast one (``tests/test_fastsim.py``). A rule change that the fast path misses makes
-that replay fail.
+This is not a second rule book: every rule it applies comes from the rule set's hooks and
+tables (armies received: ``territory_armies`` and ``continent_bonuses``; trades:
+``trade_quote``; the dice: ``battle_rule``; moving in: ``largest_move_in``; looting:
+``loot_hand_limit``; victory: :mod:`warkit.rules.victory` on this game's live board), and
+:func:`plays_fast` refuses a rule set that changes a step this path plays by other means.
+:class:`FastMatch` keeps only the record, and its states are rebuilt through the checked
+:func:`warkit.apply` when asked for (``match.states``); the tests replay seeded games, compare
+the final states, and check with coverage.py that the replays reach every branch here
+(``tests/test_fastsim.py``).
 
 The random player here is :class:`~warkit.bots.RandomBot`'s policy written for speed: always
 trade a set; place everything on the strongest territory facing a wanted enemy; attack with
 all the dice while the attack is at least 0.6 times the defence, fighting a chosen attack out
 and stopping between attacks with probability 0.05; move every army in; regroup interior
-armies to the front. Classic rules only (any settings); SMART games take the checked path.
+armies to the front. Classic War (any settings) and variants that only change its hooks;
+SMART games take the checked path.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ import random
 from bisect import bisect
 from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from .actions import (
     Action,
@@ -42,11 +47,12 @@ from .actions import (
     Trade,
     card_name,
 )
-from .cards import card_shape
 from .dice import battle_losses, sorted_roll_distribution
 from .game import Sampler, apply, initial_state
 from .match import Match
 from .rules import ClassicRules
+from .rules.terms import BattleRule
+from .rules.victory import may_win_by_armies, winners
 from .state import CARD_COUNT, GameState, Phase
 from .worldmap import world_map
 
@@ -55,9 +61,26 @@ STOP_ATTACKING = 0.05
 PREFER_WANTED = 0.8
 
 
+PLAYED_HERE = ("after_action", "start_turn", "finish_turn", "next_turn", "refill_deck",
+               "setup_outcomes", "effective_objective", "conquer", "loot_outcomes",
+               "must_trade", "legal_trade", "legal_place", "legal_attack", "legal_occupy",
+               "legal_move", "battle_rule", "current_player")
+"""Steps of :class:`ClassicRules` this path plays by its own means (on mutable lists), asking
+the rule set's hooks for every number: a rule set overriding one of them, or any phase handler,
+takes the checked path. ``battle_rule`` is asked once per game (so it must not depend on the
+board)."""
+
+
 def plays_fast(rules: ClassicRules) -> bool:
-    """Can the fast path play these rules? (classic War with any settings; not SMART)"""
-    return type(rules) is ClassicRules
+    """Can the fast path play these rules? Classic War with any settings, and variants that
+    change only the hooks this path asks (``territory_armies``, ``trade_quote``,
+    ``largest_move_in``, ``continent_bonuses``, the dice's ``sides``...); not SMART."""
+    cls = type(rules)
+    if rules.advantages or cls.handlers is not ClassicRules.handlers \
+            or cls.legal_by_phase is not ClassicRules.legal_by_phase:
+        return False
+    steps = (*PLAYED_HERE, *(handler.__name__ for handler in ClassicRules.handlers.values()))
+    return all(getattr(cls, name) is getattr(ClassicRules, name) for name in steps)
 
 
 class _Board:
@@ -69,19 +92,10 @@ class _Board:
         self.size = len(m.territories)
         self.adjacency = m.adjacency
         self.members = m.continent_members
-        self.member_sets = tuple(frozenset(ms) for ms in m.continent_members)
         self.neighbours = tuple(frozenset(a) for a in m.adjacency)
-        self.bonus = tuple(c.bonus for c in m.continents)
-        self.continent_of = m.continent_of
-        self.shape = tuple(card_shape(c) for c in range(CARD_COUNT))
         self.card_names = tuple(card_name(c) for c in range(CARD_COUNT))
-        self.trade_values, self.trade_step = m.trade_values, m.trade_step
-        self.fallback = m.objective_fallback
         self.objectives = {o.id: o for o in m.objectives}
-        self.objective_order = tuple(o.id for o in m.objectives)
         self.continent_index = {c.id: c.index for c in m.continents}
-        self.required = {o.id: tuple(self.continent_index[c] for c in o.continents)
-                         for o in m.objectives}
 
 
 @cache
@@ -90,26 +104,25 @@ def _board() -> _Board:
     return _Board()
 
 
-def _roll_table(att: int, dfn: int) -> tuple[list[float], list[tuple]]:
-    """Every sorted roll of ``att`` against ``dfn`` dice with its losses, and the cumulative
-    probabilities to draw one with a single uniform number (the same exact distribution as
-    rolling the dice one by one, C-ATK-2..4)."""
+def _roll_table(att: int, dfn: int, rule: BattleRule) -> tuple[list[float], list[tuple]]:
+    """Every sorted roll of ``att`` against ``dfn`` dice with its losses under ``rule``, and
+    the cumulative probabilities to draw one with a single uniform number (the same exact
+    distribution as rolling the dice one by one, C-ATK-2..4)."""
     cumulative, outcomes, total = [], [], 0.0
-    for a, pa in sorted_roll_distribution(att):
-        for d, pd in sorted_roll_distribution(dfn):
+    for a, pa in sorted_roll_distribution(att, rule.sides):
+        for d, pd in sorted_roll_distribution(dfn, rule.sides):
             total += float(pa * pd)
             cumulative.append(total)
-            outcomes.append((a, d, *battle_losses(a, d)))
+            outcomes.append((a, d, *battle_losses(a, d, ties=rule.ties)))
     cumulative[-1] = 1.0
     return cumulative, outcomes
 
 
-_ROLLS = {(a, d): _roll_table(a, d) for a in (1, 2, 3) for d in (1, 2, 3)}
-
-
-def _is_set(shapes: tuple[str | None, ...]) -> bool:
-    real = [s for s in shapes if s is not None]
-    return len(set(real)) in (1, len(real))
+@cache
+def _roll_tables(rule: BattleRule) -> dict[tuple[int, int], tuple[list[float], list[tuple]]]:
+    """:func:`_roll_table` for every number of dice the rule allows, made once per rule."""
+    return {(a, d): _roll_table(a, d, rule) for a in range(1, rule.attack_dice_max + 1)
+            for d in range(1, rule.defence_dice_max + 1)}
 
 
 class _Game:
@@ -122,12 +135,16 @@ class _Game:
         self.max_turns = max_turns
         self.colors = state.colors
         self.n = len(state.colors)
-        self.once = rules.card_bonus == "once"
         self.first_round_attacks = rules.attacks_in_first_round
-        self.attack_max, self.defence_max = rules.attack_dice_max, rules.defence_dice_max
+        rule = rules.battle_rule(state, 0)
+        if rule.terrain is not None:
+            raise ValueError("the fast path plays battles without terrain knowledge only")
+        self.attack_max, self.defence_max = rule.attack_dice_max, rule.defence_dice_max
+        self.rolls = _roll_tables(rule)
         self.hand_limit = rules.loot_hand_limit
-        self.forced = rules.forced_trade_hand
+        self.smallest_trade = min(rules.trade_sizes)
         self.owner = [-1] * b.size
+        self.owned_masks = [0] * self.n  # each seat's territories as bits (the rules' victory)
         self.armies = [0] * b.size
         self.hands: list[list[int]] = [[] for _ in range(self.n)]
         self.land: list[set[int]] = [set() for _ in range(self.n)]  # each seat's territories
@@ -148,6 +165,8 @@ class _Game:
         self.late = False
         self.rules, self.initial = rules, state
         self.log: list[tuple[type[Action], tuple]] = []
+        self.reserves = 0
+        self.continent_reserves: list[int] = []
 
     # -- the record ---------------------------------------------------------------------------
     def record(self, cls: type[Action], *args: Any) -> None:
@@ -157,9 +176,7 @@ class _Game:
     def setup(self) -> None:
         b, rng, n = self.b, self.rng, self.n
         for seat in range(n):
-            dealt = set(self.objective_cards)
-            pool = [o for o in b.objective_order if o not in dealt and (
-                b.objectives[o].kind != "destroy" or b.objectives[o].color in self.colors)]
+            pool = self.rules.objective_pool(self.live())  # C-SETUP-1
             self.objective_cards[seat] = objective = rng.choice(pool)
             self.record(DealObjective, objective)
         self.dealer = dealer = rng.randrange(n)
@@ -170,22 +187,21 @@ class _Game:
             seat = (dealer + k) % n
             self.owner[t], self.armies[t] = seat, 1
             self.land[seat].add(t)
+            self.owned_masks[seat] |= 1 << t
             self.record(Deal, b.ids[t])
         self.deck = list(range(CARD_COUNT))
         self.first_player = self.current = (seat + 1) % n
         self.round = 1
-        self.update_objectives()
         self.start_turn(self.current)
         self.won(conquest=True)
 
-    def update_objectives(self) -> None:
-        """Which seats play for an objective that counts armies (changes at eliminations)."""
-        objectives = self.b.objectives
-        self.counts_armies = [objectives[self.effective_objective(s)].kind == "territories"
-                              and objectives[self.effective_objective(s)].min_armies >= 2
-                              for s in range(self.n)]
+    # -- victory (C-WIN-1, C-WIN-2): the rule set's own functions on the live board ----------
+    def live(self) -> GameState:
+        """This game's board as :mod:`warkit.rules.victory` and the rule set's hooks read a
+        state: the same names (``owner``, ``armies``, ``owned_masks``, ``alive``,
+        ``eliminated_by``, ``objective_cards``, ``colors``, ``current``), kept up to date."""
+        return cast(GameState, self)
 
-    # -- victory (C-SETUP-2, C-WIN-1, C-WIN-2) ------------------------------------------------
     def objective(self, seat: int) -> str:
         """The objective card dealt to ``seat`` (dealt in the set-up, before any decision)."""
         card = self.objective_cards[seat]
@@ -193,76 +209,26 @@ class _Game:
             raise ValueError(f"seat {seat} has no objective yet")
         return card
 
-    def effective_objective(self, seat: int) -> str:
-        card = self.objective(seat)
-        objective = self.b.objectives[card]
-        if objective.kind != "destroy":
-            return card
-        target = self.colors.index(objective.color) if objective.color in self.colors else None
-        if target is None or target == seat:
-            return self.b.fallback
-        by = self.eliminated_by[target]
-        return self.b.fallback if by is not None and by != seat else card
-
-    def objective_met(self, seat: int) -> bool:
-        b = self.b
-        objective = b.objectives[self.effective_objective(seat)]
-        if objective.kind == "destroy":
-            target = self.colors.index(objective.color)
-            return self.eliminated_by[target] == seat
-        if objective.kind == "territories":
-            land = self.land[seat]
-            if len(land) < objective.count:
-                return False
-            least = objective.min_armies
-            if least <= 1:
-                return True
-            armies = self.armies
-            return sum(1 for i in land if armies[i] >= least) >= objective.count
-        required, sets, land = b.required[objective.id], b.member_sets, self.land[seat]
-        for k in required:
-            if not sets[k] <= land:
-                return False
-        if not objective.plus_any:
-            return True
-        others = sum(1 for k in range(len(sets)) if k not in required and sets[k] <= land)
-        return others >= objective.plus_any
-
     def won(self, conquest: bool = False) -> bool:
-        """Has the active player met its objective? Only what the action could change is
-        looked at: owners change only by conquest, so without one only an objective that
-        counts armies ("18 territories with 2 armies") can be newly met; the first look of
-        each turn is a full one (the deal may have handed over a continent)."""
-        seat = self.current
-        if not (conquest or self.fresh or self.counts_armies[seat]):
+        """Has the active player met its objective? Checked as ``after_action`` checks it:
+        after a conquest always; after armies alone changed only when the card counts armies
+        (``may_win_by_armies``)."""
+        if not conquest and not may_win_by_armies(self.live()):
             return False
-        self.fresh = False
-        return self.check_victory(everyone=False)
+        return self.check_victory(everyone=False, armies_only=not conquest)
 
-    def check_victory(self, everyone: bool) -> bool:
-        if everyone:
-            alive = [s for s in range(self.n) if self.alive[s]]
-            if len(alive) == 1:
-                self.winners = (alive[0],)
-                return True
-        for step in range(self.n if everyone else 1):
-            seat = (self.current + step) % self.n
-            if self.alive[seat] and self.objective_met(seat):
-                self.winners = (seat,)
-                return True
-        return False
+    def check_victory(self, everyone: bool, armies_only: bool = False) -> bool:
+        self.winners = winners(self.live(), everyone=everyone, armies_only=armies_only)
+        return bool(self.winners)
 
     # -- one turn -----------------------------------------------------------------------------
     def start_turn(self, seat: int) -> None:
-        b = self.b
+        rules = self.rules
         self.current, self.turn = seat, self.turn + 1
-        land = self.land[seat]
-        self.reserves = max(3, len(land) // 2)
-        self.continent_reserves = [
-            bonus if members <= land else 0 for bonus, members in zip(b.bonus, b.member_sets)]
+        self.reserves = rules.territory_armies(len(self.land[seat]))  # C-REINF-1
+        self.continent_reserves = list(rules.continent_bonuses(self.live(), seat))  # C-REINF-2
         self.conquered = self.eliminated_this_turn = self.late = False
-        self.moved_in = [0] * b.size
-        self.fresh = True
+        self.moved_in = [0] * self.b.size
         self.loot, self.loot_draws = [], 0
 
     def play(self) -> None:
@@ -278,7 +244,7 @@ class _Game:
     def play_turn(self) -> bool:
         """The active player's whole turn; True when the game ended during it."""
         hand = self.hands[self.current]
-        if len(hand) >= 3:
+        if len(hand) >= self.smallest_trade:
             trade = self.find_set(hand)
             if trade is not None and self.trade(trade):  # C-CARD-3: once per turn
                 return True
@@ -298,22 +264,23 @@ class _Game:
 
     # -- cards (C-CARD-1..6) ------------------------------------------------------------------
     def find_set(self, hand: list[int]) -> tuple[int, ...] | None:
-        shape = self.b.shape
-        for combo in combinations(sorted(hand), 3):
-            if _is_set((shape[combo[0]], shape[combo[1]], shape[combo[2]])):
-                return combo
+        """The first trade of the hand (sorted, in the rule set's trade sizes) the rule set's
+        ``trade_quote`` accepts."""
+        quote, trades = self.rules.trade_quote, self.trades
+        for size in self.rules.trade_sizes:
+            for combo in combinations(sorted(hand), size):
+                if quote(combo, frozenset(), trades).valid:
+                    return combo
         return None
 
     def trade(self, cards: tuple[int, ...]) -> bool:
         b, seat = self.b, self.current
         self.record(Trade, tuple(b.card_names[c] for c in cards))
-        bonus = [c for c in cards if c < b.size and self.owner[c] == seat]
-        for c in bonus[:1] if self.once else bonus:  # C-CARD-5
-            self.armies[c] += 2
-        k = self.trades
-        values = b.trade_values
-        self.reserves += values[k] if k < len(values) else (
-            values[-1] + b.trade_step * (k - len(values) + 1))
+        owned = frozenset(c for c in cards if c < b.size and self.owner[c] == seat)
+        quote = self.rules.trade_quote(cards, owned, self.trades)  # C-CARD-4, C-CARD-5
+        for c, extra in quote.bonus:
+            self.armies[c] += extra
+        self.reserves += quote.armies
         self.trades += 1
         hand = self.hands[seat]
         for c in cards:
@@ -413,7 +380,7 @@ class _Game:
         b, rng, armies = self.b, self.rng, self.armies
         att = min(armies[src] - 1, self.attack_max)
         dfn = min(armies[dst], self.defence_max)
-        cumulative, outcomes = _ROLLS[att, dfn]
+        cumulative, outcomes = self.rolls[att, dfn]
         rolled_a, rolled_d, lost_a, lost_d = outcomes[bisect(cumulative, rng.random())]
         log = self.log
         log.append((Attack, (b.ids[src], b.ids[dst], att)))
@@ -427,12 +394,13 @@ class _Game:
         self.owner[dst] = seat
         self.land[seat].add(dst)
         self.land[defender].discard(dst)
+        self.owned_masks[seat] |= 1 << dst
+        self.owned_masks[defender] &= ~(1 << dst)
         self.conquered = True
         eliminated = not self.land[defender]
         if eliminated:
             self.eliminate(defender)
-            self.update_objectives()
-        move = min(att, armies[src] - 1)
+        move = self.rules.largest_move_in(armies[src], att)  # C-CONQ-1
         if self.check_victory(everyone=True) if eliminated else self.won(conquest=True):
             armies[src] -= move  # C-WIN-1: the battle's armies move in at once
             armies[dst] += move

@@ -10,7 +10,6 @@ from collections.abc import Iterator
 
 from .actions import Action, Roll, card_name
 from .events import (
-    BATTLE_STEPS,
     Advantage,
     BattleResult,
     CardDrawn,
@@ -27,7 +26,7 @@ from .events import (
 from .match import Match
 from .state import GameState, Phase
 
-__all__ = ["BATTLE_STEPS", "describe", "narrate"]
+__all__ = ["describe", "narrate"]
 
 
 def _words(before: GameState, event: Event) -> str | None:

@@ -32,7 +32,7 @@ from typing import Any
 from .actions import card_index
 from .game import initial_state
 from .rules import ClassicRules
-from .state import CARD_COUNT, GameState, Phase, evolve
+from .state import CARD_COUNT, GamePhase, GameState, Phase, evolve
 from .worldmap import world_map
 
 
@@ -47,7 +47,7 @@ def _cards(cards: Iterable[int | str]) -> tuple[int, ...]:
 def position(owners: Mapping[str, int] | None = None, armies: Mapping[str, int] | None = None,
              *, players: int = 4, rules: str | ClassicRules = "classic",
              rest: int | tuple[int, ...] | None = None, current: int = 0,
-             phase: Phase | str = Phase.ATTACK,
+             phase: GamePhase | str = Phase.ATTACK,
              hands: Mapping[int, Iterable[int | str]] | None = None,
              discard: Iterable[int | str] = (), deck: Iterable[int | str] | None = None,
              loot: Iterable[int | str] = (), objectives: Mapping[int, str] | None = None,
@@ -102,7 +102,8 @@ def position(owners: Mapping[str, int] | None = None, armies: Mapping[str, int] 
     for c, r in (continent_reserves or {}).items():
         cont[m.continent(c).index] = r
     fields: dict[str, Any] = dict(
-        phase=Phase(phase), owner=tuple(owner), armies=tuple(army),
+        phase=ruleset.phase_named(phase.value if isinstance(phase, GamePhase) else phase),
+        owner=tuple(owner), armies=tuple(army),
         objective_cards=tuple(objective_cards), hands=tuple(hand_cards), deck=deck_cards,
         discard=discard_cards, loot=loot_cards,
         alive=tuple(alive) if alive is not None else tuple(s in owner for s in range(n)),

@@ -19,7 +19,7 @@ from .errors import IllegalActionError, InvalidActionError, SaveFileError
 from .game import seat_colors
 from .match import Match
 from .rules import find_rules
-from .state import Battle, GameState, Phase
+from .state import Battle, GameState
 from .validate import state_problems
 from .worldmap import world_map
 
@@ -175,9 +175,9 @@ def state_from_dict(data: Any) -> GameState:
 
     phase_name = r.get("phase", str)
     try:
-        phase = Phase(phase_name)
-    except ValueError:
-        raise SaveFileError(f"unknown phase {phase_name!r}") from None
+        phase = rules.phase_named(phase_name)
+    except ValueError as exc:
+        raise SaveFileError(f"unknown phase {phase_name!r}: {exc}") from None
     territories = r.sub("territories")
     territories.entries(m.ids, "a territory of the map")
     owner, armies, moved = [], [], []
@@ -213,8 +213,9 @@ def state_from_dict(data: Any) -> GameState:
     last_roll = r.get("last_roll", list, optional=True)
     if last_roll is not None:
         if (len(last_roll) != 2 or not all(isinstance(d, list) for d in last_roll)
-                or not all(isinstance(x, int) and 1 <= x <= 6 for d in last_roll for x in d)):
-            raise SaveFileError("last_roll must be two lists of dice from 1 to 6")
+                or not all(isinstance(x, int) and 1 <= x <= rules.sides
+                           for d in last_roll for x in d)):
+            raise SaveFileError(f"last_roll must be two lists of dice from 1 to {rules.sides}")
         last_roll = (tuple(last_roll[0]), tuple(last_roll[1]))
     winners = [seat_of(w, "winners") for w in r.get("winners", list)]
     flags = {k: r.get(k, bool) for k in ("conquered", "eliminated_this_turn", "late")}

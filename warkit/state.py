@@ -28,8 +28,20 @@ TERMINAL = -2
 """``current_player`` of a finished game."""
 
 
-class Phase(enum.Enum):
-    """What the state is waiting for (C-TURN-1 splits a turn into these steps)."""
+class GamePhase(enum.Enum):
+    """A step of some rule set's turn: what a state is waiting for. The steps themselves are
+    members of each rule set's own enum (:class:`Phase` for classic War, SMART's in
+    :mod:`warkit.rules.smart`), and each rule set describes its steps to the engine, the bots
+    and the UI (``rules.phases``: :class:`~warkit.rules.terms.PhaseInfo`); saved games store
+    ``phase.value``, read back by ``rules.phase_named``."""
+
+    # Members are singletons compared by identity: hash them by identity too (Enum's own
+    # __hash__ is Python code, and phases key the rule sets' dispatch tables).
+    __hash__ = object.__hash__
+
+
+class Phase(GamePhase):
+    """Classic War's steps (C-TURN-1 splits a turn into these steps)."""
 
     SETUP = "setup"  # chance: objectives, dealer, dealing (C-SETUP-1..4)
     TRADE = "trade"  # the active player may (or must) trade cards (C-CARD-3)
@@ -41,19 +53,9 @@ class Phase(enum.Enum):
     MOVE = "move"  # regrouping (C-MOVE-1..3)
     DRAW = "draw"  # chance: the card earned at the end of the turn (C-CARD-1)
     GAME_OVER = "game_over"
-    # Steps only SMART uses (S-REROLL-1, S-END-2, S-ALLY-1, S-AIRLIFT-1):
-    REACT = "react"  # after a roll: attacker, then defender, may reveal, reroll or pass
-    REROLL = "reroll"  # chance: the rerolled dice
-    DISCARD = "discard"  # the end of a turn: discard down to the hand limit
-    ALLIANCE = "alliance"  # free shifts inside one wholly owned continent
-    AIRLIFT = "airlift"  # shifts to or from one territory, ignoring borders
 
-    # Members are singletons compared by identity: hash them by identity too (Enum's own
-    # __hash__ is Python code, and phases key the rule sets' dispatch tables).
     __hash__ = object.__hash__
 
-
-CHANCE_PHASES = frozenset({Phase.SETUP, Phase.ROLL, Phase.LOOT, Phase.DRAW, Phase.REROLL})
 
 JOKERS = (42, 43)
 CARD_COUNT = 44
@@ -76,7 +78,7 @@ class BoardQueries:
     armies: tuple[int, ...]
     colors: tuple[str, ...]
     current: int
-    phase: Phase
+    phase: GamePhase
     extra: Any
 
     @property
@@ -129,7 +131,7 @@ class GameState(BoardQueries):
 
     rules: ClassicRules
     colors: tuple[str, ...]
-    phase: Phase
+    phase: GamePhase
     owner: tuple[int, ...]
     """Seat owning each territory (``-1`` while undealt)."""
     armies: tuple[int, ...]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .state import DERIVED_FROM_OWNER, Battle, BoardQueries, GameState, Phase
+from .state import DERIVED_FROM_OWNER, Battle, BoardQueries, GamePhase, GameState, Phase
 
 if TYPE_CHECKING:
     from .rules.classic import ClassicRules
@@ -27,7 +27,7 @@ class PlayerView(BoardQueries):
     """The rule set and its settings: ask its hooks (``view.rules.trade_quote(...)``,
     ``view.rules.battle_rule(view, dst)``...) instead of testing its name."""
     colors: tuple[str, ...]
-    phase: Phase
+    phase: GamePhase
     current: int
     current_player: int
     turn: int

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, cast
 
 import warkit
 from warkit import (
@@ -33,8 +33,8 @@ from warkit import (
     PlayerView,
     Sampler,
 )
-from warkit.events import BATTLE_STEPS, BattleResult, Conquest, Event
-from warkit.rules.smart import AirAttack
+from warkit.events import BattleResult, Conquest, Event, in_battle
+from warkit.rules.terms import MAP_MODES
 
 from .battle_terms import CLASSIC, BattleTerms, battle_terms
 from .i18n import color_name, normalize_lang, refusal_text, territory_name, tr
@@ -45,9 +45,6 @@ MessageKind = Literal["info", "ok", "refused", "error"]
 CURRENT = "current"
 """Viewer setting: always show the view of the player whose decision it is (hot-seat)."""
 
-_KIND_OF_PHASE: dict[Phase, Kind] = {Phase.ATTACK: "attack", Phase.MOVE: "move",
-                                     Phase.PLACE: "place", Phase.ALLIANCE: "move",
-                                     Phase.AIRLIFT: "move"}
 _ACTION_OF_KIND: dict[Kind, type[Action]] = {"attack": Attack, "move": Move, "place": Place}
 
 
@@ -73,9 +70,10 @@ class Moves:
 def moves_of(state: GameState, legal: warkit.LegalActions | None = None) -> Moves:
     """Index the legal actions of ``state`` by territory (see :class:`Moves`); ``legal``:
     those actions when the caller has them already."""
-    kind = _KIND_OF_PHASE.get(state.phase, "none")
-    if kind == "none":
+    mode = state.rules.phase_info(state.phase).mode
+    if mode not in MAP_MODES:
         return Moves("none")
+    kind = cast(Kind, mode)
     index = state.map.index
     pairs: dict[int, dict[int, int]] = {}
     singles: dict[int, int] = {}
@@ -84,10 +82,13 @@ def moves_of(state: GameState, legal: warkit.LegalActions | None = None) -> Move
     for family in legal.families:
         action = family if isinstance(family, Action) else family.largest
         count = getattr(action, action.count_field, 1) if action.count_field else 1
-        if isinstance(action, Attack | Move):
-            pairs.setdefault(index(action.src), {})[index(action.dst)] = count
-        elif isinstance(action, AirAttack):  # SMART: the target is the discarded card's
-            pairs.setdefault(index(action.src), {}).setdefault(index(action.card), count)
+        route = action.route  # an attack, a move, SMART's air attack (its card's territory)
+        if route is not None:
+            targets = pairs.setdefault(index(route[0]), {})
+            if isinstance(action, Attack | Move):
+                targets[index(route[1])] = count
+            else:  # another way to the same target (an air attack) never hides the plain one
+                targets.setdefault(index(route[1]), count)
         elif isinstance(action, Place):
             singles[index(action.territory)] = count
     return Moves(kind, pairs, singles)
@@ -248,7 +249,7 @@ class MapSelection:
         ``None`` during a move-in (C-CONQ-1: the battle is over, there are no odds left)."""
         battle = self._view.battle
         if battle is not None:
-            return (battle.src, battle.dst) if self._view.phase in BATTLE_STEPS else None
+            return (battle.src, battle.dst) if in_battle(self._view) else None
         if self._moves.kind == "attack" and self._selection.target is not None:
             return self._selection.source, self._selection.target
         return None
@@ -387,7 +388,7 @@ class MapSelection:
         if self._moves.kind == "none":
             return ""
         armies = view.reserves + sum(view.continent_reserves)
-        return tr(f"map.pick_source.{self._moves.kind}", lang, player=player, armies=armies)
+        return tr(f"map.pick_source.{self._moves.kind}", lang, player=player, n=armies)
 
     def _blocked_text(self) -> str:
         view = self._view
@@ -401,10 +402,11 @@ class MapSelection:
         sel, kind, lang = self._selection, self._moves.kind, self._lang
         src, armies = self._name(sel.source), self._view.armies
         if sel.target is None:
-            return tr(f"map.source.{kind}", lang, src=src, armies=armies[sel.source],
-                      count=self.max_count())
+            # the plural agrees with the source's armies (attack) or the armies that may go (place)
+            return tr(f"map.source.{kind}", lang, src=src,
+                      n=armies[sel.source] if kind == "attack" else self.max_count())
         return tr(f"map.target.{kind}", lang, src=src, dst=self._name(sel.target),
-                  count=self.max_count(), defence=armies[sel.target])
+                  n=self.max_count(), defence=armies[sel.target])
 
     def _refusal(self, exc: IllegalActionError, action: object = None) -> str:
         names = {}
@@ -625,7 +627,7 @@ class MapController(MapSelection, Observable):
             if b.conquered and after.phase is Phase.OCCUPY:
                 most = warkit.legal_actions(after)[-1]
                 self._say("ok", tr("map.conquered", self._lang, dst=self._name(b.dst),
-                                   count=getattr(most, "armies", 1)), "C-CONQ-1")
+                                   n=getattr(most, "armies", 1)), "C-CONQ-1")
             else:
                 self._say("ok", tr("map.battle", self._lang, src=self._name(b.src),
                                    dst=self._name(b.dst), att=b.lost_attacker,

@@ -7,11 +7,16 @@ from collections.abc import Iterable
 
 import ipywidgets as w
 
+from warkit.rules.terms import BattleRule
+
 from .controller import MapController
 from .html import dice_tray_html
 from .i18n import normalize_lang
 from .models import DiceComparison, compare_dice
 from .report import ErrorReporter
+
+CLASSIC = BattleRule()
+"""Classic War's battle rule (C-ATK-2..4): the tray's default."""
 
 
 class DiceWidget(w.VBox):
@@ -23,7 +28,10 @@ class DiceWidget(w.VBox):
     """
 
     def __init__(self, attack: Iterable[int] = (), defence: Iterable[int] = (), *,
-                 lang: str = "pt", animate: bool = True) -> None:
+                 lang: str = "pt", animate: bool = True, rule: BattleRule = CLASSIC) -> None:
+        self.rule = rule
+        """The rule set's battle rule the tray judges and rolls with (``rules.battle_rule``):
+        classic War's dice unless a lesson or game gives its own."""
         self._lang = normalize_lang(lang)
         self._animate = bool(animate)
         self.comparison: DiceComparison | None = None
@@ -58,7 +66,7 @@ class DiceWidget(w.VBox):
 
     def show(self, attack: Iterable[int], defence: Iterable[int]) -> DiceComparison:
         """Show a roll (any order: the dice are sorted, C-ATK-4) and return its comparison."""
-        return self.show_comparison(compare_dice(attack, defence))
+        return self.show_comparison(compare_dice(attack, defence, self.rule))
 
     def show_comparison(self, comparison: DiceComparison, rolled: bool = True) -> DiceComparison:
         """Show a roll already judged, e.g. with SMART's modifiers
@@ -75,10 +83,12 @@ class DiceWidget(w.VBox):
 
     def roll(self, attack_dice: int, defence_dice: int,
              rng: random.Random | None = None) -> DiceComparison:
-        """Roll fresh dice with ``rng`` (seed it for repeatable lessons) and show them."""
+        """Roll fresh dice of the tray's rule with ``rng`` (seed it for repeatable lessons) and
+        show them."""
         rng = rng or random.Random()
-        return self.show([rng.randint(1, 6) for _ in range(attack_dice)],
-                         [rng.randint(1, 6) for _ in range(defence_dice)])
+        faces = self.rule.sides
+        return self.show([rng.randint(1, faces) for _ in range(attack_dice)],
+                         [rng.randint(1, faces) for _ in range(defence_dice)])
 
     def clear(self) -> None:
         self.comparison = None

@@ -249,7 +249,8 @@ def modifiers_html(odds: BattleOdds, lang: str = "pt") -> str:
 def odds_summary_html(odds: BattleOdds, lang: str = "pt") -> str:
     """The headline numbers of an attack: probability to conquer and expected losses, and in
     SMART the modifiers counted (:func:`modifiers_html`)."""
-    title = tr("odds.title", lang, att=odds.attackers, dfn=odds.defenders)
+    title = tr("odds.title", lang, attackers=tr("odds.title.attackers", lang, n=odds.attackers),
+               defenders=tr("odds.title.defenders", lang, n=odds.defenders))
     if odds.attackers == 0 and odds.defenders > 0:
         return (f'{STYLE}<div class="wk-box"><b>{escape(title)}</b>'
                 f'<div class="wk-note">{escape(tr("odds.cannot", lang))}</div></div>')

@@ -24,7 +24,6 @@ from .controller import MapController
 from .html import message_html
 from .i18n import normalize_lang, tr
 from .painter import paint_highlights, paint_owners, paint_pieces, paint_static
-from .play import panel_messages  # noqa: F401  (registers the tint buttons' labels)
 from .report import ErrorReporter
 
 STATIC, OWNERS, HIGHLIGHT, PIECES = 0, 1, 2, 3

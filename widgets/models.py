@@ -17,6 +17,7 @@ from warkit import ClassicRules, PlayerView, Trade, card_name, world_map
 from warkit.cards import card_shape, is_joker
 from warkit.dice import battle_losses, sort_dice, terrain_losses
 from warkit.odds import Reroll, expected_losses, final_distribution, win_probability, win_table
+from warkit.rules.terms import BattleRule
 
 from .battle_terms import CLASSIC, BattleTerms, Note
 from .observable import Observable
@@ -91,30 +92,40 @@ class DiceComparison:
         return tuple(sorted(left, reverse=True))
 
 
-def compare_dice(attack: Iterable[int], defence: Iterable[int], *, terrain: Side | None = None,
-                 defenders: int | None = None, attackers: int | None = None,
-                 rerolls: Sequence[RerollShown] = (), pending: bool = False) -> DiceComparison:
-    """Sort both sides, pair them and judge each pair with the engine's dice rule.
+def compare_dice(attack: Iterable[int], defence: Iterable[int], rule: BattleRule | None = None,
+                 *, terrain: Side | None = None, defenders: int | None = None,
+                 attackers: int | None = None, rerolls: Sequence[RerollShown] = (),
+                 pending: bool = False) -> DiceComparison:
+    """Sort both sides, pair them and judge each pair as the rule set does.
 
-    ``terrain`` applies SMART terrain knowledge as the engine does
-    (:func:`warkit.dice.terrain_losses`), with ``defenders`` on the target
-    (default: as many as the defence dice) and ``attackers`` that may attack.
+    ``rule`` is the battle's :class:`~warkit.rules.terms.BattleRule` from the rule set
+    (``rules.battle_rule(board, dst)``): its dice, who wins ties, terrain knowledge and
+    ``lone_defender_shield`` (:func:`warkit.dice.terrain_losses`), with ``defenders`` on the
+    target (default: as many as the defence dice) and ``attackers`` that may attack. Without
+    a rule: classic War's dice, with ``terrain`` (a lesson's shorthand) given to SMART's side.
 
     >>> compare_dice((1, 5, 4), (6, 1, 3)).lost_attacker   # the rule book's example (a)
     2
     >>> compare_dice((6, 6, 6), (6, 6, 6), terrain="attacker", defenders=5).lost_defender
     4
     """
-    att, dfn = sort_dice(tuple(attack)), sort_dice(tuple(defence))
-    for die in att + dfn:
-        if isinstance(die, bool) or not isinstance(die, int | np.integer) or not 1 <= die <= 6:
-            raise ValueError(f"a die shows 1 to 6, got {die!r}")
-    if not (1 <= len(att) <= 3 and 1 <= len(dfn) <= 3):
-        raise ValueError(f"each side rolls 1 to 3 dice (C-ATK-2, C-ATK-3), got {len(att)} "
-                         f"and {len(dfn)}")
     if terrain not in (None, "attacker", "defender"):
         raise ValueError(f"terrain is None, 'attacker' or 'defender', got {terrain!r}")
-    ties = "attacker" if terrain == "attacker" else "defender"
+    if rule is None:
+        rule = BattleRule(ties="attacker" if terrain == "attacker" else "defender",
+                          terrain=terrain)
+    elif terrain is not None:
+        raise ValueError("give terrain knowledge in the battle rule or as terrain, not both")
+    att, dfn = sort_dice(tuple(attack)), sort_dice(tuple(defence))
+    for die in att + dfn:
+        if isinstance(die, bool) or not isinstance(die, int | np.integer) \
+                or not 1 <= die <= rule.sides:
+            raise ValueError(f"a die shows 1 to {rule.sides}, got {die!r}")
+    if not (1 <= len(att) <= rule.attack_dice_max and 1 <= len(dfn) <= rule.defence_dice_max):
+        raise ValueError(f"the attacker rolls 1 to {rule.attack_dice_max} dice and the defender "
+                         f"1 to {rule.defence_dice_max} (C-ATK-2, C-ATK-3), got {len(att)} "
+                         f"and {len(dfn)}")
+    ties, terrain = rule.ties, rule.terrain
     pairs = []
     for a, d in zip(att, dfn):
         lost_att, _ = battle_losses((a,), (d,), ties=ties)
@@ -124,7 +135,8 @@ def compare_dice(attack: Iterable[int], defence: Iterable[int], *, terrain: Side
     if terrain is not None:
         lost_att, lost_def = terrain_losses(lost_att, lost_def, terrain,
                                             len(dfn) if defenders is None else defenders,
-                                            attackers=attackers)
+                                            attackers=attackers,
+                                            lone_defender_shield=rule.lone_defender_shield)
     return DiceComparison(tuple(int(a) for a in att), tuple(int(d) for d in dfn), tuple(pairs),
                           lost_att, lost_def, terrain, by_dice, tuple(rerolls), pending)
 

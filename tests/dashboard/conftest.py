@@ -113,7 +113,7 @@ def human_turn_step(game: GameController, rng: random.Random) -> None:
             assert game.end()
     elif step is Step.OCCUPY:
         assert game.occupy(legal[-1].armies)
-    elif step in (Step.MOVE, Step.ALLIANCE, Step.AIRLIFT):
+    elif step is Step.MOVE:
         moves = [a for a in legal if isinstance(a, warkit.Move)]
         if moves and rng.random() < 0.3:
             move = rng.choice(moves)

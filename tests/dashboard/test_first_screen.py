@@ -8,9 +8,9 @@ import subprocess
 import sys
 
 import pytest
-from warkit_widgets.i18n import tr
 from warkit_widgets.play.app import PlayApp
 from warkit_widgets.play.config import GameConfig, Seat
+from warkit_widgets.play.messages import tr
 
 import warkit
 

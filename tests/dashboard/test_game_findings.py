@@ -203,14 +203,14 @@ def test_the_status_stays_on_the_computer_during_its_dice():
 def test_the_log_groups_turns_header_first_and_reroll_lines_follow_their_attack():
     from warkit_widgets.play.log import LogEvent, log_html, turn_groups
 
-    header = LogEvent("log.turn", {"round": 3, "turn": 9, "seat": 0, "territories": 11,
+    header = LogEvent("log.turn", {"round": 3, "turn": 9, "seat": 0, "n": 11,
                                    "income": 5}, 10, 9, "turn")
     reroll = LogEvent("log.reroll", {"seat": 0, "card": "madagascar", "dice": [2]}, 12, 9)
     rerolled = LogEvent("log.rerolled", {"dice": [4]}, 13, 9)
     battle = LogEvent("log.battle", {"seat": 0, "src": "brasil", "dst": "argentina",
                                      "attack": [6, 4], "defence": [5], "lost_att": 0,
                                      "lost_def": 1}, 14, 9)
-    nxt = LogEvent("log.turn", {"round": 3, "turn": 10, "seat": 1, "territories": 9,
+    nxt = LogEvent("log.turn", {"round": 3, "turn": 10, "seat": 1, "n": 9,
                                 "income": 4}, 20, 10, "turn")
     groups = turn_groups([header, reroll, rerolled, battle, nxt])
     assert [e.key for e in groups[0]] == ["log.turn", "log.battle", "log.reroll",

@@ -9,7 +9,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from warkit_widgets.i18n import MESSAGES
+from warkit_widgets.i18n.check import project_domains, read
 from warkit_widgets.play.help_panel import HelpPanel, RuleLinks, help_html, rule_ids, section_of
 from warkit_widgets.play.help_texts import RULES, SECTIONS
 
@@ -31,9 +31,10 @@ def test_every_rule_the_code_cites_can_be_opened():
     for folder in ("warkit", "widgets"):
         for path in (ROOT / folder).rglob("*.py"):
             cited |= set(RULE.findall(path.read_text(encoding="utf-8")))
-    for entry in MESSAGES.values():
-        for text in entry.values():
-            cited |= set(RULE.findall(text))
+    for domain in project_domains():
+        for lang in ("en", "pt"):
+            for text in read(domain, lang)[1].values():
+                cited |= set(RULE.findall(" ".join(text) if isinstance(text, tuple) else text))
     assert cited - set(RULES) == set()
 
 

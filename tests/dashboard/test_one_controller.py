@@ -28,7 +28,7 @@ from warkit_widgets.play.page.voila import Ticker
 
 import warkit
 from warkit import Attack, Match, Phase, Roll, apply
-from warkit.rules.smart import Pass, Reroll
+from warkit.rules.smart import Pass, Reroll, SmartPhase
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from positions import position
@@ -56,7 +56,7 @@ def reacting(roll: str, hands, *, attacker="human", defender="normal", side="att
     state = apply(apply(state, Attack("brasil", "argentina", 3)), warkit.parse_action(roll))
     if side == "defender" and state.extra.reaction.side == "attacker":
         state = apply(state, Pass())
-    assert state.phase is Phase.REACT and state.extra.reaction.side == side
+    assert state.phase is SmartPhase.REACT and state.extra.reaction.side == side
     return controller(state, (attacker, defender, "random", "random"))
 
 

@@ -162,7 +162,7 @@ def test_hidden_defender_cards_are_said_not_guessed():
     odds, app = select(game, "brasil", "argentina")
     assert odds.win == pytest.approx(float(win_probability(5, 3)))
     text = app.odds.summary.value
-    assert "the defender holds 2 card(s) you cannot see" in text and "S-TERRAIN-3" in text
+    assert "the defender holds 2 cards you cannot see" in text and "S-TERRAIN-3" in text
     assert "Argentina" in text
     assert "joker" not in text.lower()  # nothing of the hidden hand is shown
 
@@ -192,7 +192,7 @@ def test_defender_viewer_counts_own_cards_S_REROLL_1():
     assert app.odds.odds.win == pytest.approx(float(win_probability(5, 3, reroll=reroll)))
     assert app.odds.odds.win < float(win_probability(5, 3))
     text = app.odds.summary.value
-    assert "yours as defender" in text and "the attacker holds 1 card(s)" in text
+    assert "yours as defender" in text and "the attacker holds 1 card you cannot see" in text
 
 
 # -- the dice tray -------------------------------------------------------------------------------

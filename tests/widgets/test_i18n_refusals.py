@@ -7,7 +7,7 @@ import re
 import string
 
 import pytest
-from warkit_widgets.i18n import MESSAGES, refusal_text
+from warkit_widgets.i18n import COMPONENTS, refusal_text
 
 import warkit
 
@@ -16,11 +16,18 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
+EN, PT = COMPONENTS.entries("en"), COMPONENTS.entries("pt")
+
+
+def texts(entry: str | tuple[str, ...]) -> tuple[str, ...]:
+    return entry if isinstance(entry, tuple) else (entry,)
+
+
 def test_every_refusal_template_has_both_languages_with_the_same_placeholders():
-    keys = [k for k in MESSAGES if k.startswith("refused.") and k != "refused.prefix"]
+    keys = [k for k in EN if k.startswith("refused.") and k != "refused.prefix"]
     assert len(keys) > 30
     for key in keys:
-        en, pt = MESSAGES[key]["en"], MESSAGES[key]["pt"]
+        en, pt = " ".join(texts(EN[key])), " ".join(texts(PT[key]))
         assert en and pt, key
         assert placeholders(en) == placeholders(pt), key
 
@@ -32,14 +39,14 @@ def test_portuguese_refusals_never_need_a_name_s_gender():
     """The map data has no genders, so a territory or continent name never follows a
     preposition ("de Egito" should be "do Egito", "em Argélia" "na Argélia") and never is the
     subject of a sentence ("Argentina não é seu"): it leads as a label, "Argentina: ..."."""
-    keys = [k for k in MESSAGES if k.startswith("refused.")]
+    keys = [k for k in PT if k.startswith("refused.")]
     for key in keys:
-        pt = MESSAGES[key]["pt"]
+        pt = " ".join(texts(PT[key]))
         assert not re.search(r"\b(?:de|em|para|a|por|com|sobre)\s+" + PLACE_NAME, pt), key
         assert not re.search(PLACE_NAME + r"\s+(?:é|não|tem|só|foi|veio|já)\b", pt), key
     for reason, word in [("not_owned", "não é seu"), ("bad_count:move", "deste território")]:
-        assert MESSAGES[f"refused.{reason}"]["pt"].startswith("{territory}: "), reason
-        assert word in MESSAGES[f"refused.{reason}"]["pt"]
+        assert PT[f"refused.{reason}"].startswith("{territory}: "), reason
+        assert word in PT[f"refused.{reason}"]
 
 
 @pytest.mark.parametrize("rules, action, pt_words, en_words", [
@@ -81,18 +88,14 @@ def test_portuguese_messages_contract_prepositions_with_the_place_s_article():
     """Anywhere a person reads (log, prompts, odds, hand), a place after a preposition is
     written ``{dst:de}`` and reads "do Brasil", "da Argentina", "de Moscou", never
     "de Brasil"."""
-    import importlib
-    import pkgutil
-
-    import warkit_widgets
-    from warkit_widgets.i18n import tr
-
-    for module in pkgutil.walk_packages(warkit_widgets.__path__, "warkit_widgets."):
-        if module.name.endswith("messages"):  # every table registers itself when imported
-            importlib.import_module(module.name)
+    from warkit_widgets.lessons.messages import LESSONS
+    from warkit_widgets.play.messages import PLAY, tr
+    from warkit_widgets.rooms.messages import ROOMS
 
     bare = re.compile(r"\b(?:de|em|para|a|ao|por|com|sobre)\s+" + PLACE_NAME)
-    offenders = [key for key, text in MESSAGES.items() if bare.search(text["pt"])]
+    offenders = [key for catalogue in (COMPONENTS, PLAY, ROOMS, LESSONS)
+                 for key, text in catalogue.entries("pt").items()
+                 if any(bare.search(form) for form in texts(text))]
     assert offenders == []
     params = {"seat": "Ana", "count": 3, "territory": "Argentina", "attack": "6 5",
               "defence": "4", "lost_att": 0, "lost_def": 1, "keep": 1}

@@ -13,9 +13,7 @@ from itertools import combinations
 from math import comb
 
 import pytest
-from warkit_widgets import tr
 from warkit_widgets.lessons import RegroupDesk, ReinforcementCalculator, SetFinder, TerritoryTour
-from warkit_widgets.lessons.classic.messages import LESSON_MESSAGES
 from warkit_widgets.lessons.classic.models import (
     deal_hand,
     hand_sets,
@@ -29,15 +27,6 @@ import warkit
 from warkit.cards import all_cards, is_set
 
 M = warkit.world_map()
-
-
-def test_every_lesson_string_has_both_languages_and_is_registered():
-    for key, entry in LESSON_MESSAGES.items():
-        assert set(entry) == {"pt", "en"}, key
-        assert tr(key, "en", **{k: 1 for k in ("degree", "territory", "continent", "others",
-                                               "player", "territories", "half", "base",
-                                               "bonus", "total", "free", "sets", "n", "deals",
-                                               "hits", "share", "exact")})
 
 
 def test_territory_facts_follow_the_map_data():

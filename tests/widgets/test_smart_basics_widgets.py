@@ -13,10 +13,8 @@ from itertools import permutations
 from math import e, factorial
 
 import pytest
-from warkit_widgets import tr
 from warkit_widgets.lessons import IntelligenceDesk, ParanoiaDealer, TerrainExplorer
 from warkit_widgets.lessons.smart_basics.examples import played_smart_table, quiet_turn
-from warkit_widgets.lessons.smart_basics.messages import SMART_BASICS_MESSAGES
 from warkit_widgets.lessons.smart_basics.models import (
     derangements,
     intelligence_choice,
@@ -28,15 +26,6 @@ from warkit_widgets.lessons.smart_basics.models import (
 
 import warkit
 from warkit.odds import win_probability
-
-
-def test_every_string_has_both_languages_and_is_registered():
-    params = {k: 1 for k in ("k", "pairs", "player", "hunted", "n", "games", "first", "share",
-                             "exact", "mean", "expected", "armies", "given", "cards", "lost",
-                             "none", "attacker", "defender")}
-    for key, entry in SMART_BASICS_MESSAGES.items():
-        assert set(entry) == {"pt", "en"}, key
-        assert tr(key, "en", **params) and tr(key, "pt", **params)
 
 
 @pytest.mark.parametrize("n", range(1, 8))

@@ -12,9 +12,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from warkit_widgets.i18n import MESSAGES
 from warkit_widgets.lessons.smart_tactics.examples import arranged_smart_table
-from warkit_widgets.lessons.smart_tactics.messages import SMART_TACTICS_MESSAGES
 from warkit_widgets.lessons.smart_tactics.models import (
     bfs_layers,
     distances,
@@ -31,11 +29,6 @@ from warkit.odds import choose_reroll
 
 M = warkit.world_map()
 ix = M.index
-
-
-def test_every_message_has_both_languages():
-    for key, entry in SMART_TACTICS_MESSAGES.items():
-        assert set(entry) == {"pt", "en"} and MESSAGES[key] is entry, key
 
 
 def test_smart_table_is_a_checked_smart_position():

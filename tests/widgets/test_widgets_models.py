@@ -14,7 +14,6 @@ import numpy as np
 import pytest
 from warkit_widgets import html as H
 from warkit_widgets.i18n import (
-    MESSAGES,
     color_name,
     fmt_percent,
     lang_from_env,
@@ -184,17 +183,6 @@ def test_a_trade_valuer_plugs_in():
 
 
 # -- i18n ------------------------------------------------------------------------------------------
-def test_every_message_has_both_languages_with_the_same_placeholders():
-    field = re.compile(r"{(\w+)(?::[^{}]*)?}")  # a name, maybe with a spec ({n:a|b}, {dst:de})
-    for key, entry in MESSAGES.items():
-        assert set(entry) == {"pt", "en"}, key
-        if key.startswith("refused.") and key != "refused.prefix":
-            assert entry["pt"], key  # English uses the engine's own message
-            continue
-        assert entry["pt"] and entry["en"], key
-        assert set(field.findall(entry["pt"])) == set(field.findall(entry["en"])), key
-
-
 def test_language_tags_names_and_numbers(monkeypatch):
     assert normalize_lang("pt-BR") == normalize_lang("pt_br") == "pt"
     assert normalize_lang("en-US") == "en"

@@ -27,7 +27,15 @@ from collections.abc import Callable
 
 from ..actions import Action, EndPhase, Move, card_index
 from ..legal import LegalActions
-from ..rules.smart import AirAttack, Airlift, Alliance, Intelligence, Reveal, passage_reach
+from ..rules.smart import (
+    AirAttack,
+    Airlift,
+    Alliance,
+    Intelligence,
+    Reveal,
+    intelligence_draws,
+    passage_reach,
+)
 from ..state import JOKERS
 from ..view import PlayerView
 from .base import end_or_first
@@ -111,11 +119,14 @@ class SmartAdvantages(NormalBot):
         options = [a for a in legal.families if isinstance(a, Intelligence)]
         if not options or len(view.hand) > 3:
             return None
-        room = 6 - len(view.hand) - 2  # leave room for the turn's conquest cards
+        limit = view.rules.hand_limit  # S-END-2; leave room for the turn's conquest cards
+        room = None if limit is None else max(1, limit - len(view.hand) - 2)
         best = None
         for option in options:
-            draws = sum(view.continent_reserves[k] for k in self._continents(option)) // 2
-            if 1 <= draws <= max(1, room) and (best is None or draws > best[0]):
+            draws = intelligence_draws(view.continent_reserves[k]
+                                       for k in self._continents(option))
+            if draws >= 1 and (room is None or draws <= room) \
+                    and (best is None or draws > best[0]):
                 best = (draws, option)
         if best is None:
             return None

@@ -1,9 +1,10 @@
 """The skeleton every bot level shares: a seeded RNG and one method per kind of decision.
 
-:meth:`LevelBot.choose` looks at the pending step (``view.phase``) and hands
-the view and the legal actions to the method for it (``trade``, ``place``,
-``attack``, ``occupy``, ``regroup``, and SMART's ``react``, ``discard``,
-``alliance``, ``airlift``). A level overrides the methods it plays
+:meth:`LevelBot.choose` asks the rule set what the pending step is
+(``view.rules.phase_info(view.phase).decision``) and hands the view and the
+legal actions to the method of that name (``trade``, ``place``, ``attack``,
+``occupy``, ``regroup``, and SMART's ``react``, ``discard``, ``alliance``,
+``airlift``). A level overrides the methods it plays
 differently; anything a level does not know falls back to :meth:`other`,
 which ends the step when it may and otherwise takes the first legal action.
 
@@ -14,26 +15,18 @@ remember what it saw in earlier views (that is public history, or its own).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from ..actions import Action, EndPhase
 from ..legal import ActionRange, LegalActions
-from ..state import Phase
 from ..view import PlayerView
 from .evaluate import as_legal
 
-HANDLERS: dict[Phase, str] = {
-    Phase.TRADE: "trade",
-    Phase.PLACE: "place",
-    Phase.ATTACK: "attack",
-    Phase.OCCUPY: "occupy",
-    Phase.MOVE: "regroup",
-    Phase.REACT: "react",
-    Phase.DISCARD: "discard",
-    Phase.ALLIANCE: "alliance",
-    Phase.AIRLIFT: "airlift",
-}
+DECISIONS = frozenset({"trade", "place", "attack", "occupy", "regroup", "react", "discard",
+                       "alliance", "airlift"})
+"""The decisions a level has a method for, by the names the rule sets give their steps
+(``rules.phase_info(phase).decision``); a step of another name goes to :meth:`LevelBot.other`."""
 
 
 class LevelBot:
@@ -55,10 +48,11 @@ class LevelBot:
             raise ValueError("no legal action to choose from")
         if len(legal.families) == 1 and isinstance(legal.families[0], Action):
             return legal.families[0]
-        method = HANDLERS.get(view.phase)
-        if method is None:
+        decision = view.rules.phase_info(view.phase).decision
+        if decision not in DECISIONS:
             return self.other(view, legal)
-        return getattr(self, method)(view, legal)
+        method: Callable[[PlayerView, LegalActions], Action] = getattr(self, decision)
+        return method(view, legal)
 
     # -- defaults: every level overrides what it plays ------------------------------------
     def other(self, view: PlayerView, legal: LegalActions) -> Action:

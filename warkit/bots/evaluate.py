@@ -488,15 +488,17 @@ class Board:
         if self._income is None:
             view = self.view
             value = view.next_trade_value
+            rules = view.rules
+            forced, smallest = rules.forced_trade_hand, min(rules.trade_sizes)
             incomes = []
             for s in range(self.players):
                 if not self.counts[s]:
                     incomes.append(0.0)
                     continue
-                base = max(3, self.counts[s] // 2) + self.bonuses[s]
-                cards = view.hand_sizes[s]
-                trade = value * (1.0 if cards >= 5 else 0.7 if cards == 4 else
-                                 0.35 if cards == 3 else 0.0)
+                base = rules.territory_armies(self.counts[s]) + self.bonuses[s]
+                cards = view.hand_sizes[s]  # a trade is sure at a forced hand, likelier near it
+                trade = value * (1.0 if cards >= forced else 0.7 if cards == forced - 1 else
+                                 0.35 if cards >= smallest and cards == forced - 2 else 0.0)
                 incomes.append(base + trade)
             self._income = incomes
         return self._income

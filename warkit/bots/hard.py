@@ -62,6 +62,8 @@ SURE_SWEEP = 0.8
 """In danger, every reserve goes on the sweep's pad only when the sweep is this likely."""
 CARD_ARMIES = 2.5
 """Armies a SMART card held by an opponent may bring in a trade (three or more cards)."""
+TRADING_HAND = 3
+"""Cards from which an opponent's hand counts as a coming trade (a judgement, not a rule)."""
 LOOT_CARD = 2.0
 """Value (territory units) of one card taken from an eliminated player (C-ELIM-2): a third of
 the next trade, which is two territory units at the bots' army scale."""
@@ -316,8 +318,8 @@ class HardBot(SmartAdvantages, NormalBot):
                 if s == seat or not board.counts[s]:
                     continue
                 cards = view.hand_sizes[s]
-                income = max(3, board.counts[s] // 2) + board.bonuses[s] \
-                    + (CARD_ARMIES * cards if cards >= 3 else 0.0)
+                income = view.rules.territory_armies(board.counts[s]) + board.bonuses[s] \
+                    + (CARD_ARMIES * cards if cards >= TRADING_HAND else 0.0)
                 p = 1.0
                 for i in mine:
                     stack = max((armies[j] - 1 for j in ADJ[i] if owner[j] == s), default=None)

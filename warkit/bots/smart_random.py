@@ -39,7 +39,7 @@ from ..rules.smart import (
 )
 from ..rules.smart.tables import CardKind
 from ..rules.terms import Side
-from ..state import JOKERS, Phase
+from ..state import JOKERS
 from ..view import PlayerView
 from ..worldmap import world_map
 from .targets import objective_targets
@@ -62,18 +62,18 @@ class Player(Protocol):
 
 def choose_smart(bot: Player, view: PlayerView, legal: LegalActions) -> Action | None:
     """The bot's SMART choice, or ``None`` to let the classic logic decide."""
-    phase = view.phase
-    if phase is Phase.TRADE:
+    decision = view.rules.phase_info(view.phase).decision  # the rule set names the step
+    if decision == "trade":
         return _trade(bot, view, legal)
-    if phase is Phase.REACT:
+    if decision == "react":
         return _react(bot, view, legal)
-    if phase is Phase.ATTACK:
+    if decision == "attack":
         return _air_attack(bot, view, legal)
-    if phase is Phase.MOVE:
+    if decision == "regroup":
         return _advantage(bot, legal)
-    if phase in (Phase.ALLIANCE, Phase.AIRLIFT):
+    if decision in ("alliance", "airlift"):
         return _shift(bot, view, legal)
-    if phase is Phase.DISCARD:
+    if decision == "discard":
         return bot.rng.choice([a for a in legal.families if isinstance(a, Discard)])
     return None
 

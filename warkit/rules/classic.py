@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any, ClassVar, NoReturn
 
 from ..actions import (
@@ -33,7 +34,7 @@ from ..actions import (
 from ..cards import is_set, trade_value
 from ..errors import IllegalActionError, InvalidActionError, Reason
 from ..legal import LegalActions
-from ..state import CHANCE, CHANCE_PHASES, TERMINAL, GameState, Phase, evolve
+from ..state import CHANCE, TERMINAL, GamePhase, GameState, Phase, evolve
 from ..worldmap import world_map
 from . import victory
 from .combat import CombatRules
@@ -41,7 +42,7 @@ from .common import fail
 from .regroup import RegroupRules
 from .reinforce import ReinforceRules
 from .setup import SetupRules
-from .terms import BattleRule, Board, EndDecision, TradeQuote
+from .terms import BattleRule, Board, EndDecision, PhaseInfo, Side, TradeQuote
 from .turn import TurnRules
 
 Handler = Callable[[Any, GameState, Any], GameState]
@@ -52,26 +53,36 @@ QUIET_OBJECTIVES = ("asia_africa", "asia_south_america", "north_america_africa",
                     "north_america_oceania", "europe_oceania_plus_one",
                     "europe_south_america_plus_one")
 
-_NOBODY_DECIDES = {Phase.GAME_OVER: TERMINAL, **dict.fromkeys(CHANCE_PHASES, CHANCE)}
-"""The steps where no seat decides (:meth:`ClassicRules.current_player`): chance, the end."""
+CLASSIC_PHASES = (
+    PhaseInfo(Phase.SETUP, "chance", "the game is being set up"),
+    PhaseInfo(Phase.TRADE, "active", "it is time to trade cards or pass (end)", "trade", "trade"),
+    PhaseInfo(Phase.PLACE, "active", "the received armies must be placed first (C-REINF-3)",
+              "place", "place"),
+    PhaseInfo(Phase.ATTACK, "active", "it is the attack step", "attack", "attack"),
+    PhaseInfo(Phase.ROLL, "chance", "the dice of the declared battle must be rolled first",
+              battle=True),
+    PhaseInfo(Phase.LOOT, "chance", "cards are being drawn from the eliminated player"),
+    PhaseInfo(Phase.OCCUPY, "active", "the conquered territory must be occupied first "
+              "(C-CONQ-1)", "occupy", "occupy"),
+    PhaseInfo(Phase.MOVE, "active", "it is the regroup step: no more attacks this turn "
+              "(C-TURN-1)", "regroup", "move"),
+    PhaseInfo(Phase.DRAW, "chance", "the turn's card is being drawn"),
+    PhaseInfo(Phase.GAME_OVER, "nobody", "the game is over"),
+)
+"""Classic War's steps (C-TURN-1): who decides each, and what the bots and the UI call it."""
 
-PHASE_HINTS = {
-    Phase.SETUP: "the game is being set up",
-    Phase.TRADE: "it is time to trade cards or pass (end)",
-    Phase.PLACE: "the received armies must be placed first (C-REINF-3)",
-    Phase.ATTACK: "it is the attack step",
-    Phase.ROLL: "the dice of the declared battle must be rolled first",
-    Phase.LOOT: "cards are being drawn from the eliminated player",
-    Phase.OCCUPY: "the conquered territory must be occupied first (C-CONQ-1)",
-    Phase.MOVE: "it is the regroup step: no more attacks this turn (C-TURN-1)",
-    Phase.DRAW: "the turn's card is being drawn",
-    Phase.GAME_OVER: "the game is over",
-    Phase.REACT: "the players may react to the roll first (reveal, reroll or pass)",
-    Phase.REROLL: "the rerolled dice must be rolled first",
-    Phase.DISCARD: "the player must discard down to the hand limit first",
-    Phase.ALLIANCE: "armies are being shifted inside a continent (end to finish)",
-    Phase.AIRLIFT: "armies are being airlifted (end to finish)",
-}
+
+@cache
+def phase_table(rules: type[ClassicRules]) -> dict[GamePhase, PhaseInfo]:
+    """A rule set's steps by phase (made once per rule set class)."""
+    return {info.phase: info for info in rules.phases}
+
+
+@cache
+def _nobody_decides(rules: type[ClassicRules]) -> dict[GamePhase, int]:
+    """The steps where no seat decides (:meth:`ClassicRules.current_player`): chance, the end."""
+    return {info.phase: CHANCE if info.decider == "chance" else TERMINAL
+            for info in rules.phases if info.decider in ("chance", "nobody")}
 
 
 @dataclass(frozen=True)
@@ -90,6 +101,9 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
     aliases: ClassVar[tuple[str, ...]] = ("classic", "classico", "clássico", "war")
 
     # -- what callers may ask instead of testing the rule set's name (see also the hooks below)
+    phases: ClassVar[tuple[PhaseInfo, ...]] = CLASSIC_PHASES
+    """The steps of a turn (:class:`~warkit.rules.terms.PhaseInfo`): the engine, the bots and
+    the dashboard derive their tables from it (a new step of a variant is declared here)."""
     trade_sizes: ClassVar[tuple[int, ...]] = (3,)
     """How many cards one trade may hold (C-CARD-2; SMART: 1 to 6, S-TRADE-1)."""
     shared_trade_table: ClassVar[bool] = True
@@ -104,7 +118,10 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
     """Cards can be revealed for terrain knowledge of a battle's target (S-TERRAIN-1)."""
     advantages: ClassVar[tuple[type[Action], ...]] = ()
     """Actions beyond the classic turn (SMART's advantages and reactions)."""
-    handlers: ClassVar[dict[tuple[Phase, type[Action]], Handler]] = {
+    reactions: ClassVar[tuple[type[Action], ...]] = ()
+    """Actions reacting to a roll in a battle step (SMART's reveal, reroll and its dice), told
+    apart by :mod:`warkit.events` from the roll itself."""
+    handlers: ClassVar[dict[tuple[GamePhase, type[Action]], Handler]] = {
         (Phase.SETUP, DealObjective): SetupRules.do_objective,
         (Phase.SETUP, ChooseDealer): SetupRules.do_dealer,
         (Phase.SETUP, Deal): SetupRules.do_deal,
@@ -122,7 +139,7 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
     }
     """The function applying each action in each phase (a subclass lists its overrides: a
     test checks that every entry is the rule set's own method of that name)."""
-    legal_by_phase: ClassVar[dict[Phase, LegalLister]] = {
+    legal_by_phase: ClassVar[dict[GamePhase, LegalLister]] = {
         Phase.TRADE: ReinforceRules.legal_trade,
         Phase.PLACE: ReinforceRules.legal_place,
         Phase.ATTACK: CombatRules.legal_attack,
@@ -146,7 +163,22 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
 
     # -- the state contract -------------------------------------------------------------------
     def current_player(self, state: GameState) -> int:
-        return _NOBODY_DECIDES.get(state.phase, state.current)
+        return _nobody_decides(self.__class__).get(state.phase, state.current)
+
+    def phase_info(self, phase: GamePhase) -> PhaseInfo:
+        """What ``phase`` is under these rules (raises ``ValueError`` for another's step)."""
+        info = phase_table(self.__class__).get(phase)
+        if info is None:
+            raise ValueError(f"{self.name} rules have no {phase.value!r} step")
+        return info
+
+    def phase_named(self, value: object) -> GamePhase:
+        """The step saved as ``value`` (``phase.value`` in a save file or record)."""
+        for info in self.phases:
+            if info.phase.value == value:
+                return info.phase
+        known = ", ".join(str(info.phase.value) for info in self.phases)
+        raise ValueError(f"{self.name} rules have no step {value!r}; the steps are {known}")
 
     def legal_actions(self, state: GameState) -> LegalActions:
         """Every legal decision of the deciding player (empty at chance steps and at the end)."""
@@ -235,7 +267,7 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
 
     def phase_hint(self, state: GameState) -> str:
         """What the state is waiting for, in words (for refusals)."""
-        return PHASE_HINTS[state.phase]
+        return self.phase_info(state.phase).hint
 
     def illegal_reason(self, state: GameState, action: Action) -> IllegalActionError | None:
         """The error ``apply`` would raise, or ``None`` if the action is legal."""
@@ -307,8 +339,10 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
         ``None`` when nobody may react (classic War has no reactions)."""
         return None
 
-    def battle_rule(self, board: Board, dst: int) -> BattleRule:
-        """What decides the losses of a battle on ``dst`` as ``board`` shows it (C-ATK-2..4)."""
+    def battle_rule(self, board: Board, dst: int, revealed: Side | None = None) -> BattleRule:
+        """What decides the losses of a battle on ``dst`` as ``board`` shows it (C-ATK-2..4);
+        ``revealed``: the side that would reveal the target's card for terrain knowledge now
+        (a what-if for reactions and dice trays; classic War has no terrain cards)."""
         return BattleRule(self.attack_dice_max, self.defence_dice_max, "defender", None,
                           False, self.sides)
 

@@ -15,9 +15,16 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 from ..dice import SIDES
 
 if TYPE_CHECKING:
-    from ..state import Battle, Phase
+    from ..actions import Action
+    from ..state import Battle, GamePhase
+    from .classic import ClassicRules
 
 Side = Literal["attacker", "defender"]
+Decider = Literal["active", "reacting", "chance", "nobody"]
+Mode = Literal["trade", "place", "attack", "occupy", "move", "react", "discard"]
+MAP_MODES: frozenset[str] = frozenset({"place", "attack", "move"})
+"""The modes a person decides by picking territories on a map (one, or a source and a
+target)."""
 BIG_COUNT = 24
 """Territories of the "24 territories" objective and of SMART's first tie-break (S-WIN-3)."""
 
@@ -26,6 +33,8 @@ class Board(Protocol):
     """What the hooks read of a board: a :class:`~warkit.GameState` or a
     :class:`~warkit.PlayerView` (both have these)."""
 
+    @property
+    def rules(self) -> ClassicRules: ...
     @property
     def colors(self) -> tuple[str, ...]: ...
     @property
@@ -43,7 +52,7 @@ class Board(Protocol):
     @property
     def current(self) -> int: ...
     @property
-    def phase(self) -> Phase: ...
+    def phase(self) -> GamePhase: ...
     @property
     def battle(self) -> Battle | None: ...
     @property
@@ -108,3 +117,40 @@ class EndDecision:
     seat: int | None = None
     criterion: str | None = None
     rule: str = ""
+
+
+@dataclass(frozen=True)
+class PhaseInfo:
+    """One step of a rule set's turn as its callers need it: the engine (who decides, what to
+    say when an action comes at the wrong time), the bots (which of their methods decides it)
+    and the dashboard (how a person decides it, which advantages it lists, its messages).
+
+    A rule set lists its steps in ``phases``; a variant with a new step declares it there
+    (and its handlers), and the bots and the dashboard follow without an edit.
+    """
+
+    phase: GamePhase
+    decider: Decider
+    """Whose decision: the active player's, the seat reacting to a roll (``rules.reacting``),
+    chance's (dice, cards) or nobody's (the end of the game)."""
+    hint: str
+    """What the state is waiting for, in words (the engine's refusals, never translated)."""
+    decision: str | None = None
+    """The bots' name of the decision (:class:`warkit.bots.base.LevelBot` has a method of
+    that name: ``trade``, ``place``, ``attack``, ``react``...); ``None`` when nobody decides."""
+    mode: Mode | None = None
+    """How a person decides it on a board: trade cards, place, attack or move by clicking the
+    map, choose how many move in (occupy), react to a roll, discard."""
+    options: tuple[str, ...] = ()
+    """Keywords of the actions listed as options in this step (advantages not picked on the
+    map)."""
+    battle: bool = False
+    """A step between a declared attack and its resolution (the roll, SMART's reactions)."""
+    decline: Action | None = None
+    """The action that lets the decision go by when nothing helps (SMART's pass after a roll:
+    the dashboard makes it for a person who has no useful reaction); ``None``: none."""
+
+    @property
+    def label(self) -> str:
+        """The stem of the step's message keys (prompts, buttons): its saved name."""
+        return str(self.phase.value)

@@ -19,7 +19,10 @@ from itertools import product
 
 from warkit_widgets.i18n import color_name, continent_name, fmt_percent, normalize_lang
 
-from warkit import world_map
+from warkit import ClassicRules, world_map
+
+WAR_SIDES = ClassicRules.sides
+"""Faces of War's dice, as the classic rule set rolls them (C-ATK-2)."""
 
 
 def fmt_int(n: int, lang: str = "pt") -> str:
@@ -58,9 +61,9 @@ D12_TWICE_1_TO_6 = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)  # the other reading it 
 
 @cache
 def top_dice(n: int, k: int) -> Counter:
-    """How many of the 6**n rolls of n dice have each sorted 'k highest dice'."""
+    """How many of the rolls of n of War's dice have each sorted 'k highest dice'."""
     return Counter(tuple(sorted(roll, reverse=True)[:k])
-                   for roll in product(range(1, 7), repeat=n))
+                   for roll in product(range(1, WAR_SIDES + 1), repeat=n))
 
 
 @cache
@@ -73,7 +76,7 @@ def one_roll(att: int, dfn: int) -> dict[tuple[int, int], Fraction]:
         for d, ways_d in top_dice(dfn, pairs).items():
             lost_d = sum(x > y for x, y in zip(a, d, strict=True))
             out[(pairs - lost_d, lost_d)] += ways_a * ways_d
-    return {k: Fraction(v, 6 ** (att + dfn)) for k, v in out.items()}
+    return {k: Fraction(v, WAR_SIDES ** (att + dfn)) for k, v in out.items()}
 
 
 @cache

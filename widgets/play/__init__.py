@@ -7,7 +7,7 @@
 - :mod:`.log`, :mod:`.html`, :mod:`.layout`, :mod:`.end_report`, :mod:`.help_panel`: what the
   page shows;
 - :mod:`.page`: the glue with the browser and Voilà (keys, identity, the kernel's loop and socket);
-- :mod:`.messages`, :mod:`.panel_messages`: the game's strings.
+- :mod:`.messages`: the game's catalogue (its strings are in `locale/en.po` and `locale/pt_BR.po`).
 
 It builds on the components of :mod:`warkit_widgets`; nothing there imports it.
 """

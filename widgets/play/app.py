@@ -25,15 +25,16 @@ import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from warkit import Action, Attack, EndPhase, PlayerView
+from warkit.rules.terms import MAP_MODES
 
 from ..html import message_html
-from ..i18n import lang_from_env, normalize_lang, territory_name, tr
+from ..i18n import lang_from_env, normalize_lang, territory_name
 from ..report import ErrorReporter
-from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
 from .config import PACES, GameConfig, Step
 from .files import FILES_STYLE, GameFiles
 from .help_panel import HelpPanel, RuleLinks
 from .layout import LAYOUT_STYLE, PLAY_STYLE
+from .messages import tr
 from .page.browser_identity import BrowserIdentity
 from .page.signals import PageSignals
 from .page.voila import (
@@ -55,8 +56,6 @@ if TYPE_CHECKING:  # the game's modules load with the first game (a lighter firs
     from ..odds import OddsWidget
     from .controller import GameController
 
-MOVES_KINDS = {Step.PLACE: "place", Step.ATTACK: "attack", Step.MOVE: "move",
-               Step.ALLIANCE: "move", Step.AIRLIFT: "move"}
 SELECTION_ASPECTS = frozenset({"selection", "message"})
 """What a click on the map changes (the rest of the page stays as it is)."""
 FIRST_LOOK = 3.0
@@ -91,10 +90,6 @@ def warm_game_modules() -> None:
 
         _warming = threading.Thread(target=load, daemon=True, name="warkit-warm")
         _warming.start()
-
-
-OPTION_KEYWORDS = ("intelligence", "reveal", "reroll", "alliance", "airlift", "discard")
-"""SMART decisions offered in the options list (air attacks are picked on the map)."""
 
 
 def _button(css: str, **kwargs: Any) -> w.Button:
@@ -644,7 +639,8 @@ class PlayApp(w.VBox):
             seat = game.handoff
             name = game.seats[seat].name
             why = ""
-            if game.state.phase.value == "react" and seat != game.state.current:
+            reacting = game.state.rules.phase_info(game.state.phase).decider == "reacting"
+            if reacting and seat != game.state.current:
                 why = tr("play.handoff.react", lang, attacker=game.seats[game.state.current].name,
                          dst=territory_name(game.state.battle.dst, lang))
             self.handoff_text.value = handoff_html(name, game.seats[seat].color, why, lang)
@@ -706,7 +702,7 @@ class PlayApp(w.VBox):
 
         game, lang = self.game, self._lang
         mine = game.my_turn
-        kind = MOVES_KINDS.get(step)
+        kind = step.value if step.value in MAP_MODES else None
         most = 0
         if kind is not None:
             most = game.map.max_count()
@@ -727,10 +723,10 @@ class PlayApp(w.VBox):
         self.go.disabled = not (mine and most > 0)
         self.go.layout.display = None if label else "none"
         self.count.layout.display = None if label else "none"
-        end_key = {Step.TRADE: "play.btn.end.trade_late" if game.state.late
-                   else "play.btn.end.trade", Step.ATTACK: "play.btn.end.attack",
-                   Step.MOVE: "play.btn.end.move", Step.ALLIANCE: "play.btn.end.alliance",
-                   Step.AIRLIFT: "play.btn.end.airlift"}.get(step)
+        end_key = None
+        if step in (Step.TRADE, Step.ATTACK, Step.MOVE):  # steps ended by a button
+            late = step is Step.TRADE and game.state.late
+            end_key = f"play.btn.end.{game.step_label}" + ("_late" if late else "")
         self.end.description = tr(end_key, lang) if end_key else ""
         self.end.layout.display = None if end_key else "none"
         self.end.disabled = not mine or EndPhase() not in game.legal()
@@ -771,7 +767,8 @@ class PlayApp(w.VBox):
         game = self.game
         if not game.my_turn or game.step is Step.REACT:
             return []
-        return [a for a in game.legal() if a.keyword in OPTION_KEYWORDS]
+        options = game.state.rules.phase_info(game.state.phase).options  # the rule set's list
+        return [a for a in game.legal() if a.keyword in options]
 
     def _is_air_attack(self) -> bool:
         """Is the selected attack only possible as an air attack (S-AIR-1)?"""
@@ -790,7 +787,7 @@ class PlayApp(w.VBox):
             game.attack(n)
         elif step is Step.OCCUPY:
             game.occupy(n)
-        elif step in (Step.MOVE, Step.ALLIANCE, Step.AIRLIFT):
+        elif step is Step.MOVE:
             game.move(n)
 
     def _act(self, action: str) -> None:

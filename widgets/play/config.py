@@ -77,7 +77,9 @@ class GameConfig:
 
 
 class Step(enum.Enum):
-    """What the page shows the human now."""
+    """What the page shows the human now: how the pending step is decided (its mode, as the
+    rule set declares it: ``rules.phase_info(phase).mode``; SMART's alliance and airlift are
+    moves), or why the human waits."""
 
     TRADE = "trade"
     PLACE = "place"
@@ -86,8 +88,6 @@ class Step(enum.Enum):
     MOVE = "move"
     REACT = "react"
     DISCARD = "discard"
-    ALLIANCE = "alliance"
-    AIRLIFT = "airlift"
     WAIT = "wait"
     """A computer is playing, or chance (dice, cards) is being resolved."""
     HANDOFF = "handoff"

@@ -48,8 +48,8 @@ from warkit import (
     Roll,
     Sampler,
 )
-from warkit.events import BATTLE_STEPS, Event, Reacted
-from warkit.rules.smart import AirAttack, Pass
+from warkit.events import Event, Reacted, in_battle
+from warkit.rules.terms import BattleRule
 
 from ..battle_terms import BattleTerms
 from ..controller import (
@@ -62,10 +62,9 @@ from ..controller import (
     battle_record,
     moves_of,
 )
-from ..i18n import normalize_lang, refusal_text, territory_name, tr
+from ..i18n import normalize_lang, refusal_text, territory_name
 from ..models import DiceComparison, RerollShown, Side, compare_dice
 from ..observable import Observable
-from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
 from .config import (  # noqa: F401  (also offered here, where they were first)
     BOT_LEVELS,
     HUMAN,
@@ -78,6 +77,7 @@ from .config import (  # noqa: F401  (also offered here, where they were first)
     clean_name,
 )
 from .log import LogEvent, log_events, turn_header
+from .messages import tr
 from .reactions import REACTION_KEYWORDS, RankedReaction, useful_reactions
 
 DELAYS: dict[str, float] = {
@@ -128,26 +128,23 @@ class Blitz:
     """Stop when the source has this many armies or fewer (1: until conquered or out)."""
 
 
-def terrain_side(before: GameState, said: Sequence[Event]) -> Side | None:
-    """Who has terrain knowledge in the battle of ``before`` (S-TERRAIN-1), as the rule set
-    judges it (``rules.battle_rule``), or who reveals it with this step (a ``Reacted``
-    "reveal" event: the reveal may resolve the battle at once); sides as before the battle
-    (a conquest hands the revealed card to the conqueror, S-CONQ-3)."""
+def battle_rule_shown(before: GameState, said: Sequence[Event]) -> BattleRule:
+    """The rule set's battle rule of the battle of ``before`` (``rules.battle_rule``), with the
+    terrain knowledge revealed by this step (a ``Reacted`` "reveal" event: the reveal may
+    resolve the battle at once); sides as before the battle (a conquest hands the revealed
+    card to the conqueror, S-CONQ-3)."""
     assert before.battle is not None
-    known: Side | None = before.rules.battle_rule(before, before.battle.dst).terrain
-    if known is not None:
-        return known
     revealed = next((e for e in said if isinstance(e, Reacted) and e.kind == "reveal"), None)
-    if revealed is None:
-        return None
-    return "attacker" if revealed.seat == before.current else "defender"
+    side: Side | None = None
+    if revealed is not None:
+        side = "attacker" if revealed.seat == before.current else "defender"
+    return before.rules.battle_rule(before, before.battle.dst, side)
 
 
-def _step_of(phase: Phase) -> Step:
-    try:
-        return Step(phase.value)
-    except ValueError:
-        return Step.WAIT
+def _step_of(state: GameState) -> Step:
+    """How a person decides the pending step (the rule set's ``PhaseInfo.mode``)."""
+    mode = state.rules.phase_info(state.phase).mode
+    return Step.WAIT if mode is None else Step(mode)
 
 
 class GameController(Observable):
@@ -290,7 +287,13 @@ class GameController(Observable):
         decider = self.decider
         if decider < 0 or not self.seats[decider].is_human or decider != self._viewer:
             return Step.WAIT
-        return _step_of(state.phase)
+        return _step_of(state)
+
+    @property
+    def step_label(self) -> str:
+        """The stem of the pending step's messages, as the rule set names it (``"move"``,
+        SMART's ``"alliance"``...)."""
+        return self.state.rules.phase_info(self.state.phase).label
 
     @property
     def my_turn(self) -> bool:
@@ -340,7 +343,7 @@ class GameController(Observable):
         if self.my_turn:
             return self.map.highlights()
         battle = self.state.battle
-        if battle is not None and self.state.phase in BATTLE_STEPS:
+        if battle is not None and in_battle(self.state):
             return Highlights(selected=battle.src, target=battle.dst,
                               arrow=(battle.src, battle.dst))
         return self.recent or Highlights()
@@ -397,13 +400,12 @@ class GameController(Observable):
             self._refuse_text(tr("play.pick_attack", self._lang))
             return False
         self.blitz_plan = None  # an attack by hand ends an "attack until..."
-        action = self.attack_now(sel.source, sel.target, dice)
-        if action is None:  # refused with the engine's reason
-            ids = self.state.map.ids
-            return self.act(Attack(ids[sel.source], ids[sel.target],
-                                   dice or self.map.max_count() or 1))
+        ids = self.state.map.ids
+        n = dice if dice is not None else self.map.max_count()
+        # the dice asked for, as the rule set offers the route (the engine explains a refusal)
+        action = self._attack_on(ids[sel.source], ids[sel.target], n)
         if self.act(action):
-            self.last_attack = (sel.source, sel.target, getattr(action, action.count_field))
+            self.last_attack = (sel.source, sel.target, n)
             return True
         return False
 
@@ -417,7 +419,7 @@ class GameController(Observable):
         if keep < 1:
             raise ValueError(f"an attack leaves at least 1 army behind (C-ATK-2), got {keep}")
         if self.state.armies[sel.source] <= keep:
-            self._refuse_text(tr("play.blitz.too_few", self._lang, keep=keep))
+            self._refuse_text(tr("play.blitz.too_few", self._lang, n=keep))
             return False
         plan = Blitz(sel.source, sel.target, keep)
         if not self.attack():
@@ -477,6 +479,20 @@ class GameController(Observable):
             self._refuse_text(self.map.message.text or self.prompt())
             return False
         return self.act(action)
+
+    def _attack_on(self, src: str, dst: str, n: int) -> Action:
+        """The legal attack from ``src`` on ``dst`` with ``n`` dice: the ordinary one, or
+        another kind the rule set offers on that route (SMART's air attack, S-AIR-1); an
+        ordinary one (for the engine to refuse with its reason) when none is legal."""
+        plain = Attack(src, dst, n)
+        legal = self.legal()
+        if plain in legal:
+            return plain
+        for family in legal.families:
+            action = family if isinstance(family, Action) else family.make(n)
+            if action.route == (src, dst) and action in legal:
+                return action
+        return plain
 
     def legal(self) -> warkit.LegalActions:
         """The legal actions of the decider (empty at chance steps and at the end); kept
@@ -672,7 +688,7 @@ class GameController(Observable):
         if plan is None:
             return False
         state = self.state
-        going = state.phase in (Phase.ATTACK, *BATTLE_STEPS) and (
+        going = (state.phase is Phase.ATTACK or in_battle(state)) and (
             state.armies[plan.src] > plan.keep and state.owner[plan.dst] != state.current)
         if going and state.phase is Phase.ATTACK:
             going = moves_of(state, self.legal()).pairs.get(plan.src, {}).get(plan.dst, 0) > 0
@@ -694,19 +710,17 @@ class GameController(Observable):
         return self._push(action, self.decider)
 
     def attack_now(self, src: int, dst: int, dice: int | None = None) -> Action | None:
-        """The attack ``src`` → ``dst`` the rule set allows now, with ``dice`` (default and at
-        most: the most it allows): an ordinary attack, else an air attack (S-AIR-1) when that
-        is how the target is reached; ``None`` when neither is legal."""
+        """The attack ``src`` → ``dst`` the rule set allows now, from the state (never the
+        map's selection), with ``dice`` (default and at most: the most it allows), of the kind
+        it offers on that route (:meth:`_attack_on`); ``None`` when it allows none."""
         legal = self.legal()
         most = moves_of(self.state, legal).pairs.get(src, {}).get(dst, 0)
         if most < 1:
             return None
         n = most if dice is None else max(1, min(dice, most))
         ids = self.state.map.ids
-        for action in (Attack(ids[src], ids[dst], n), AirAttack(ids[dst], ids[src], n)):
-            if action in legal:
-                return action
-        return None
+        action = self._attack_on(ids[src], ids[dst], n)
+        return action if action in legal else None
 
     def _stop_blitz(self, key: str) -> None:
         """End an "attack until..." (or a repeat) with a plain note shown before the prompt."""
@@ -724,9 +738,10 @@ class GameController(Observable):
         S-TERRAIN-1)? Then the pass is made for them: no click, no passing the device."""
         state = self.state
         decider = self.decider
-        if state.phase is not Phase.REACT or decider < 0 or not self.seats[decider].is_human:
+        info = state.rules.phase_info(state.phase)
+        if info.decider != "reacting" or decider < 0 or not self.seats[decider].is_human:
             return False
-        return Pass() in self.legal() and not self._useful_for(decider)
+        return info.decline in self.legal() and not self._useful_for(decider)
 
     def _settle(self, chance: bool = True) -> set[str]:
         """Resolve what follows a move at once: chance steps (dice, cards; unless ``chance``
@@ -738,7 +753,9 @@ class GameController(Observable):
                 changed |= self._chance_step()[1]
             elif self._auto_pass_due():
                 self.auto_passed += 1
-                changed |= self._push(Pass(), self.decider)
+                decline = self.state.rules.phase_info(self.state.phase).decline
+                assert decline is not None  # _auto_pass_due checked it is legal
+                changed |= self._push(decline, self.decider)
                 self.log.append(LogEvent("log.autopass", {"seat": self.actors[-1]},
                                          len(self.match.actions) - 1, self.state.turn))
             elif self._empty_trade_due():
@@ -795,7 +812,7 @@ class GameController(Observable):
             self.last_attack = None  # "repeat the last attack" is for this turn's attacks
             if not after.is_terminal:
                 self.log.append(turn_header(after, index))
-        if before.battle is not None and before.phase in BATTLE_STEPS:
+        if before.battle is not None and in_battle(before):
             self._follow_dice(before, action, after, said)
             record = battle_record(said)
             if record is not None:
@@ -825,11 +842,11 @@ class GameController(Observable):
             return
         b = before.battle
         assert b is not None
-        self.tray = compare_dice(*after.last_roll, terrain=terrain_side(before, said),
+        self.tray = compare_dice(*after.last_roll, battle_rule_shown(before, said),
                                  defenders=before.armies[b.dst],
                                  attackers=before.armies[b.src] - 1,
                                  rerolls=self._rerolls,
-                                 pending=after.phase in (Phase.REACT, Phase.REROLL))
+                                 pending=in_battle(after))
 
     def _replay_history(self) -> None:
         """The log, dice and battle of the match so far (a loaded game), as they were."""
@@ -889,7 +906,7 @@ class GameController(Observable):
     def _blitz_text(self) -> str:
         plan = self.blitz_plan
         return tr("play.blitz.going", self._lang, src=territory_name(plan.src, self._lang),
-                  dst=territory_name(plan.dst, self._lang), keep=plan.keep)
+                  dst=territory_name(plan.dst, self._lang), n=plan.keep)
 
     def _blocked_text(self) -> str:
         step = self.step
@@ -923,7 +940,7 @@ class GameController(Observable):
             return tr(f"play.prompt.react.{side}", lang, **params)
         if step is Step.TRADE and state.late:
             return tr("play.prompt.trade_late", lang, **params)
-        return tr(f"play.prompt.{step.value}", lang, **params)
+        return tr(f"play.prompt.{self.step_label}", lang, **params)
 
     def _winner_text(self) -> str:
         winners = self.state.winners
@@ -937,12 +954,10 @@ def _touched(before: GameState, action: Action) -> Highlights | None:
     """What a move shows on the map while it stays on screen: an arrow for an attack or a
     move, the territory of a placement."""
     index = before.map.index
-    if isinstance(action, Attack | warkit.Move):
-        return Highlights(selected=index(action.src), target=index(action.dst),
-                          arrow=(index(action.src), index(action.dst)))
-    if isinstance(action, AirAttack):
-        return Highlights(selected=index(action.src), target=index(action.card),
-                          arrow=(index(action.src), index(action.card)))
+    route = action.route  # an attack, a move, SMART's air attack
+    if route is not None:
+        src, dst = index(route[0]), index(route[1])
+        return Highlights(selected=src, target=dst, arrow=(src, dst))
     if isinstance(action, Place):
         return Highlights(selected=index(action.territory))
     if isinstance(action, Occupy) and before.battle is not None:

@@ -17,7 +17,6 @@ losses, not what the dice first showed, so they are left out of the luck score.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -25,10 +24,12 @@ from functools import cache
 from html import escape
 
 from warkit import Match, Roll, Trade
+from warkit.dice import battle_losses, sorted_roll_distribution
 from warkit.render.svg import PLAYER_COLORS
+from warkit.rules.terms import BattleRule
 
-from ..i18n import color_name, continent_name, fmt_number, tr
-from . import panel_messages  # noqa: F401  (registers the report's messages)
+from ..i18n import color_name, continent_name, fmt_number
+from .messages import tr
 
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4")
 """A line style per seat, so the charts read without colours too."""
@@ -88,17 +89,18 @@ def timeline(match: Match) -> Timeline:
                     tuple(tuple(s.army_count(p) for s in picks) for p in range(n)))
 
 
+CLASSIC_BATTLE = BattleRule()
+"""Classic War's battle rule (C-ATK-2..4), the default of :func:`expected_attacker_wins`."""
+
+
 @cache
-def expected_attacker_wins(att_dice: int, def_dice: int) -> Fraction:
-    """The exact mean number of comparisons the attacker wins with these dice (C-ATK-4),
-    by enumerating every face of every die."""
-    total, wins = 0, 0
-    for faces in itertools.product(range(1, 7), repeat=att_dice + def_dice):
-        attack = sorted(faces[:att_dice], reverse=True)
-        defence = sorted(faces[att_dice:], reverse=True)
-        wins += sum(a > d for a, d in zip(attack, defence))
-        total += 1
-    return Fraction(wins, total)
+def expected_attacker_wins(att_dice: int, def_dice: int, rule: BattleRule = CLASSIC_BATTLE
+                           ) -> Fraction:
+    """The exact mean number of comparisons the attacker wins with these dice under the rule
+    set's battle ``rule`` (its dice and ties, C-ATK-4), over every sorted roll."""
+    return sum((pa * pd * battle_losses(a, d, ties=rule.ties)[1]
+                for a, pa in sorted_roll_distribution(att_dice, rule.sides)
+                for d, pd in sorted_roll_distribution(def_dice, rule.sides)), Fraction(0))
 
 
 def luck(match: Match) -> tuple[Luck, ...]:
@@ -110,9 +112,10 @@ def luck(match: Match) -> tuple[Luck, ...]:
         if not isinstance(action, Roll) or before.battle is None:
             continue
         attacker, defender = before.current, before.owner[before.battle.dst]
+        rule = before.rules.battle_rule(before, before.battle.dst)
         pairs = min(len(action.attack), len(action.defence))
-        att_won = sum(a > d for a, d in zip(action.attack, action.defence))
-        mean = expected_attacker_wins(len(action.attack), len(action.defence))
+        att_won = battle_losses(action.attack, action.defence, ties=rule.ties)[1]
+        mean = expected_attacker_wins(len(action.attack), len(action.defence), rule)
         won[attacker] += att_won
         expected[attacker] += mean
         count[attacker] += pairs

@@ -24,9 +24,8 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from ..html import message_html
-from ..i18n import normalize_lang, tr
-from . import messages as play_messages  # noqa: F401  (register the messages)
-from . import panel_messages  # noqa: F401  (register the messages)
+from ..i18n import normalize_lang
+from .messages import tr
 from .saves import MAX_UPLOAD, Autosave, LoadProblem, dump_game, file_name, load_game
 
 if TYPE_CHECKING:

@@ -15,9 +15,9 @@ from html import escape
 
 import ipywidgets as w
 
-from ..i18n import normalize_lang, tr
-from . import panel_messages  # noqa: F401  (registers the panel's messages)
+from ..i18n import normalize_lang
 from .help_texts import RULES, SECTIONS
+from .messages import tr
 
 RULE_ID = re.compile(r"\b[CS]-[A-Z]+-\d+\b")
 """What a rule ID looks like (``C-ATK-4``, ``S-TERRAIN-3``)."""

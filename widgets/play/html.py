@@ -16,11 +16,11 @@ from warkit.render.svg import PLAYER_COLORS, readable_text_color
 from warkit.rules.smart import card_kind, intelligence_draws, reroll_terms
 
 from ..controller import BattleRecord
-from ..i18n import continent_name, territory_name, tr, tr_count
-from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
+from ..i18n import continent_name, territory_name
 from .controller import HUMAN, Seat
 from .layout import PLAY_STYLE
 from .log import card_text
+from .messages import tr
 
 
 def dot(color: str) -> str:
@@ -41,8 +41,8 @@ def players_html(view: PlayerView, seats: Sequence[Seat], lang: str) -> str:
         if not view.alive[s]:
             css = "wk-out"
         stats = tr("play.stats", lang, territories=view.territory_count(s),
-                   armies=tr_count("play.count.armies", view.army_count(s), lang),
-                   cards=tr_count("play.count.cards", view.hand_sizes[s], lang))
+                   armies=tr("play.count.armies", lang, n=view.army_count(s)),
+                   cards=tr("play.count.cards", lang, n=view.hand_sizes[s]))
         rows.append(f'<tr class="{css}" data-seat="{s}"><td>{dot(seat.color)}'
                     f'{escape(seat.name)}</td><td>{escape(kind_text(seat, lang))}</td>'
                     f"<td>{escape(stats)}</td></tr>")
@@ -95,7 +95,7 @@ def option_text(action: Action, view: PlayerView, lang: str) -> str:
         conts = action.continents  # type: ignore[attr-defined]
         draws = intelligence_draws(m.continent(c).bonus for c in conts)
         names = " + ".join(continent_name(c, lang) for c in conts)
-        return tr("opt.intelligence", lang, continents=names, draws=draws)
+        return tr("opt.intelligence", lang, continents=names, n=draws)
     if k == "airattack":
         return tr("opt.airattack", lang, dst=shown,
                   src=territory_name(action.src, lang))  # type: ignore[attr-defined]

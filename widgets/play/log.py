@@ -37,8 +37,8 @@ from warkit.events import (
 )
 from warkit.events import events as engine_events
 
-from ..i18n import continent_name, territory_name, tr
-from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
+from ..i18n import continent_name, territory_name
+from .messages import tr
 
 TERRITORY_KEYS = ("src", "dst", "territory")
 
@@ -66,7 +66,7 @@ def turn_header(state: GameState, index: int) -> LogEvent:
     seat = state.current
     income = state.reserves + sum(state.continent_reserves)
     return LogEvent("log.turn", {"round": state.round, "turn": state.turn, "seat": seat,
-                                 "territories": state.territory_count(seat), "income": income},
+                                 "n": state.territory_count(seat), "income": income},
                     index, state.turn, "turn")
 
 
@@ -163,9 +163,10 @@ def _join(items: Sequence[str], lang: str) -> str:
     return ", ".join(items[:-1]) + tr("log.and", lang) + items[-1]
 
 
-def event_params(event: LogEvent, lang: str, names: Sequence[str]) -> dict[str, str]:
-    """The event's params as display text in ``lang`` (``names``: the players' names)."""
-    shown: dict[str, str] = {}
+def event_params(event: LogEvent, lang: str, names: Sequence[str]) -> dict[str, object]:
+    """The event's params as display text in ``lang`` (``names``: the players' names); the
+    count ``n`` of a plural message stays a number."""
+    shown: dict[str, object] = {}
     for key, value in event.params.items():
         if key in ("seat", "loser"):
             shown[key] = names[value]
@@ -182,7 +183,7 @@ def event_params(event: LogEvent, lang: str, names: Sequence[str]) -> dict[str, 
         elif key in ("attack", "defence", "dice"):
             shown[key] = "-".join(map(str, value))
         else:
-            shown[key] = str(value)
+            shown[key] = value if key == "n" else str(value)
     return shown
 
 

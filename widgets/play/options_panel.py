@@ -17,9 +17,9 @@ import ipywidgets as w
 
 from warkit import Action, PlayerView
 
-from ..i18n import fmt_number, tr
-from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
+from ..i18n import fmt_number
 from .html import option_text
+from .messages import tr
 from .reactions import RankedReaction
 
 GROUP_RULES: dict[str, str] = {

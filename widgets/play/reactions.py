@@ -24,8 +24,9 @@ from functools import lru_cache
 from warkit import JOKERS, Action, LegalActions, PlayerView, card_index
 from warkit.odds import choose_reroll
 from warkit.rules.smart import card_kind
+from warkit.rules.terms import Side
 
-from ..battle_terms import KIND_ORDER, terrain_of
+from ..battle_terms import KIND_ORDER
 from ..models import compare_dice
 
 REACTION_KEYWORDS = ("reveal", "reroll")
@@ -46,15 +47,17 @@ class RankedReaction:
         return self.gain > 0
 
 
-def _side(view: PlayerView) -> str:
+def _side(view: PlayerView) -> Side:
     return "attacker" if view.player == view.current else "defender"
 
 
-def _balance(view: PlayerView, side: str, terrain: str | None) -> int:
-    """(enemy losses - own losses) of the dice on the table for ``side`` with ``terrain``."""
+def _balance(view: PlayerView, side: str, revealed: Side | None = None) -> int:
+    """(enemy losses - own losses) of the dice on the table for ``side``, judged by the rule
+    set's battle rule (``revealed``: as if that side revealed the target's card now)."""
     b = view.battle
     attack, defence = view.last_roll
-    judged = compare_dice(attack, defence, terrain=terrain, defenders=view.armies[b.dst],
+    rule = view.rules.battle_rule(view, b.dst, revealed)
+    judged = compare_dice(attack, defence, rule, defenders=view.armies[b.dst],
                           attackers=max(view.armies[b.src] - 1, 1))
     if side == "attacker":
         return judged.lost_defender - judged.lost_attacker
@@ -63,11 +66,12 @@ def _balance(view: PlayerView, side: str, terrain: str | None) -> int:
 
 @lru_cache(maxsize=4096)
 def _reroll_options(own: tuple[int, ...], enemy: tuple[int, ...], kind: str, side: str,
-                    defenders: int, attackers: int,
-                    terrain: str | None) -> dict[tuple[int, ...], Fraction]:
+                    defenders: int, attackers: int, terrain: str | None,
+                    lone_defender_shield: bool) -> dict[tuple[int, ...], Fraction]:
     choice = choose_reroll(own, enemy, kind, side=side,  # type: ignore[arg-type]
                            defenders=defenders, attackers=attackers,
-                           terrain=terrain)  # type: ignore[arg-type]
+                           terrain=terrain,  # type: ignore[arg-type]
+                           lone_defender_shield=lone_defender_shield)
     keep = choice.options[()]
     return {tuple(sorted(d, reverse=True)): v - keep for d, v in choice.options.items()}
 
@@ -79,10 +83,11 @@ def rank_reactions(view: PlayerView, legal: LegalActions) -> list[RankedReaction
         return []
     side = _side(view)
     b = view.battle
-    terrain = terrain_of(view, b.dst)
+    rule = view.rules.battle_rule(view, b.dst)
+    terrain = rule.terrain
     attack, defence = view.last_roll
     own, enemy = (attack, defence) if side == "attacker" else (defence, attack)
-    base = _balance(view, side, terrain)
+    base = _balance(view, side)
     ranked: list[RankedReaction] = []
     for action in legal:
         if action.keyword == "reveal" and terrain is None:
@@ -93,7 +98,8 @@ def rank_reactions(view: PlayerView, legal: LegalActions) -> list[RankedReaction
             kind = card_kind(card, card not in JOKERS and view.owner[card] == view.player)
             options = _reroll_options(tuple(own), tuple(enemy), kind, side,
                                       min(view.armies[b.dst], 4),
-                                      min(max(view.armies[b.src] - 1, 1), 4), terrain)
+                                      min(max(view.armies[b.src] - 1, 1), 4), terrain,
+                                      rule.lone_defender_shield)
             dice = tuple(sorted(action.dice, reverse=True))  # type: ignore[attr-defined]
             ranked.append(RankedReaction(action, options.get(dice, Fraction(0)),
                                          "S-REROLL-1", kind))

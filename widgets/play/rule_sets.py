@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from warkit import RULESETS
 
-from ..i18n import MESSAGES, tr
-from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
+from .messages import PLAY, tr
 
 
 def rule_set_names() -> tuple[str, ...]:
@@ -23,4 +22,4 @@ def rules_label(name: str, lang: str) -> str:
     """A rule set's name in words (``play.rules.<name>``, e.g. "War clássico"); a rule set
     without a translated label is shown by its own name."""
     key = f"play.rules.{name}"
-    return tr(key, lang) if key in MESSAGES else name
+    return tr(key, lang) if key in PLAY else name

@@ -36,10 +36,9 @@ from typing import TYPE_CHECKING, Any
 import warkit
 from warkit import GameState, Match, SaveFileError
 
-from ..i18n import color_name, normalize_lang, tr
-from . import messages as play_messages  # noqa: F401  (register the messages)
-from . import panel_messages  # noqa: F401  (register the messages)
+from ..i18n import color_name, normalize_lang
 from .config import HUMAN, SEAT_KINDS, Seat, clean_name
+from .messages import tr
 from .rule_sets import rules_label
 
 if TYPE_CHECKING:

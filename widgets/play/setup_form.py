@@ -17,10 +17,9 @@ from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
 from warkit import world_map
 
 from ..html import message_html
-from ..i18n import color_name, normalize_lang, tr
-from ..rooms import messages as _room_messages  # noqa: F401  (the "play online" button)
-from . import messages as play_messages  # noqa: F401  (registers the dashboard's messages)
+from ..i18n import color_name, normalize_lang
 from .config import BOT_LEVELS, HUMAN, GameConfig, Seat, clean_name
+from .messages import tr
 from .rule_sets import rule_set_names, rules_label
 from .saves import SavedGame, distinct_labels
 

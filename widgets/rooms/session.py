@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from ..html import message_html
-from ..i18n import color_name, tr
+from ..i18n import color_name
 from ..play.controller import GameConfig, Step
 from ..play.page.voila import kernel_loop, query_value
-from . import messages  # noqa: F401  (registers the rooms' strings)
 from .invite import InviteLink
+from .messages import tr
 from .room import RoomController, RoomLinks, create_room
 from .store import GameStore, RoomError, RoomInfo, open_store
 from .sync import RoomSync

@@ -3,6 +3,7 @@
 - :mod:`.rules`: :class:`SmartRules`, the rule set (set-up, end of the game, hooks);
 - :mod:`.trades`, :mod:`.combat`, :mod:`.moves`: its phase mixins;
 - :mod:`.state`: its per-turn state (``state.extra``) and the public part views show;
+- :mod:`.phases`: its own steps of a turn (``SmartPhase``) and how it describes every step;
 - :mod:`.actions`: its actions (``AirAttack``, ``Reveal``, ``Reroll``...);
 - :mod:`.tables`: its tables and helpers (trade values, attack limits, card kinds), which
   lessons, bots, the dashboard and :mod:`warkit.odds` read.
@@ -22,6 +23,7 @@ from .actions import (
     Reveal,
 )
 from .moves import passage_reach
+from .phases import SMART_PHASES, SmartPhase
 from .rules import SmartRules, smart_winners
 from .state import EMPTY, Mark, SmartExtra, SmartView
 from .tables import (
@@ -42,9 +44,36 @@ from .tables import (
 )
 
 __all__ = [
-    "ATTACK_LIMITS", "CARD_KINDS", "EMPTY", "HAND_LIMIT", "JOKER_BONUS", "MAX_TRADE",
-    "TERRITORY_BONUS", "AirAttack", "Airlift", "Alliance", "Discard", "Intelligence", "Mark",
-    "Pass", "Reroll", "Rerolled", "Reveal", "SmartExtra", "SmartRules", "SmartView",
-    "TradeGroup", "TradeValue", "attack_limit", "best_trade", "card_kind", "group_value",
-    "intelligence_draws", "passage_reach", "reroll_terms", "smart_winners",
+    "ATTACK_LIMITS",
+    "CARD_KINDS",
+    "EMPTY",
+    "HAND_LIMIT",
+    "JOKER_BONUS",
+    "MAX_TRADE",
+    "SMART_PHASES",
+    "TERRITORY_BONUS",
+    "AirAttack",
+    "Airlift",
+    "Alliance",
+    "Discard",
+    "Intelligence",
+    "Mark",
+    "Pass",
+    "Reroll",
+    "Rerolled",
+    "Reveal",
+    "SmartExtra",
+    "SmartPhase",
+    "SmartRules",
+    "SmartView",
+    "TradeGroup",
+    "TradeValue",
+    "attack_limit",
+    "best_trade",
+    "card_kind",
+    "group_value",
+    "intelligence_draws",
+    "passage_reach",
+    "reroll_terms",
+    "smart_winners",
 ]

@@ -47,6 +47,11 @@ class AirAttack(Action):
     words: ClassVar[tuple[tuple[str, type], ...]] = (("card", str), ("src", str), ("dice", int))
     count_field: ClassVar[str] = "dice"
 
+    @property
+    def route(self) -> tuple[str, str] | None:
+        """From ``src`` to the territory of the discarded card."""
+        return self.src, self.card
+
 
 @dataclass(frozen=True, repr=False)
 class Reveal(Action):

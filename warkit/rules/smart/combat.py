@@ -29,6 +29,7 @@ from ..common import card as card_of
 from ..terms import Board, Side
 from .actions import AirAttack, Pass, Reroll, Rerolled, Reveal
 from .host import SmartMixinBase
+from .phases import SmartPhase
 from .state import PendingReroll, Reaction, SmartExtra
 from .tables import attack_limit, card_kind, reroll_terms
 
@@ -178,7 +179,7 @@ class SmartCombatRules(SmartMixinBase):
         state = evolve(state, last_roll=(roll.attack, roll.defence))
         for side in ("attacker", "defender"):
             if self.can_react(state, side):
-                return evolve(state, phase=Phase.REACT,
+                return evolve(state, phase=SmartPhase.REACT,
                               extra=state.extra.but(reaction=Reaction(side)))
         return self.resolve(state)
 
@@ -196,7 +197,7 @@ class SmartCombatRules(SmartMixinBase):
         if passes < 2:
             for candidate in ((other,) if passed else (other, side)):
                 if self.can_react(state, candidate):
-                    return evolve(state, phase=Phase.REACT, extra=state.extra.but(
+                    return evolve(state, phase=SmartPhase.REACT, extra=state.extra.but(
                         reaction=Reaction(candidate, passes)))
         return self.resolve(state)
 
@@ -264,7 +265,7 @@ class SmartCombatRules(SmartMixinBase):
             fail(Reason.BAD_COUNT, f"your dice show {','.join(map(str, own))}: there is no "
                  f"{','.join(map(str, chosen))} to reroll", "S-REROLL-1")
         state = self.discard_card(state, seat, card)
-        return evolve(state, phase=Phase.REROLL, extra=state.extra.but(
+        return evolve(state, phase=SmartPhase.REROLL, extra=state.extra.but(
             reroll=PendingReroll(side, kept, len(chosen), minimum)))
 
     def reroll_outcomes(self, state: GameState) -> tuple[tuple[Rerolled, Fraction], ...]:

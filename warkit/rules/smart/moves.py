@@ -23,6 +23,7 @@ from ..common import card as card_of
 from ..common import count, fail, label, territory
 from .actions import Airlift, Alliance, Discard, Reveal
 from .host import SmartMixinBase
+from .phases import SmartPhase
 from .state import SmartExtra
 from .tables import HAND_LIMIT
 
@@ -80,7 +81,7 @@ class SmartMoveRules(SmartMixinBase):
         return near + tuple(sorted(far.difference(near)))
 
     def check_move_path(self, state: GameState, src: int, dst: int) -> None:
-        if state.phase is Phase.AIRLIFT:
+        if state.phase is SmartPhase.AIRLIFT:
             self.check_airlift_path(state, src, dst)
             return
         if world_map().are_adjacent(src, dst):
@@ -138,7 +139,7 @@ class SmartMoveRules(SmartMixinBase):
                  "S-ALLY-1", continent=world_map().continents[k].id)
         self.holds(state, seat, card, "S-ALLY-1")
         state = self.discard_card(state, seat, card)
-        return evolve(state, phase=Phase.ALLIANCE, extra=state.extra.but(alliance=k))
+        return evolve(state, phase=SmartPhase.ALLIANCE, extra=state.extra.but(alliance=k))
 
     def legal_alliance(self, state: GameState) -> LegalActions:
         ids, armies = world_map().ids, state.armies
@@ -182,7 +183,7 @@ class SmartMoveRules(SmartMixinBase):
                  f"{what}", "S-AIRLIFT-1")
         self.holds(state, seat, card, "S-AIRLIFT-1")
         state = self.discard_card(state, seat, card)
-        return evolve(state, phase=Phase.AIRLIFT, extra=state.extra.but(airlift=card))
+        return evolve(state, phase=SmartPhase.AIRLIFT, extra=state.extra.but(airlift=card))
 
     def airlift_hub(self, state: GameState) -> int:
         """The territory an airlift under way moves armies to or from (S-AIRLIFT-1)."""
@@ -241,7 +242,7 @@ class SmartMoveRules(SmartMixinBase):
         go); then the active player discards down to 6 cards, last of all (S-END-2)."""
         state = evolve(state, extra=state.extra.but(revealed=()))
         if len(state.hands[state.current]) > HAND_LIMIT:
-            return evolve(state, phase=Phase.DISCARD)
+            return evolve(state, phase=SmartPhase.DISCARD)
         return self.next_turn(state)
 
     def legal_discard(self, state: GameState) -> LegalActions:

@@ -21,7 +21,7 @@ from ...state import GameState, Phase, evolve
 from ...worldmap import world_map
 from ..classic import ClassicRules
 from ..common import fail
-from ..terms import BIG_COUNT, BattleRule, Board, EndDecision, TradeQuote
+from ..terms import BIG_COUNT, BattleRule, Board, EndDecision, PhaseInfo, Side, TradeQuote
 from ..victory import target_seat
 from .actions import (
     AirAttack,
@@ -36,6 +36,7 @@ from .actions import (
 )
 from .combat import SmartCombatRules
 from .moves import SmartMoveRules
+from .phases import SMART_PHASES, SmartPhase
 from .state import EMPTY, SmartExtra, extra_from_dict, extra_to_dict, public_view
 from .tables import HAND_LIMIT, MAX_TRADE, best_trade
 from .tables import attack_limit as smart_attack_limit
@@ -118,6 +119,8 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
     terrain_cards: ClassVar[bool] = True
     advantages: ClassVar[tuple[type[Action], ...]] = (
         Intelligence, AirAttack, Reveal, Reroll, Pass, Alliance, Airlift, Discard)
+    reactions: ClassVar[tuple[type[Action], ...]] = (Reveal, Reroll, Rerolled)
+    phases: ClassVar[tuple[PhaseInfo, ...]] = SMART_PHASES
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.card_bonus != "per_card":
@@ -161,17 +164,17 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
 
     # -- the state contract ----------------------------------------------------------------------
     def current_player(self, state: GameState) -> int:
-        if state.phase is Phase.REACT:
+        if state.phase is SmartPhase.REACT:
             return self.reacting_seat(state, state.extra.reaction.side)
         return super().current_player(state)
 
     def chance_outcomes(self, state: GameState) -> list[tuple[Action, Fraction]]:
-        if state.phase is Phase.REROLL:
+        if state.phase is SmartPhase.REROLL:
             return list(self.reroll_outcomes(state))
         return super().chance_outcomes(state)
 
     def sample_chance(self, state: GameState, rng) -> Action:
-        if state.phase is Phase.REROLL:
+        if state.phase is SmartPhase.REROLL:
             return self.sample_reroll(state, rng)
         return super().sample_chance(state, rng)
 
@@ -235,13 +238,16 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
         return tuple(f"destroy_{colors[(s + 1) % len(colors)]}" for s in range(len(colors)))
 
     def reacting(self, board: Board) -> int | None:
-        if getattr(board, "phase", None) is not Phase.REACT:
+        if getattr(board, "phase", None) is not SmartPhase.REACT:
             return None
         return self.reacting_seat(board, board.extra.reaction.side)
 
-    def battle_rule(self, board: Board, dst: int) -> BattleRule:
-        """S-TERRAIN-1..3: public terrain knowledge of ``dst`` changes ties and losses."""
+    def battle_rule(self, board: Board, dst: int, revealed: Side | None = None) -> BattleRule:
+        """S-TERRAIN-1..3: public terrain knowledge of ``dst`` changes ties and losses; with
+        ``revealed``, as if that side revealed the card now (knowledge already public stays)."""
         terrain = self.terrain_side(board, dst) if board.extra is not None else None
+        if terrain is None:
+            terrain = revealed
         return BattleRule(self.attack_dice_max, self.defence_dice_max,
                           "attacker" if terrain == "attacker" else "defender",
                           terrain, self.lone_defender_shield, self.sides)
@@ -301,7 +307,7 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
 
     def battle_expected(self, state: GameState) -> bool:
         phase = state.phase
-        return phase in (Phase.ROLL, Phase.REACT, Phase.REROLL, Phase.OCCUPY) or (
+        return phase in (Phase.ROLL, SmartPhase.REACT, SmartPhase.REROLL, Phase.OCCUPY) or (
             phase is Phase.DRAW and state.extra.after_draw is Phase.OCCUPY)
 
     def conquest_pending(self, state: GameState) -> bool:
@@ -317,17 +323,17 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
             if not 0 <= mark.seat < state.num_players or mark.card not in state.hands[mark.seat]:
                 report(f"revealed card {mark.card} is not in the hand of seat {mark.seat}")
         phase = state.phase
-        for name, value, steps in (("reaction", x.reaction, (Phase.REACT, Phase.REROLL)),
-                                   ("reroll", x.reroll, (Phase.REROLL,)),
-                                   ("alliance", x.alliance, (Phase.ALLIANCE,)),
-                                   ("airlift", x.airlift, (Phase.AIRLIFT,))):
+        for name, value, steps in (("reaction", x.reaction, (SmartPhase.REACT, SmartPhase.REROLL)),
+                                   ("reroll", x.reroll, (SmartPhase.REROLL,)),
+                                   ("alliance", x.alliance, (SmartPhase.ALLIANCE,)),
+                                   ("airlift", x.airlift, (SmartPhase.AIRLIFT,))):
             if (value is not None) != (phase in steps):
                 report(f"SMART {name} state does not match the {phase.value} step")
         if (x.draws > 0) != (phase is Phase.DRAW) or (x.after_draw is None) != (x.draws == 0):
             report("pending card draws do not match the draw step")
-        if phase is Phase.REACT and state.last_roll is None:
+        if phase is SmartPhase.REACT and state.last_roll is None:
             report("a reaction window without dice")
-        if phase is Phase.DISCARD and len(state.hands[state.current]) <= 6:
+        if phase is SmartPhase.DISCARD and len(state.hands[state.current]) <= 6:
             report("the discard step with 6 cards or fewer")
         limit = smart_attack_limit(state.round)
         if limit is not None and x.attacks > limit and phase is not Phase.SETUP:
@@ -348,28 +354,28 @@ SmartRules.handlers = {
     (Phase.ATTACK, Attack): SmartCombatRules.do_attack,
     (Phase.ATTACK, AirAttack): SmartCombatRules.do_air_attack,
     (Phase.ROLL, Roll): SmartCombatRules.do_roll,
-    (Phase.REACT, Pass): SmartCombatRules.do_pass,
-    (Phase.REACT, Reveal): SmartCombatRules.do_reveal_terrain,
-    (Phase.REACT, Reroll): SmartCombatRules.do_reroll,
-    (Phase.REROLL, Rerolled): SmartCombatRules.do_rerolled,
+    (SmartPhase.REACT, Pass): SmartCombatRules.do_pass,
+    (SmartPhase.REACT, Reveal): SmartCombatRules.do_reveal_terrain,
+    (SmartPhase.REACT, Reroll): SmartCombatRules.do_reroll,
+    (SmartPhase.REROLL, Rerolled): SmartCombatRules.do_rerolled,
     (Phase.MOVE, Reveal): SmartMoveRules.do_reveal_passage,
     (Phase.MOVE, Alliance): SmartMoveRules.do_alliance,
     (Phase.MOVE, Airlift): SmartMoveRules.do_airlift,
     (Phase.MOVE, EndPhase): SmartMoveRules.end_regroup,
-    (Phase.ALLIANCE, Move): SmartMoveRules.do_alliance_move,
-    (Phase.ALLIANCE, EndPhase): SmartMoveRules.end_substep,
-    (Phase.AIRLIFT, Move): SmartMoveRules.do_airlift_move,
-    (Phase.AIRLIFT, EndPhase): SmartMoveRules.end_substep,
+    (SmartPhase.ALLIANCE, Move): SmartMoveRules.do_alliance_move,
+    (SmartPhase.ALLIANCE, EndPhase): SmartMoveRules.end_substep,
+    (SmartPhase.AIRLIFT, Move): SmartMoveRules.do_airlift_move,
+    (SmartPhase.AIRLIFT, EndPhase): SmartMoveRules.end_substep,
     (Phase.DRAW, Draw): SmartTradeRules.do_draw,
-    (Phase.DISCARD, Discard): SmartMoveRules.do_discard,
+    (SmartPhase.DISCARD, Discard): SmartMoveRules.do_discard,
 }
 SmartRules.legal_by_phase = {
     **ClassicRules.legal_by_phase,
     Phase.TRADE: SmartTradeRules.legal_trade,
     Phase.ATTACK: SmartCombatRules.legal_attack,
     Phase.MOVE: SmartMoveRules.legal_move,
-    Phase.REACT: SmartCombatRules.legal_react,
-    Phase.ALLIANCE: SmartMoveRules.legal_alliance,
-    Phase.AIRLIFT: SmartMoveRules.legal_airlift,
-    Phase.DISCARD: SmartMoveRules.legal_discard,
+    SmartPhase.REACT: SmartCombatRules.legal_react,
+    SmartPhase.ALLIANCE: SmartMoveRules.legal_alliance,
+    SmartPhase.AIRLIFT: SmartMoveRules.legal_airlift,
+    SmartPhase.DISCARD: SmartMoveRules.legal_discard,
 }

@@ -20,7 +20,7 @@ from typing import Any
 
 from ...actions import card_index, card_name
 from ...errors import InvalidActionError
-from ...state import GameState, Phase
+from ...state import GamePhase, GameState, Phase
 from ...worldmap import world_map
 
 SIDES = ("attacker", "defender")
@@ -72,7 +72,7 @@ class SmartExtra:
     reaction: Reaction | None = None
     reroll: PendingReroll | None = None
     draws: int = 0
-    after_draw: Phase | None = None
+    after_draw: GamePhase | None = None
     alliance: int | None = None
     """Continent index of an alliance sub-step."""
     airlift: int | None = None
@@ -273,7 +273,7 @@ def extra_from_dict(state: GameState, data: Any) -> SmartExtra:
         intelligence_used=f.get("intelligence_used"), traded=f.get("traded"),
         intel_cards=tuple(_card(c, "smart extra intel_cards") for c in intel),
         reaction=reaction, reroll=reroll, draws=f.natural("draws"),
-        after_draw=None if after is None else Phase(after),
+        after_draw=None if after is None else state.rules.phase_named(after),
         alliance=None if alliance is None else continents.index(alliance),
         airlift=None if airlift is None else _territory(airlift, "smart extra airlift"),
         airlift_direction=f.choice("airlift_direction", DIRECTIONS, optional=True),

@@ -25,9 +25,7 @@ from warkit_widgets.i18n import (
     fmt_percent,
     normalize_lang,
     territory_name,
-    tr,
 )
-from warkit_widgets.lessons.classic import messages  # noqa: F401  (registers the strings)
 from warkit_widgets.lessons.classic.models import (
     deal_hand,
     hand_sets,
@@ -35,6 +33,7 @@ from warkit_widgets.lessons.classic.models import (
     set_chance,
     territory_facts,
 )
+from warkit_widgets.lessons.messages import tr
 from warkit_widgets.mapwidget import HIGHLIGHT, MapWidget
 from warkit_widgets.models import HandController
 from warkit_widgets.painter import paint_highlights

@@ -18,6 +18,7 @@ from warkit_widgets.lessons.examples import arranged_position
 
 import warkit
 from warkit import GameState, Phase
+from warkit.rules.smart import SmartPhase
 
 
 def _place_all(state: GameState) -> GameState:
@@ -43,7 +44,7 @@ def quiet_turn(state: GameState) -> GameState:
             state = _place_all(state)
             if state.phase is Phase.PLACE:
                 state = warkit.apply(state, "end")
-        elif state.phase is Phase.DISCARD:
+        elif state.phase is SmartPhase.DISCARD:
             card = warkit.card_name(state.hands[seat][0])
             state = warkit.apply(state, f"discard {card}")
         else:

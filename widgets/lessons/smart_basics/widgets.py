@@ -19,15 +19,8 @@ from collections.abc import Iterable
 import ipywidgets as w
 from warkit_widgets.battle_terms import BattleTerms
 from warkit_widgets.html import message_html
-from warkit_widgets.i18n import (
-    color_name,
-    continent_name,
-    fmt_number,
-    fmt_percent,
-    normalize_lang,
-    tr,
-)
-from warkit_widgets.lessons.smart_basics import messages  # noqa: F401  (registers the strings)
+from warkit_widgets.i18n import color_name, continent_name, fmt_number, fmt_percent, normalize_lang
+from warkit_widgets.lessons.messages import tr
 from warkit_widgets.lessons.smart_basics.models import (
     IntelligenceChoice,
     intelligence_choice,
@@ -142,7 +135,7 @@ class IntelligenceDesk(w.VBox):
         given = " + ".join(f"{continent_name(c, lang)} {b}" for c, b in choice.given_up) or "–"
         lost = tr("intel.lost", lang, lost=choice.lost) if choice.lost else ""
         self.result.value = message_html(tr("intel.result", lang, armies=choice.armies,
-                                            given=given, cards=choice.cards, lost=lost), "ok")
+                                            given=given, n=choice.cards, lost=lost), "ok")
 
 
 class TerrainExplorer(w.VBox):

@@ -19,9 +19,9 @@ import ipywidgets as w
 from warkit_widgets.controller import Highlights
 from warkit_widgets.dice import DiceWidget
 from warkit_widgets.html import message_html
-from warkit_widgets.i18n import color_name, fmt_number, normalize_lang, territory_name, tr
+from warkit_widgets.i18n import color_name, fmt_number, normalize_lang, territory_name
 from warkit_widgets.lessons.classic.widgets import PickMap
-from warkit_widgets.lessons.smart_tactics import messages  # noqa: F401  (registers the strings)
+from warkit_widgets.lessons.messages import tr
 from warkit_widgets.lessons.smart_tactics.models import (
     MOVE_MODES,
     bfs_layers,
@@ -34,14 +34,17 @@ from warkit_widgets.report import ErrorReporter
 
 from warkit import GameState
 from warkit.odds import CARD_KINDS
+from warkit.rules.smart import SmartRules
 
 
 def parse_roll(text: str) -> tuple[int, ...]:
     """``"3,1,1"`` (or ``"3 1 1"``) as dice sorted high to low; ``ValueError`` if not 1 to 3
-    dice showing 1 to 6."""
+    dice showing faces of SMART's dice (1 to 6)."""
     parts = text.replace(",", " ").replace("/", " ").split()
     dice = tuple(int(p) for p in parts if p.isdigit())
-    if len(dice) != len(parts) or not 1 <= len(dice) <= 3 or not all(1 <= d <= 6 for d in dice):
+    most, faces = SmartRules.attack_dice_max, SmartRules.sides
+    if len(dice) != len(parts) or not 1 <= len(dice) <= most \
+            or not all(1 <= d <= faces for d in dice):
         raise ValueError(text)
     return tuple(sorted(dice, reverse=True))
 
@@ -104,8 +107,9 @@ class RerollExplorer(w.VBox):
     def new_roll(self) -> None:
         """Fresh dice for both sides (as many as now), from the seeded generator."""
         att, dfn = self.rolls
-        self.set_roll(sorted((self.rng.randint(1, 6) for _ in att), reverse=True),
-                      sorted((self.rng.randint(1, 6) for _ in dfn), reverse=True))
+        faces = SmartRules.sides  # the rule set's dice (C-ATK-2, as SMART keeps them)
+        self.set_roll(sorted((self.rng.randint(1, faces) for _ in att), reverse=True),
+                      sorted((self.rng.randint(1, faces) for _ in dfn), reverse=True))
 
     def _changed(self) -> None:
         if not self._hold:
@@ -235,7 +239,7 @@ class ReachMap(w.VBox):
         else:
             targets = self.targets
             name = territory_name(i, lang)
-            head = (tr("reach.count", lang, territory=name, count=len(targets),
+            head = (tr("reach.count", lang, territory=name, n=len(targets),
                        player=self.player) if targets
                     else tr("reach.none", lang, territory=name))
             text = f"<b>{head}</b>"
@@ -243,7 +247,7 @@ class ReachMap(w.VBox):
                 revealed = {self.state.map.index(p) for p in self.passages.value}
                 layers = bfs_layers(i, revealed)[1:]  # a move crosses only these (S-PASS-1)
                 text += "<br>" + tr("reach.layers", lang) + "<ul>" + "".join(
-                    "<li>" + tr("reach.layer", lang, k=k, names=", ".join(
+                    "<li>" + tr("reach.layer", lang, n=k, names=", ".join(
                         territory_name(j, lang) + ("*" if j in revealed else "")
                         for j in layer)) + "</li>"
                     for k, layer in enumerate(layers, start=1)) + "</ul>"
