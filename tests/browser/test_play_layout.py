@@ -104,7 +104,20 @@ def test_a_whole_game_on_a_phone_by_touch_in_portuguese(browser, play_server: Pl
     replica.run_computers()
     with context(browser, play_server, {"width": 390, "height": 844}, True) as (page, _):
         fill_form_pt(page, PHONE_SEATS, PHONE_SEED, "instant", tap=True)
-        page.locator("canvas.warkit-map").first.wait_for(timeout=WAIT)
+        canvas = page.locator("canvas.warkit-map").first
+        canvas.wait_for(timeout=WAIT)
+        # a tap on "Ampliar o mapa" doubles the map (names twice as large), a second one undoes
+        zoom = page.locator("button.warkit-zoom").first
+        narrow = canvas.bounding_box()["width"]
+        zoom.tap()
+        page.wait_for_function("w => document.querySelector('canvas.warkit-map')"
+                               ".getBoundingClientRect().width > 1.9 * w", arg=narrow,
+                               timeout=WAIT)
+        zoom.get_by_text(tr("play.zoom.out", "pt")).wait_for(timeout=WAIT)
+        zoom.tap()
+        page.wait_for_function("w => document.querySelector('canvas.warkit-map')"
+                               ".getBoundingClientRect().width < 1.1 * w", arg=narrow,
+                               timeout=WAIT)
         attacked = False
         for _ in range(200):
             if replica.step is Step.OVER:

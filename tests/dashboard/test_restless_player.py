@@ -70,7 +70,7 @@ def _go(game: GameController, rng: random.Random) -> None:
     elif step is Step.OCCUPY:
         legal = game.legal()
         game.occupy(rng.choice([a.armies for a in legal]) if legal else n)
-    elif step in (Step.MOVE, Step.ALLIANCE, Step.AIRLIFT):
+    elif step is Step.MOVE:
         game.move(n)
 
 

@@ -334,6 +334,7 @@ class PlayApp(w.VBox):
         if self.map is not None:
             self.map.close()
         self.game = game
+        self.signals.load_sounds()
         game.lang = self._lang
         self.speed.value = game.pace  # a loaded or resumed game keeps its pace
         self.map = MapWidget(game, status=False, tint="owner",  # listens to the game

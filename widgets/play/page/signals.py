@@ -4,7 +4,8 @@
   when it is their decision), so a player in another tab sees their turn come;
 - **sounds**: dice, a conquest, a victory and a gentle "your turn" chime: small WAV files
   synthesized by ``notebooks/build_tools/sounds.py``, shipped as package data and sent by
-  the kernel with the widget (nothing is loaded from outside the server);
+  the kernel when the first game starts (:meth:`PageSignals.load_sounds`; nothing is loaded
+  from outside the server);
 - **mute**: a small button; the choice is remembered by the browser (``localStorage``).
   A player whose system asks for reduced motion (``prefers-reduced-motion``) starts muted
   until they turn the sound on; and browsers play nothing before the page was touched.
@@ -104,8 +105,14 @@ class PageSignals(anywidget.AnyWidget):
     sounds = traitlets.Dict().tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(sounds=sound_files(), **kwargs)
+        super().__init__(**kwargs)
         self.played: list[str] = []
+
+    def load_sounds(self) -> None:
+        """Send the sounds to the page (once: when the first game starts, so the first page,
+        the new-game form, does not wait for them)."""
+        if not self.sounds:
+            self.sounds = sound_files()
 
     def play(self, sound: str) -> None:
         if sound not in SOUND_NAMES:
