@@ -21,8 +21,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from browser_helpers import CHROMIUM, SCREENSHOTS, PlayServer, interior_point, roomy
-from warkit_widgets.i18n import color_name, tr
+from warkit_widgets.i18n import color_name
 from warkit_widgets.play.controller import GameConfig, GameController, Seat, Step
+from warkit_widgets.play.messages import tr
 from warkit_widgets.play.setup_form import DEFAULT_COLORS
 
 import warkit
@@ -124,7 +125,8 @@ def test_a_whole_game_on_a_phone_by_touch_in_portuguese(browser, play_server: Pl
                 break
             assert replica.step in (Step.PLACE, Step.ATTACK, Step.MOVE), replica.step
             wait_status(page, replica.prompt())
-            assert page.title() == "▶ Sua vez, Rafa — War"
+            page.wait_for_function("t => document.title === t", arg="▶ Sua vez, Rafa — War",
+                                   timeout=WAIT)  # the tab says it is Rafa's turn
             legal = replica.legal()
             if replica.step is Step.PLACE:
                 place = next(a for a in legal if isinstance(a, warkit.Place))
@@ -166,7 +168,8 @@ def test_a_whole_game_on_a_phone_by_touch_in_portuguese(browser, play_server: Pl
         assert replica.step is Step.OVER
         winner = replica.seats[replica.state.winners[0]].name
         assert winner in over.inner_text()
-        assert page.title() == tr("play.tab.over", "pt")
+        page.wait_for_function("t => document.title === t", arg=tr("play.tab.over", "pt"),
+                               timeout=WAIT)
         over.scroll_into_view_if_needed()
         page.screenshot(path=str(shots(tmp_path) / "phone-victory.png"))
         overflow = ("() => Math.max(document.documentElement.scrollWidth,"

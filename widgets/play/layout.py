@@ -73,6 +73,10 @@ LAYOUT_STYLE = """<style>
  padding:0 10px}
 .warkit-header{flex-wrap:wrap;row-gap:4px}
 .wk-players td:first-child{white-space:nowrap}
+.warkit-play .wk-over{overflow-x:auto}
+.warkit-play .wk-over td,.warkit-play .wk-over th,.warkit-play .wk-players td{
+ overflow-wrap:normal;word-break:normal;hyphens:manual}
+.warkit-play .wk-over td:first-child{white-space:nowrap}
 .warkit-play .warkit-zoom{display:none}
 .warkit-map-box.wk-zoomed{overflow-x:auto;overscroll-behavior-x:contain}
 .warkit-map-box.wk-zoomed canvas.warkit-map{width:200% !important;max-width:none !important}
@@ -107,6 +111,7 @@ LAYOUT_STYLE = """<style>
  .warkit-header .fa{font-size:16px;margin:0 !important}
  .warkit-header .warkit-load::after{content:none}
  .wk-head-title{font-size:15px !important}.wk-head-info{font-size:12px}
+ .wk-over table{font-size:12px}.wk-over td,.wk-over th{padding:3px 4px}
  .warkit-play .warkit-board>.warkit-left,.warkit-play .warkit-board>.warkit-right{
   display:contents !important}
  .warkit-board>.warkit-left>*,.warkit-board>.warkit-right>*{flex:1 1 100% !important;
