@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import random
 
+import pytest
 from conftest import OPTION_KEYWORDS, new_game
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
@@ -150,17 +151,10 @@ def play_restlessly(game: GameController, rng: random.Random) -> GameController:
     return game
 
 
+@pytest.mark.parametrize("rules", ["classic", "smart"])
 @settings(settings.get_profile(PROFILE))
 @given(seed=st.integers(0, 10**6), seating=st.sampled_from(SEATINGS),
        pace=st.sampled_from(list(PACES)), moves=st.integers(0, 2**32))
-def test_a_restless_player_never_breaks_a_classic_game(seed, seating, pace, moves):
-    game = new_game(*seating, rules="classic", seed=seed, pace=pace)
-    play_restlessly(game, random.Random(moves))
-
-
-@settings(settings.get_profile(PROFILE))
-@given(seed=st.integers(0, 10**6), seating=st.sampled_from(SEATINGS),
-       pace=st.sampled_from(list(PACES)), moves=st.integers(0, 2**32))
-def test_a_restless_player_never_breaks_a_smart_game(seed, seating, pace, moves):
-    game = new_game(*seating, rules="smart", seed=seed, pace=pace)
+def test_a_restless_player_never_breaks_a_game(rules, seed, seating, pace, moves):
+    game = new_game(*seating, rules=rules, seed=seed, pace=pace)
     play_restlessly(game, random.Random(moves))

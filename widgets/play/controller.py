@@ -24,10 +24,11 @@ clicks. Chance goes through the engine's :class:`warkit.Sampler`
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -362,12 +363,8 @@ class GameController(Observable):
         not theirs or the rules say no). Chance steps that follow (dice) resolve at once, and
         reactions that could not help are passed at once. Should something fail past the
         rules' own checks (a bug), the game is put back as it was and the error raised."""
-        mark = self._mark()
-        try:
+        with self._undone_on_failure():
             return self._act(action)
-        except Exception:
-            self.restore(mark)
-            raise
 
     def _act(self, action: Action | str) -> bool:
         if not self.my_turn:
@@ -571,9 +568,15 @@ class GameController(Observable):
         """Play the automatic steps that are due (see :meth:`_advance`); should one fail
         (a bug), the game is put back as it was before this call and the error raised
         again for the page to report: never a half-made step on the screen."""
+        with self._undone_on_failure():
+            return self._advance(budget)
+
+    @contextlib.contextmanager
+    def _undone_on_failure(self) -> Iterator[None]:
+        """Put the game back (:meth:`restore`) if the block raises, then raise again."""
         mark = self._mark()
         try:
-            return self._advance(budget)
+            yield
         except Exception:
             self.restore(mark)
             raise
