@@ -43,10 +43,10 @@ $(VENV)/.trusted-play: notebooks/play.ipynb $(PLAY_STAMP)
 # The gettext catalogues (one pair of .po per package: widgets/locale/, widgets/play/locale/...),
 # compiled to .mo when a .po changes; a .po newer than its .mo is read directly all the same.
 PO := $(wildcard widgets/locale/*.po widgets/*/locale/*.po)
-MO := $(PO:.po=.mo)
-%.mo: %.po | $(PLAY_STAMP)
-	$(PY) -m warkit_widgets.i18n.compile $<
-catalogues: $(MO)
+$(VENV)/.catalogues: $(PO) | $(PLAY_STAMP)
+	$(PY) -m warkit_widgets.i18n.compile $?
+	touch $@
+catalogues: $(VENV)/.catalogues
 
 # After adding tr("new.key", ...) calls: add every key the code uses and its package's catalogues
 # lack, empty, to both .po files (fill both msgstr), and list the problems left.

@@ -83,3 +83,84 @@ def test_a_fast_match_goes_on_like_any_match():
 def test_the_fast_path_refuses_other_rule_sets():
     with pytest.raises(ValueError, match="classic rules only"):
         random_game(3, "smart", seed=1)
+
+
+# -- every branch of the fast path, replayed ----------------------------------------------------
+BRANCH_GAMES = [(players, settings, seed) for players in (3, 4, 5, 6)
+                for settings in ({}, {"card_bonus": "once"}, {"attacks_in_first_round": False})
+                for seed in range(4)] + [
+    (4, {"card_bonus": "once"}, 88),  # an eliminator holding 5 cards: the loot is discarded
+]
+"""The seeded games of :func:`test_the_replays_reach_every_branch_of_the_fast_path` (the last
+ones found by a search over seeds for the rare branches)."""
+
+
+def _kinds_won(state: warkit.GameState) -> set[str]:
+    """The kind of objective that won a finished game ("territories" splits by armies)."""
+    kinds = set()
+    for seat in state.winners:
+        objective = warkit.world_map().objective(state.rules.effective_objective(state, seat))
+        kind = objective.kind
+        if kind == "territories":
+            kind += "+armies" if objective.min_armies > 1 else ""
+        elif kind == "continents":
+            kind += "+any" if objective.plus_any else ""
+        kinds.add(kind)
+    return kinds
+
+
+def test_the_replays_reach_every_branch_of_the_fast_path(tmp_path):
+    """The fast path is one rule book with the checked one only if every branch it has is
+    compared with the checked path: coverage.py measures the branches these replays take
+    (the module reloaded under measurement) and none may be left; the replays also reach a
+    forced trade (C-CARD-3), eliminations and loot (C-ELIM-1/2), the eliminator's late trade,
+    a capped game, and wins by every kind of objective (C-WIN-1)."""
+    import importlib
+    import json
+
+    import coverage
+
+    import warkit.fastsim
+
+    cov = coverage.Coverage(branch=True, include=[warkit.fastsim.__file__], data_file=None)
+    seen: dict[str, int] = {}
+    kinds: set[str] = set()
+    cov.start()
+    try:
+        fast = importlib.reload(warkit.fastsim)
+        assert not fast.plays_fast(warkit.find_rules("smart"))
+        with pytest.raises(ValueError, match="classic rules only"):
+            fast.random_game(3, "smart", seed=1)
+        capped = fast.random_game(4, seed=2, max_turns=3)
+        assert capped.meta["capped"] and len(capped) == len(capped.actions)
+        assert capped.state == replayed(capped)[-1] == capped.states[-1]
+        capped.push(warkit.legal_actions(capped.state)[0])  # goes on like any match
+        capped.undo()
+        capped.actions, capped.states = capped.actions[:1], capped.states[:2]  # as Match allows
+        assert capped.state == capped.states[1] and len(capped) == 1
+        matches = [fast.random_game(players, seed=seed, **settings)
+                   for players, settings, seed in BRANCH_GAMES]
+        finals = [match.state for match in matches]  # the fast path's own final positions
+    finally:
+        cov.stop()
+        importlib.reload(warkit.fastsim)  # the module as the rest of the tests import it
+    for match, final in zip(matches, finals):  # the replays, outside the measurement (faster)
+        states = replayed(match)
+        assert states[-1] == final and len(match) == len(states) - 1
+        rules = final.rules
+        for state in states:
+            if state.phase is warkit.Phase.TRADE and rules.must_trade(state):
+                seen["forced trade"] = seen.get("forced trade", 0) + 1
+            if state.phase is warkit.Phase.LOOT:
+                seen["loot"] = seen.get("loot", 0) + 1
+            if state.late and state.phase is warkit.Phase.PLACE:
+                seen["late trade"] = seen.get("late trade", 0) + 1
+        if not all(final.alive):
+            seen["elimination"] = seen.get("elimination", 0) + 1
+        kinds |= _kinds_won(final)
+    cov.json_report(outfile=str(tmp_path / "fastsim.json"))
+    report = next(iter(json.loads((tmp_path / "fastsim.json").read_text())["files"].values()))
+    assert report["missing_lines"] == [] and report.get("missing_branches") == [], report
+    assert set(seen) == {"forced trade", "loot", "late trade", "elimination"}, seen
+    assert kinds == {"destroy", "territories", "territories+armies", "continents",
+                     "continents+any"}, kinds

@@ -83,6 +83,17 @@ def plays_fast(rules: ClassicRules) -> bool:
     return all(getattr(cls, name) is getattr(ClassicRules, name) for name in steps)
 
 
+@cache
+def _valid_trades(rules: ClassicRules) -> dict[tuple[int, ...], bool]:
+    """Whether each combination of cards asked so far is a trade under ``rules``."""
+    return {}
+
+
+class GameOver(Exception):
+    """Raised inside a fast game the moment it is won (its ``winners`` are set): every step
+    may end the game, and this ends the turn's steps at once without a check after each."""
+
+
 class _Board:
     """The map as plain lists and tuples, read once."""
 
@@ -104,7 +115,7 @@ def _board() -> _Board:
     return _Board()
 
 
-def _roll_table(att: int, dfn: int, rule: BattleRule) -> tuple[list[float], list[tuple]]:
+def _roll_table(att: int, dfn: int, rule: BattleRule) -> tuple[list[float], list[tuple[Any, ...]]]:
     """Every sorted roll of ``att`` against ``dfn`` dice with its losses under ``rule``, and
     the cumulative probabilities to draw one with a single uniform number (the same exact
     distribution as rolling the dice one by one, C-ATK-2..4)."""
@@ -113,13 +124,14 @@ def _roll_table(att: int, dfn: int, rule: BattleRule) -> tuple[list[float], list
         for d, pd in sorted_roll_distribution(dfn, rule.sides):
             total += float(pa * pd)
             cumulative.append(total)
-            outcomes.append((a, d, *battle_losses(a, d, ties=rule.ties)))
+            outcomes.append(((a, d), *battle_losses(a, d, ties=rule.ties)))
     cumulative[-1] = 1.0
     return cumulative, outcomes
 
 
 @cache
-def _roll_tables(rule: BattleRule) -> dict[tuple[int, int], tuple[list[float], list[tuple]]]:
+def _roll_tables(rule: BattleRule
+                 ) -> dict[tuple[int, int], tuple[list[float], list[tuple[Any, ...]]]]:
     """:func:`_roll_table` for every number of dice the rule allows, made once per rule."""
     return {(a, d): _roll_table(a, d, rule) for a in range(1, rule.attack_dice_max + 1)
             for d in range(1, rule.defence_dice_max + 1)}
@@ -136,9 +148,7 @@ class _Game:
         self.colors = state.colors
         self.n = len(state.colors)
         self.first_round_attacks = rules.attacks_in_first_round
-        rule = rules.battle_rule(state, 0)
-        if rule.terrain is not None:
-            raise ValueError("the fast path plays battles without terrain knowledge only")
+        rule = rules.battle_rule(state, 0)  # classic's own (plays_fast): no terrain, any dice
         self.attack_max, self.defence_max = rule.attack_dice_max, rule.defence_dice_max
         self.rolls = _roll_tables(rule)
         self.hand_limit = rules.loot_hand_limit
@@ -164,9 +174,11 @@ class _Game:
         self.last_roll: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self.late = False
         self.rules, self.initial = rules, state
-        self.log: list[tuple[type[Action], tuple]] = []
+        self.log: list[tuple[type[Action], tuple[Any, ...]]] = []
         self.reserves = 0
         self.continent_reserves: list[int] = []
+        self.armies_may_win = False
+        self.valid_trades = _valid_trades(rules)
 
     # -- the record ---------------------------------------------------------------------------
     def record(self, cls: type[Action], *args: Any) -> None:
@@ -197,83 +209,80 @@ class _Game:
 
     # -- victory (C-WIN-1, C-WIN-2): the rule set's own functions on the live board ----------
     def live(self) -> GameState:
-        """This game's board as :mod:`warkit.rules.victory` and the rule set's hooks read a
-        state: the same names (``owner``, ``armies``, ``owned_masks``, ``alive``,
-        ``eliminated_by``, ``objective_cards``, ``colors``, ``current``), kept up to date."""
+        """This game as :mod:`warkit.rules.victory` and the rule set's hooks read a state: the
+        same names (``owner``, ``armies``, ``owned_masks``, ``alive``, ``eliminated_by``,
+        ``objective_cards``, ``colors``, ``current``), kept up to date on lists. (A method,
+        not an attribute: a game holding itself would be a reference cycle for the collector.)"""
         return cast(GameState, self)
 
     def objective(self, seat: int) -> str:
         """The objective card dealt to ``seat`` (dealt in the set-up, before any decision)."""
-        card = self.objective_cards[seat]
-        if card is None:
-            raise ValueError(f"seat {seat} has no objective yet")
-        return card
+        return cast(str, self.objective_cards[seat])
 
-    def won(self, conquest: bool = False) -> bool:
-        """Has the active player met its objective? Checked as ``after_action`` checks it:
-        after a conquest always; after armies alone changed only when the card counts armies
-        (``may_win_by_armies``)."""
-        if not conquest and not may_win_by_armies(self.live()):
-            return False
-        return self.check_victory(everyone=False, armies_only=not conquest)
-
-    def check_victory(self, everyone: bool, armies_only: bool = False) -> bool:
-        self.winners = winners(self.live(), everyone=everyone, armies_only=armies_only)
-        return bool(self.winners)
+    def won(self, conquest: bool = False) -> None:
+        """End the game (:class:`GameOver`) if the active player met its objective, checked
+        as ``after_action`` checks it: after a conquest always; after armies alone changed
+        only when the card counts armies (``may_win_by_armies``, asked when the active player
+        or the players still in change: :attr:`armies_may_win`)."""
+        if conquest or self.armies_may_win:
+            self.winners = winners(self.live(), everyone=False, armies_only=not conquest)
+            if self.winners:
+                raise GameOver
 
     # -- one turn -----------------------------------------------------------------------------
     def start_turn(self, seat: int) -> None:
-        rules = self.rules
+        rules, live = self.rules, self.live()
         self.current, self.turn = seat, self.turn + 1
         self.reserves = rules.territory_armies(len(self.land[seat]))  # C-REINF-1
-        self.continent_reserves = list(rules.continent_bonuses(self.live(), seat))  # C-REINF-2
+        self.continent_reserves = list(rules.continent_bonuses(live, seat))  # C-REINF-2
         self.conquered = self.eliminated_this_turn = self.late = False
+        self.armies_may_win = may_win_by_armies(live)
         self.moved_in = [0] * self.b.size
         self.loot, self.loot_draws = [], 0
 
     def play(self) -> None:
         """Play turns until someone wins (or the turn cap of the simulation)."""
-        self.setup()
-        while not self.winners:
-            if self.max_turns is not None and self.turn > self.max_turns:
-                self.capped = True
-                return
-            if self.play_turn():
-                return
+        try:
+            self.setup()
+            while self.max_turns is None or self.turn <= self.max_turns:
+                self.play_turn()
+            self.capped = True
+        except GameOver:
+            pass
 
-    def play_turn(self) -> bool:
-        """The active player's whole turn; True when the game ended during it."""
+    def play_turn(self) -> None:
+        """The active player's whole turn (a win anywhere in it raises :class:`GameOver`)."""
         hand = self.hands[self.current]
-        if len(hand) >= self.smallest_trade:
-            trade = self.find_set(hand)
-            if trade is not None and self.trade(trade):  # C-CARD-3: once per turn
-                return True
-        if self.place_all():
-            return True
-        if self.attacks():
-            return True
-        if self.regroup():
-            return True
+        trade = self.find_set(hand) if len(hand) >= self.smallest_trade else None
+        if trade is not None:
+            self.trade(trade)  # C-CARD-3: once per turn
+        self.place_all()
+        self.attacks()
+        self.regroup()
         self.record(EndPhase)
         late = self.find_set(self.hands[self.current]) if self.eliminated_this_turn else None
         self.late = late is not None
-        if late is not None and (self.trade(late) or self.place_all()):
-            return True  # C-ELIM-2: the eliminator's late trade, its armies placed at once
+        if late is not None:  # C-ELIM-2: the eliminator's late trade, its armies placed at once
+            self.trade(late)
+            self.place_all()
         self.finish_turn()
-        return False
 
     # -- cards (C-CARD-1..6) ------------------------------------------------------------------
     def find_set(self, hand: list[int]) -> tuple[int, ...] | None:
         """The first trade of the hand (sorted, in the rule set's trade sizes) the rule set's
-        ``trade_quote`` accepts."""
-        quote, trades = self.rules.trade_quote, self.trades
+        ``trade_quote`` accepts (asked once per rule set and combination of cards: whether
+        cards make a trade depends on the cards)."""
+        valid, quote = self.valid_trades, self.rules.trade_quote
         for size in self.rules.trade_sizes:
             for combo in combinations(sorted(hand), size):
-                if quote(combo, frozenset(), trades).valid:
+                ok = valid.get(combo)
+                if ok is None:
+                    ok = valid[combo] = quote(combo, frozenset(), self.trades).valid
+                if ok:
                     return combo
         return None
 
-    def trade(self, cards: tuple[int, ...]) -> bool:
+    def trade(self, cards: tuple[int, ...]) -> None:
         b, seat = self.b, self.current
         self.record(Trade, tuple(b.card_names[c] for c in cards))
         owned = frozenset(c for c in cards if c < b.size and self.owner[c] == seat)
@@ -286,13 +295,14 @@ class _Game:
         for c in cards:
             hand.remove(c)
         self.discard.extend(cards)
-        return self.won()
+        self.won()
 
     def finish_turn(self) -> None:
         if self.conquered:
             if not self.deck and self.discard:
                 self.deck, self.discard = self.discard, []
-            if self.deck:
+            if self.deck:  # pragma: no branch  (the random player trades every set, so its
+                # hands stay small: never all 44 cards in hands, with the classic hand limits)
                 card = self.deck.pop(self.rng.randrange(len(self.deck)))
                 self.hands[self.current].append(card)
                 self.record(Draw, self.b.card_names[card])
@@ -326,43 +336,38 @@ class _Game:
             return self.rng.choice([t for t in front if self.armies[t] == top])
         return self.rng.choice(facing or candidates)
 
-    def place_all(self) -> bool:
+    def place_all(self) -> None:
         b, seat, wanted = self.b, self.current, self.wanted()
         for k, bonus in enumerate(self.continent_reserves):
             if bonus:  # C-REINF-2: a continent's bonus stays in that continent
                 t = self.place_on(list(b.members[k]), wanted)
                 self.continent_reserves[k] = 0
-                if self.place(t, bonus):
-                    return True
-        if self.reserves:
-            t = self.place_on(list(self.land[seat]), wanted)
-            n, self.reserves = self.reserves, 0
-            if self.place(t, n):
-                return True
-        return False
+                self.place(t, bonus)
+        t = self.place_on(list(self.land[seat]), wanted)  # C-REINF-1: at least 3, so never 0
+        n, self.reserves = self.reserves, 0
+        self.place(t, n)
 
-    def place(self, t: int, n: int) -> bool:
+    def place(self, t: int, n: int) -> None:
         self.armies[t] += n
         self.record(Place, self.b.ids[t], n)
-        return self.won()
+        self.won()
 
     # -- attacks (C-ATK-1..5, C-CONQ-1..2, C-ELIM-1..2) ---------------------------------------
-    def attacks(self) -> bool:
+    def attacks(self) -> None:
         if not self.first_round_attacks and self.round <= 1:
             self.record(EndPhase)
-            return False
+            return
         b, rng, seat = self.b, self.rng, self.current
         owner, armies, adjacency = self.owner, self.armies, b.adjacency
-        wanted = self.wanted()
+        wanted, land, bold, battle = self.wanted(), self.land[seat], BOLDNESS, self.battle
         engaged: tuple[int, int] | None = None
         while True:
             if engaged is not None and owner[engaged[1]] != seat \
-                    and armies[engaged[0]] - 1 >= BOLDNESS * armies[engaged[1]]:
-                if self.battle(*engaged):  # fight the chosen attack out
-                    return True
+                    and armies[engaged[0]] - 1 >= bold * armies[engaged[1]]:
+                battle(*engaged)  # fight the chosen attack out
                 continue
-            strong = [(s, d) for s in self.land[seat] if armies[s] >= 2 for d in adjacency[s]
-                      if owner[d] != seat and armies[s] - 1 >= BOLDNESS * armies[d]]
+            strong = [(s, d) for s in land if (spare := armies[s] - 1) >= 1 for d in adjacency[s]
+                      if owner[d] != seat and spare >= bold * armies[d]]
             if not strong or rng.random() < STOP_ATTACKING:
                 break
             preferred = strong if wanted is None else [p for p in strong if p[1] in wanted]
@@ -370,26 +375,27 @@ class _Game:
                 engaged = rng.choice(preferred)
             else:
                 engaged = rng.choice(strong)
-            if self.battle(*engaged):
-                return True
+            battle(*engaged)
         self.record(EndPhase)
-        return False
 
-    def battle(self, src: int, dst: int) -> bool:
-        """One declared battle and its roll; a conquest moves in. True when the game ended."""
+    def battle(self, src: int, dst: int) -> None:
+        """One declared battle and its roll; a conquest moves in."""
         b, rng, armies = self.b, self.rng, self.armies
-        att = min(armies[src] - 1, self.attack_max)
-        dfn = min(armies[dst], self.defence_max)
+        att, dfn = armies[src] - 1, armies[dst]
+        if att > self.attack_max:
+            att = self.attack_max
+        if dfn > self.defence_max:
+            dfn = self.defence_max
         cumulative, outcomes = self.rolls[att, dfn]
-        rolled_a, rolled_d, lost_a, lost_d = outcomes[bisect(cumulative, rng.random())]
+        roll, lost_a, lost_d = outcomes[bisect(cumulative, rng.random())]
         log = self.log
         log.append((Attack, (b.ids[src], b.ids[dst], att)))
-        log.append((Roll, (rolled_a, rolled_d)))
-        self.last_roll = (rolled_a, rolled_d)
+        log.append((Roll, roll))
+        self.last_roll = roll
         armies[src] -= lost_a
         armies[dst] -= lost_d
         if armies[dst] > 0:  # fewer armies on both sides: no objective can be met now
-            return False
+            return
         defender, seat = self.owner[dst], self.current
         self.owner[dst] = seat
         self.land[seat].add(dst)
@@ -401,21 +407,23 @@ class _Game:
         if eliminated:
             self.eliminate(defender)
         move = self.rules.largest_move_in(armies[src], att)  # C-CONQ-1
-        if self.check_victory(everyone=True) if eliminated else self.won(conquest=True):
+        self.winners = winners(self.live(), everyone=eliminated)
+        if self.winners:
             armies[src] -= move  # C-WIN-1: the battle's armies move in at once
             armies[dst] += move
-            return True
+            raise GameOver
         if self.loot:
             self.draw_loot()
         armies[src] -= move
         armies[dst] += move
         self.record(Occupy, move)
-        return self.won()
+        self.won()
 
     def eliminate(self, defender: int) -> None:
         seat = self.current
         self.alive[defender], self.eliminated_by[defender] = False, seat
         self.eliminated_this_turn = True
+        self.armies_may_win = may_win_by_armies(self.live())
         loot, self.hands[defender] = self.hands[defender], []
         room = max(0, self.hand_limit - len(self.hands[seat]))
         if len(loot) <= room:
@@ -436,7 +444,7 @@ class _Game:
         self.loot, self.loot_draws = [], 0
 
     # -- regrouping (C-MOVE-1..3) -------------------------------------------------------------
-    def regroup(self) -> bool:
+    def regroup(self) -> None:
         """Interior armies go to a neighbour on the front, one move per interior territory."""
         b, seat, armies = self.b, self.current, self.armies
         adjacency, moved_in, neighbours = b.adjacency, self.moved_in, b.neighbours
@@ -453,9 +461,7 @@ class _Game:
             armies[dst] += n
             moved_in[dst] += n
             self.record(Move, b.ids[src], b.ids[dst], n)
-            if self.won():
-                return True
-        return False
+            self.won()
 
 
     def final_state(self) -> GameState:

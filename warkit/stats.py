@@ -1,8 +1,9 @@
-"""Small statistics shared by the odds, the tournaments and the labs (written once)."""
+"""Small statistics shared by the odds, the tournaments, the arena and the labs (written once)."""
 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -19,3 +20,22 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def binomial_test(a: int, b: int, share: Fraction = Fraction(1, 2)) -> float:
+    """Exact two-sided binomial test: ``a`` successes and ``b`` failures when each trial
+    succeeds with probability ``share``. The p-value sums the probabilities of every
+    outcome no likelier than the one observed; at one half it is the sign test."""
+    n = a + b
+    if n == 0:
+        return 1.0
+    probs = [math.comb(n, i) * share ** i * (1 - share) ** (n - i) for i in range(n + 1)]
+    return min(1.0, float(sum(p for p in probs if p <= probs[a])))
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q``-quantile (0..1) of ``values`` by the nearest-rank method."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]

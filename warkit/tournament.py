@@ -17,12 +17,15 @@ better?).
 
 From Python: ``run_tournament(["hard", "normal", "easy"], games=100)`` returns a
 :class:`TournamentResult` whose :meth:`~TournamentResult.report` is the table.
+
+For students' bots (sandboxed), tables drawn from a whole class, placings, ratings, a CSV of the
+games and Dask clusters, use :mod:`warkit.arena`: it seats and seeds levels as this module does
+(the same seed plays the same game) and takes its statistics from :mod:`warkit.stats` too.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import time
@@ -31,42 +34,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 from multiprocessing import get_context
+from typing import Any
 
-from .actions import Action
-from .bots import BOTS, Bot, seeded
+from .arena.schedule import seating
+from .bots import BOTS, seeded
+from .bots.timed import CpuTimedBot, TimedBot
 from .simulate import collector_paused, simulate
-from .stats import wilson
-from .view import PlayerView
-
-
-class TimedBot:
-    """Wraps a bot and records how long each of its decisions takes on the clock (seconds):
-    what a player waits."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self.level = getattr(bot, "level", type(bot).__name__)
-        self.times: list[float] = []
-        self.cpu_times: list[float] = []
-
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        start = time.perf_counter()
-        action = self.bot.choose(view, legal)
-        self.times.append(time.perf_counter() - start)
-        return action
-
-
-class CpuTimedBot(TimedBot):
-    """A :class:`TimedBot` that also records each decision's CPU time in the thinking thread
-    (``cpu_times``): what the bot costs, whatever else a shared machine is doing. Not the
-    default, as reading that clock is a system call (about a microsecond here)."""
-
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        start, cpu = time.perf_counter(), time.thread_time()
-        action = self.bot.choose(view, legal)
-        self.cpu_times.append(time.thread_time() - cpu)
-        self.times.append(time.perf_counter() - start)
-        return action
+from .stats import binomial_test, percentile, wilson
 
 
 @dataclass
@@ -85,13 +59,6 @@ class GameResult:
     """The objective card each seat drew (C-SETUP-1)."""
     times: dict[str, list[float]] = field(default_factory=dict)
     cpu_times: dict[str, list[float]] = field(default_factory=dict)
-
-
-def seating(bots: Sequence[str], players: int, game: int) -> tuple[str, ...]:
-    """The levels at seats ``0..players-1`` in game ``game`` (rotated by the game number)."""
-    entries = [bots[i % len(bots)] for i in range(players)]
-    shift = game % players
-    return tuple(entries[(s + shift) % players] for s in range(players))
 
 
 def play_game(bots: Sequence[str], players: int, rules: str, seed: int, game: int,
@@ -122,28 +89,9 @@ CHUNK = 8
 the end, little to send back and forth)."""
 
 
-def _play_chunk(args: tuple) -> list[GameResult]:
+def _play_chunk(args: tuple[Any, ...]) -> list[GameResult]:
     bots, players, rules, seed, games, max_turns, cpu_time = args
     return [play_game(bots, players, rules, seed, g, max_turns, cpu_time) for g in games]
-
-
-def binomial_test(a: int, b: int, share: Fraction = Fraction(1, 2)) -> float:
-    """Exact two-sided binomial test: ``a`` successes and ``b`` failures when each trial
-    succeeds with probability ``share``. The p-value sums the probabilities of every
-    outcome no likelier than the one observed; at one half it is the sign test."""
-    n = a + b
-    if n == 0:
-        return 1.0
-    probs = [math.comb(n, i) * share ** i * (1 - share) ** (n - i) for i in range(n + 1)]
-    return min(1.0, float(sum(p for p in probs if p <= probs[a])))
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The ``q``-quantile (0..1) of ``values`` by the nearest-rank method."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
 @dataclass

@@ -13,7 +13,7 @@ from .controller import MapController
 from .html import dice_tray_html
 from .i18n import normalize_lang
 from .models import DiceComparison, compare_dice
-from .report import ErrorReporter
+from .report import ErrorReporter, WidgetLang
 
 CLASSIC = BattleRule()
 """Classic War's battle rule (C-ATK-2..4): the tray's default."""
@@ -55,13 +55,10 @@ class DiceWidget(w.VBox):
         self._animate = bool(value)
         self._render()
 
-    @property
-    def lang(self) -> str:
-        return self._lang
+    lang = WidgetLang()
+    """The tray's language (``"pt"`` or ``"en"``); setting it redraws the tray."""
 
-    @lang.setter
-    def lang(self, value: str) -> None:
-        self._lang = self.reporter.lang = normalize_lang(value)
+    def _relabel(self) -> None:
         self._render()
 
     def show(self, attack: Iterable[int], defence: Iterable[int]) -> DiceComparison:

@@ -27,7 +27,7 @@ from numbers import Integral, Rational, Real
 from typing import Any
 
 from .html import message_html
-from .i18n import fmt_number, fmt_percent, normalize_lang, tr
+from .i18n import fmt_int, fmt_number, fmt_percent, normalize_lang, tr
 
 DEFAULT_REL_TOL = 0.01
 Number = Fraction | int | float
@@ -115,8 +115,7 @@ def format_value(value: Number, lang: str = "pt") -> str:
     lang = normalize_lang(lang)
     exact = _exact(value)
     if exact.denominator == 1:
-        grouped = f"{int(exact):,}"
-        return grouped.replace(",", ".") if lang == "pt" else grouped
+        return fmt_int(int(exact), lang)
     shown = fmt_percent(exact, lang, 2) if 0 <= exact <= 1 else fmt_number(float(exact), lang, 2)
     if isinstance(value, Integral | Rational):
         return f"{exact} ≈ {shown}"

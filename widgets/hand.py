@@ -16,7 +16,7 @@ from warkit.cards import card_shape
 from .html import message_html
 from .i18n import color_name, normalize_lang, shape_name, territory_name, tr
 from .models import HandController, card_label
-from .report import ErrorReporter
+from .report import ErrorReporter, WidgetLang
 
 SHAPE_ICONS = {"triangle": "▲", "square": "■", "circle": "●", None: "★"}
 
@@ -52,13 +52,10 @@ class HandWidget(w.VBox):
         self.add_class("warkit-hand")
         self._build()
 
-    @property
-    def lang(self) -> str:
-        return self._lang
+    lang = WidgetLang()
+    """The hand's language (``"pt"`` or ``"en"``); setting it relabels the hand."""
 
-    @lang.setter
-    def lang(self, value: str) -> None:
-        self._lang = self.reporter.lang = normalize_lang(value)
+    def _relabel(self) -> None:
         self.trade_button.description = tr("hand.trade", self._lang)
         self._build()
 

@@ -11,7 +11,7 @@ from .controller import MapController
 from .html import final_chart_svg, heat_table_html, message_html, odds_summary_html
 from .i18n import normalize_lang, tr
 from .models import TABLE_MAX, TABLE_MIN, BattleOdds, battle_odds
-from .report import ErrorReporter
+from .report import ErrorReporter, WidgetLang
 
 
 class OddsWidget(w.VBox):
@@ -44,13 +44,10 @@ class OddsWidget(w.VBox):
         self.add_class("warkit-odds")
         self.set_armies(attackers, defenders)
 
-    @property
-    def lang(self) -> str:
-        return self._lang
+    lang = WidgetLang()
+    """The panel's language (``"pt"`` or ``"en"``); setting it redraws the panel."""
 
-    @lang.setter
-    def lang(self, value: str) -> None:
-        self._lang = self.reporter.lang = normalize_lang(value)
+    def _relabel(self) -> None:
         self._render()
 
     def set_armies(self, attackers: int | None, defenders: int | None,

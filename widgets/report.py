@@ -18,12 +18,12 @@ import traceback
 from collections.abc import Callable
 from html import escape
 from pathlib import PurePath
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, overload
 
 import ipywidgets as w
 
 from .html import message_html
-from .i18n import tr
+from .i18n import normalize_lang, tr
 
 F = TypeVar("F", bound=Callable[..., Any])
 LOG = logging.getLogger("warkit_widgets")
@@ -126,3 +126,29 @@ class ErrorReporter:
         self.line.value = ""
         self.line.layout.display = "none"
         self.detail.value = ""
+
+
+class _Shown(Protocol):
+    _lang: str
+    reporter: ErrorReporter
+
+    def _relabel(self) -> None: ...
+
+
+class WidgetLang:
+    """A component's ``lang`` property, declared once (``lang = WidgetLang()``) instead of a
+    hand-written getter and setter in each: setting it normalizes the language (``"pt-BR"`` →
+    ``"pt"``), gives it to the widget's error reporter and redraws the widget's words
+    (its ``_relabel()``)."""
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> WidgetLang: ...
+    @overload
+    def __get__(self, obj: _Shown, owner: type | None = None) -> str: ...
+
+    def __get__(self, obj: _Shown | None, owner: type | None = None) -> str | WidgetLang:
+        return self if obj is None else obj._lang
+
+    def __set__(self, obj: _Shown, value: str) -> None:
+        obj._lang = obj.reporter.lang = normalize_lang(value)
+        obj._relabel()

@@ -173,14 +173,14 @@ def test_the_rules_open_from_a_rule_id(play: PlayPage, replica: GameController,
     link.click()
     focus = page.locator(f".warkit-help .wk-rule.wk-focus[data-rule='{rule}']")
     focus.wait_for(timeout=WAIT)
-    from warkit_widgets.play.help_texts import RULES
+    from warkit_widgets.play.help_texts import rule_text
 
     text = focus.locator(".wk-rule-text").inner_text()
-    assert text.strip() == RULES[rule]["en"]
+    assert text.strip() == rule_text(rule, "en")
     page.locator(".warkit-help").first.screenshot(path=str(shots(tmp_path) / "help.png"))
     page.locator(".warkit-lang").get_by_text("Português").click()
-    page.locator(".warkit-help .wk-focus .wk-rule-text").get_by_text(RULES[rule]["pt"]).wait_for(
-        timeout=WAIT)
+    focused = page.locator(".warkit-help .wk-focus .wk-rule-text")
+    focused.get_by_text(rule_text(rule, "pt")).wait_for(timeout=WAIT)
     page.locator(".warkit-lang").get_by_text("English").click()
     page.locator("button.warkit-help-close").first.click()
     page.locator(".warkit-help").first.wait_for(state="hidden", timeout=WAIT)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from warkit_widgets.i18n.check import project_domains, read
 from warkit_widgets.play.help_panel import HelpPanel, RuleLinks, help_html, rule_ids, section_of
-from warkit_widgets.play.help_texts import RULES, SECTIONS
+from warkit_widgets.play.help_texts import RULES, SECTIONS, rule_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = [p for p in (ROOT.parent / "shared", Path("/work/shared")) if p.is_dir()]
@@ -19,10 +19,11 @@ RULE = re.compile(r"\b[CS]-[A-Z]+-\d+\b")
 
 
 def test_each_rule_is_in_exactly_one_section_in_both_languages():
-    listed = [r for _, _, rules in SECTIONS for r in rules]
+    listed = [r for _, rules in SECTIONS for r in rules]
     assert sorted(listed) == sorted(RULES) and len(set(listed)) == len(listed)
-    for rule, text in RULES.items():
-        assert text["en"] and text["pt"] and text["en"] != text["pt"], rule
+    for rule in RULES:
+        en, pt = rule_text(rule, "en"), rule_text(rule, "pt")
+        assert en and pt and en != pt, rule
 
 
 def test_every_rule_the_code_cites_can_be_opened():
@@ -56,8 +57,8 @@ def test_no_sentence_is_copied_from_the_portuguese_seeds():
     for path in (SHARED[0] / "seeds").glob("*.txt"):
         words = _words(path.read_text(encoding="utf-8", errors="replace"))
         seeds |= {tuple(words[i:i + 8]) for i in range(len(words) - 7)}
-    for rule, text in RULES.items():
-        words = _words(text["pt"])
+    for rule in RULES:
+        words = _words(rule_text(rule, "pt"))
         copied = [" ".join(words[i:i + 8]) for i in range(len(words) - 7)
                   if tuple(words[i:i + 8]) in seeds]
         assert not copied, (rule, copied)
@@ -75,7 +76,7 @@ def test_help_html_highlights_the_rule(lang):
     assert html.count("wk-focus") == 1
     assert '<div class="wk-rule wk-focus" data-rule="C-ATK-4">' in html
     assert "C-ATK-1" in html and "C-CONQ-1" not in html
-    assert RULES["C-ATK-4"][lang] in html.replace("&#x27;", "'")
+    assert rule_text("C-ATK-4", lang) in html.replace("&#x27;", "'")
     with pytest.raises(ValueError):
         help_html("nowhere", lang)
 

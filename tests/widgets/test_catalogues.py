@@ -148,3 +148,15 @@ def test_a_stale_or_missing_mo_is_never_read(tmp_path, monkeypatch):
 
     os.utime(mo, (1, 1))  # the .mo is older than the edited .po
     assert load_translations("toypkg", "en").gettext("box.title") == "New title"
+
+
+def test_update_adds_the_missing_key_empty_to_both_catalogues(tmp_path):
+    """`make strings`: the new key lands in both .po files, empty, and the check then asks
+    for its two texts."""
+    from warkit_widgets.i18n.check import add_keys, read
+
+    domain = make_domain(tmp_path, code=CODE + 'tr("box.new", "en")\n')
+    add_keys(domain, check([domain], tmp_path).missing["box"])
+    assert read(domain, "en")[1]["box.new"] == "" == read(domain, "pt")[1]["box.new"]
+    assert check([domain], tmp_path).problems == ["box: 'box.new' has no pt_BR text",
+                                                  "box: 'box.new' has no en text"]

@@ -10,12 +10,16 @@ them with :func:`seeded`):
 - ``"normal"``: greedy with the exact battle odds, defends borders, trades well, SMART's
   best split (:class:`NormalBot`);
 - ``"hard"``: plans around its objective, blocks and guesses its opponents, uses every
-  SMART advantage where it pays (:class:`HardBot`).
+  SMART advantage where it pays (:class:`HardBot`);
+- ``"expert"``: searches whole-turn plans in worlds dealt from a belief over the opponents'
+  objectives, the hard level's policy playing them (:class:`ExpertBot`; its bot card is
+  :mod:`warkit.bots.expert`'s docstring).
 
 Shared evaluation lives in :mod:`warkit.bots.evaluate` (odds tables, board
 analysis), SMART know-how in :mod:`warkit.bots.smart_play` and
 :mod:`warkit.bots.advantages`, objective guessing in :mod:`warkit.bots.opponents`.
-``python -m warkit.tournament`` plays them against each other.
+``python -m warkit.tournament`` plays them against each other; ``python -m warkit.arena``
+also plays students' bots, written with :class:`warkit.bots.student.StudentBot`.
 """
 
 from __future__ import annotations
@@ -25,9 +29,11 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action
+from ..errors import InvalidArgumentError, describe, expect_whole
 from ..view import PlayerView
 from .base import LevelBot
 from .easy import EasyBot
+from .expert import ExpertBot
 from .hard import HardBot
 from .normal import NormalBot
 from .random_bot import RandomBot
@@ -40,17 +46,22 @@ class Bot(Protocol):
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
 
 
-BOTS: dict[str, type[LevelBot] | type[RandomBot]] = {
-    "random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+BOTS: dict[str, type[LevelBot] | type[RandomBot] | type[ExpertBot]] = {
+    "random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot,
+    "expert": ExpertBot}
 """Bot classes by level name, weakest first (``make`` builds them)."""
 
 
 def make(level: str = "random", seed: int | None = None) -> Bot:
-    """A bot by level name, with its own seed."""
+    """A bot by level name (see :data:`BOTS`), with its own seed (a whole number or None);
+    anything else raises :class:`~warkit.errors.InvalidArgumentError`."""
     try:
         cls = BOTS[level]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(BOTS)}") from None
+        raise InvalidArgumentError(f"unknown bot level {describe(level)}; levels: "
+                                   f"{', '.join(BOTS)}") from None
+    if seed is not None:
+        expect_whole(seed, "seed")
     return cls(seed=seed)
 
 
@@ -66,5 +77,5 @@ def seeded(bots: Sequence[Bot | str], seed: int) -> list[Bot]:
     return [make(b, seed=s) if isinstance(b, str) else b for b, s in zip(bots, seeds)]
 
 
-__all__ = ["BOTS", "Bot", "EasyBot", "HardBot", "LevelBot", "NormalBot", "RandomBot", "make",
-           "seeded"]
+__all__ = ["BOTS", "Bot", "EasyBot", "ExpertBot", "HardBot", "LevelBot", "NormalBot",
+           "RandomBot", "make", "seeded"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache, lru_cache, partial
 
 from ..actions import Action, EndPhase, Place, Trade, card_name
-from ..cards import has_set, is_set, sets_in, trade_value
+from ..cards import has_set, sets_in, trade_value
 from ..errors import Reason
 from ..legal import ActionRange, LegalActions
 from ..state import GameState, Phase, copied, evolve
@@ -13,6 +13,7 @@ from ..worldmap import world_map
 from .common import card as card_of
 from .common import count, fail, label, owned, territory, within
 from .host import MixinBase
+from .terms import TradeQuote
 
 
 @cache
@@ -45,13 +46,18 @@ class ReinforceRules(MixinBase):
     # -- armies received ------------------------------------------------------------
     def territory_armies(self, territories: int) -> int:
         """C-REINF-1: territories // 2, never fewer than 3."""
-        return max(3, territories // 2)
+        return max(3, self.territory_share(territories))
+
+    def territory_share(self, territories: int) -> int:
+        """C-REINF-1's count before its minimum: half the territories, rounded down (what a
+        lesson shows beside :meth:`territory_armies`)."""
+        return territories // 2
 
     def continent_bonuses(self, state: GameState, seat: int) -> tuple[int, ...]:
         """C-REINF-2: per continent, its bonus if the seat owns all of it, else 0."""
         mine = state.owned_masks[seat]
-        return tuple(bonus if mine & members == members else 0
-                     for bonus, members in _continent_bits())
+        return tuple([bonus if mine & members == members else 0  # a list: no generator frame
+                      for bonus, members in _continent_bits()])
 
     def start_turn(self, state: GameState, seat: int) -> GameState:
         """Begin ``seat``'s turn: compute its armies and open the trade or place step."""
@@ -84,36 +90,38 @@ class ReinforceRules(MixinBase):
             actions.append(EndPhase())
         return LegalActions(actions)
 
-    def check_trade(self, state: GameState, action: Trade) -> tuple[int, ...]:
+    def checked_quote(self, state: GameState, action: Trade) -> TradeQuote:
+        """The rule set's quote of the trade (``trade_quote``: the one place that values a
+        trade), refused unless the cards are in hand and make a trade."""
         cards = tuple(card_of(name) for name in action.cards)
         hand = state.hands[state.current]
         for card in cards:
             if card not in hand:
                 fail(Reason.CARD_NOT_IN_HAND, f"you do not hold the card {card_name(card)}",
                      "C-CARD-2", card=card_name(card))
-        if not is_set(cards):
+        owner, seat = state.owner, state.current
+        owned = {c for c in cards if c < len(owner) and owner[c] == seat}
+        quote = self.trade_quote(cards, owned, state.trades)
+        if not quote.valid:
             fail(Reason.NOT_A_SET, "a trade needs 3 cards of one shape or of 3 different "
                  "shapes (a joker counts as any shape)", "C-CARD-2")
-        return cards
+        return quote
 
     def do_trade(self, state: GameState, action: Trade) -> GameState:
-        """C-CARD-2..6: trade one set for the game's next value and the territory bonus. A
-        turn has one trade (C-CARD-3), so placing follows at once; the eliminator's late trade
-        (C-ELIM-2) is the only other."""
-        cards = self.check_trade(state, action)
-        seat = state.current
+        """C-CARD-2..6: trade one set for the game's next value and the territory bonus, as
+        ``trade_quote`` values it. A turn has one trade (C-CARD-3), so placing follows at
+        once; the eliminator's late trade (C-ELIM-2) is the only other."""
+        quote = self.checked_quote(state, action)
+        cards, seat = quote.cards, state.current
         armies = list(state.armies)
-        bonus_cards = [c for c in cards if c < len(armies) and state.owner[c] == seat]
-        if self.card_bonus == "once":
-            bonus_cards = bonus_cards[:1]
-        for card in bonus_cards:  # C-CARD-5: +2 on the traded card's own territory
-            armies[card] += 2
+        for card, extra in quote.bonus:  # C-CARD-5: +2 on the traded card's own territory
+            armies[card] += extra
         hands = list(state.hands)
         hands[seat] = tuple(c for c in hands[seat] if c not in cards)
         # C-CARD-3: one trade per turn, then the armies are placed (C-CARD-6: the discards)
         return evolve(
             state, hands=tuple(hands), armies=tuple(armies), trades=state.trades + 1,
-            reserves=state.reserves + self.trade_value(state),
+            reserves=state.reserves + quote.armies,
             discard=tuple(sorted(state.discard + cards)), phase=Phase.PLACE)
 
     def end_trade(self, state: GameState, action: EndPhase) -> GameState:

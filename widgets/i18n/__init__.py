@@ -42,7 +42,7 @@ from warkit import IllegalActionError, world_map
 
 from .catalogue import Catalogue, MessageError
 from .languages import LANGS, LOCALES, Lang, lang_from_env, normalize_lang
-from .numbers import fmt_datetime, fmt_int, fmt_number, fmt_percent, fmt_short
+from .numbers import fmt_datetime, fmt_int, fmt_number, fmt_percent, fmt_short, fmt_significant
 from .places import PT_ARTICLES, pt_with
 
 COMPONENTS = Catalogue("warkit_widgets")
@@ -54,8 +54,8 @@ tr = COMPONENTS.tr
 __all__ = [
     "COMPONENTS", "LANGS", "LOCALES", "PT_ARTICLES", "Catalogue", "Lang", "MessageError",
     "color_name", "continent_name", "fmt_datetime", "fmt_int", "fmt_number", "fmt_percent",
-    "fmt_short", "lang_from_env", "normalize_lang", "pt_with", "refusal_text", "shape_name",
-    "territory_name", "tr",
+    "fmt_short", "fmt_significant", "lang_from_env", "normalize_lang", "pt_with", "refusal_text",
+    "shape_name", "territory_name", "tr",
 ]
 
 

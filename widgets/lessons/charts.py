@@ -16,23 +16,14 @@ from html import escape
 
 import numpy as np
 from warkit_widgets.html import heat_color
+from warkit_widgets.i18n import fmt_percent, fmt_significant
+from warkit_widgets.lessons.messages import tr
 
 from warkit.render.svg import readable_text_color
 
 # Distinct, colour-blind-friendly series colours (Okabe-Ito), in order of use.
 SERIES_COLORS = ("#b3261e", "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9")
 FONT = 'font-family="sans-serif"'
-
-
-def _fmt(value: float) -> str:
-    """An axis label: up to 3 significant digits, no trailing zeros."""
-    return "0" if value == 0 else f"{value:.3g}"
-
-
-def _in_lang(text: str, lang: str) -> str:
-    """An axis number as ``lang`` writes it: Portuguese swaps the decimal point and the
-    thousands comma (``0.75`` → ``0,75``, ``10,000`` → ``10.000``)."""
-    return text.translate(str.maketrans(".,", ",.")) if lang == "pt" else text
 
 
 def _nice_ticks(top: float, count: int = 4) -> list[float]:
@@ -88,7 +79,7 @@ def bar_chart_svg(labels: Sequence[object], series: Mapping[str, Sequence[float]
                    f"{escape(title)}</text>")
     for t in ticks:
         y = top_pad + plot_h * (1 - t / top)
-        text = f"{round(100 * t)}%" if percent else _in_lang(_fmt(t), lang)
+        text = fmt_percent(t, lang, 0) if percent else fmt_significant(t, lang)
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}" '
                    f'stroke="#ddd"/><text x="{left - 4}" y="{y + 4:.1f}" font-size="10" '
                    f'text-anchor="end" {FONT}>{text}</text>')
@@ -100,7 +91,7 @@ def bar_chart_svg(labels: Sequence[object], series: Mapping[str, Sequence[float]
             out.append(f'<rect x="{x0 + k * col:.1f}" y="{top_pad + plot_h - h:.1f}" '
                        f'width="{max(col - 1, 1):.1f}" height="{h:.1f}" fill="{color}">'
                        f"<title>{escape(name)} · {escape(str(label))}: "
-                       f"{_in_lang(f'{vals[i]:.4g}', lang)}</title>"
+                       f"{fmt_significant(vals[i], lang, 4)}</title>"
                        "</rect>")
         if i % max(1, label_every) == 0:
             out.append(f'<text x="{left + (i + 0.5) * group:.1f}" y="{top_pad + plot_h + 14}" '
@@ -173,7 +164,7 @@ def line_chart_svg(x: Sequence[float], series: Mapping[str, Sequence[float]], *,
         y = float(py(t))
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}" '
                    f'stroke="#eee"/><text x="{left - 4}" y="{y + 4:.1f}" font-size="10" '
-                   f'text-anchor="end" {FONT}>{_in_lang(_fmt(round(float(t), 4)), lang)}</text>')
+                   f'text-anchor="end" {FONT}>{fmt_significant(round(float(t), 4), lang)}</text>')
     ticks = (x_ticks if x_ticks is not None
              else [10 ** k for k in range(math.ceil(x0), math.floor(x1) + 1)] if log_x
              else np.linspace(xs.min(), xs.max(), 5))
@@ -181,7 +172,7 @@ def line_chart_svg(x: Sequence[float], series: Mapping[str, Sequence[float]], *,
         xx = float(px(t))
         out.append(f'<text x="{xx:.1f}" y="{top_pad + plot_h + 14}" font-size="10" '
                    f'text-anchor="middle" {FONT}>'
-                   f'{_in_lang(f"{t:,}" if log_x else _fmt(float(t)), lang)}</text>')
+                   f'{fmt_significant(float(t), lang)}</text>')
     if x_label:
         out.append(f'<text x="{left + plot_w / 2}" y="{height - 3}" font-size="10" '
                    f'text-anchor="middle" {FONT}>{escape(x_label)}</text>')
@@ -198,7 +189,7 @@ def line_chart_svg(x: Sequence[float], series: Mapping[str, Sequence[float]], *,
         y = float(py(value))
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" y2="{y:.1f}" '
                    f'stroke="{color}" stroke-dasharray="5 3" stroke-width="1.5">'
-                   f"<title>{escape(name)}: {value:.6g}</title></line>")
+                   f"<title>{escape(name)}: {fmt_significant(value, lang, 6)}</title></line>")
     out.append(f'<rect x="{left}" y="{top_pad}" width="{plot_w}" height="{plot_h}" '
                'fill="none" stroke="#333"/>')
     out.append(_legend(legend_names, left + plot_w + 12, top_pad + 10))
@@ -208,9 +199,10 @@ def line_chart_svg(x: Sequence[float], series: Mapping[str, Sequence[float]], *,
 
 def heat_map_svg(table: np.ndarray, *, title: str = "", row_label: str = "attackers",
                  col_label: str = "defenders", cell: int = 14, first: int = 1,
-                 marks: Sequence[tuple[int, int]] = ()) -> str:
+                 marks: Sequence[tuple[int, int]] = (), lang: str = "en") -> str:
     """``table[a, d]`` (probabilities, 0 to 1) as coloured squares from ``first`` on, rows
-    going down, with a tooltip per square; ``marks`` outline some squares."""
+    going down, with a tooltip per square (its percentage as ``lang`` writes it); ``marks``
+    outline some squares."""
     rows, cols = table.shape
     left, top_pad = 44, 34 if title else 20
     width = left + cell * (cols - first) + 70
@@ -233,7 +225,7 @@ def heat_map_svg(table: np.ndarray, *, title: str = "", row_label: str = "attack
             p = float(table[a, d])
             color = heat_color(p)
             out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{color}">'
-                       f"<title>{a} × {d}: {100 * p:.1f}%</title></rect>")
+                       f"<title>{a} × {d}: {fmt_percent(p, lang)}</title></rect>")
     for d in range(first, cols):
         if d % 5 == 0 or d == first:
             x = left + (d - first) * cell + cell / 2
@@ -252,7 +244,7 @@ def heat_map_svg(table: np.ndarray, *, title: str = "", row_label: str = "attack
                    f'fill="{heat_color(p)}"/>')
         if k % 5 == 0:
             out.append(f'<text x="{sx + 18}" y="{top_pad + k * 12 + 10}" font-size="9" '
-                       f"{FONT}>{round(100 * p)}%</text>")
+                       f"{FONT}>{fmt_percent(p, lang, 0)}</text>")
     out.append("</svg>")
     return "".join(out)
 
@@ -283,7 +275,7 @@ def interval_chart_svg(labels: Sequence[object], estimates: Sequence[float],
     height = top_pad + row * len(labels) + bottom
 
     def tick(v: float) -> str:
-        return f"{round(100 * v)}%" if percent else _in_lang(_fmt(round(v, 6)), lang)
+        return fmt_percent(v, lang, 0) if percent else fmt_significant(round(v, 6), lang)
 
     def px(v: float) -> float:
         return label_width + plot_w * (min(max(v, lo_x), hi_x) - lo_x) / (hi_x - lo_x)
@@ -303,11 +295,16 @@ def interval_chart_svg(labels: Sequence[object], estimates: Sequence[float],
         out.append(f'<text x="{label_width + plot_w / 2}" y="{height - 4}" font-size="10" '
                    f'text-anchor="middle" {FONT}>{escape(x_label)}</text>')
     color = SERIES_COLORS[1]
+
+    def sig(v: float) -> str:
+        return fmt_significant(v, lang, 4)
+
     for i, (label, est, (lo, hi)) in enumerate(zip(labels, estimates, intervals, strict=True)):
         y = top_pad + row * i + row / 2
         out.append(f'<text x="{label_width - 6}" y="{y + 4:.1f}" font-size="11" '
                    f'text-anchor="end" {FONT}>{escape(str(label))}</text>')
-        out.append(f'<g><title>{escape(str(label))}: {est:.4g} [{lo:.4g}, {hi:.4g}]</title>'
+        tip = tr("chart.interval", lang, label=str(label), est=sig(est), lo=sig(lo), hi=sig(hi))
+        out.append(f'<g><title>{escape(tip)}</title>'
                    f'<line x1="{px(lo):.1f}" x2="{px(hi):.1f}" y1="{y:.1f}" y2="{y:.1f}" '
                    f'stroke="{color}" stroke-width="3" stroke-opacity="0.5"/>'
                    f'<circle cx="{px(est):.1f}" cy="{y:.1f}" r="4" fill="{color}"/></g>')
@@ -315,7 +312,8 @@ def interval_chart_svg(labels: Sequence[object], estimates: Sequence[float],
         x = px(reference)
         out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top_pad - 4}" y2="{bottom_y}" '
                    f'stroke="{SERIES_COLORS[0]}" stroke-dasharray="5 3" stroke-width="1.5">'
-                   f"<title>{escape(reference_label)}: {reference:.4g}</title></line>")
+                   f"<title>{escape(reference_label)}: {fmt_significant(reference, lang, 4)}"
+                   "</title></line>")
         if reference_label:
             out.append(f'<text x="{x + 4:.1f}" y="{top_pad + 6}" font-size="10" '
                        f'fill="{SERIES_COLORS[0]}" {FONT}>{escape(reference_label)}</text>')

@@ -18,17 +18,13 @@ from functools import cache
 from itertools import product
 
 from warkit_widgets.i18n import color_name, continent_name, fmt_percent, normalize_lang
+from warkit_widgets.i18n import fmt_int as fmt_int  # the labs' name for it (the locale layer's)
+from warkit_widgets.lessons.messages import tr
 
 from warkit import ClassicRules, world_map
 
 WAR_SIDES = ClassicRules.sides
 """Faces of War's dice, as the classic rule set rolls them (C-ATK-2)."""
-
-
-def fmt_int(n: int, lang: str = "pt") -> str:
-    """A whole number with its thousands marked: ``9,604`` in English, ``9.604`` in Portuguese."""
-    text = f"{int(n):,}"
-    return text.replace(",", ".") if normalize_lang(lang) == "pt" else text
 
 
 def pct(p: float | Fraction, lang: str = "pt", digits: int = 1) -> str:
@@ -45,13 +41,11 @@ def objective_label(card: str, lang: str = "pt") -> str:
         names = [continent_name(c, lang) for c in objective.continents]
         return " + ".join(names + ([str(objective.plus_any)] if objective.plus_any else []))
     if objective.kind == "territories":
-        count = f"{objective.count} {'territórios' if lang == 'pt' else 'territories'}"
+        count = tr("label.territories", lang, n=objective.count)
         if objective.min_armies > 1:
-            return count + (f", {objective.min_armies} exércitos cada" if lang == "pt"
-                            else f", {objective.min_armies} armies each")
+            return count + tr("label.armies_each", lang, n=objective.min_armies)
         return count
-    color = color_name(objective.color, lang)
-    return f"destruir o {color}" if lang == "pt" else f"destroy {color}"
+    return tr("label.destroy", lang, color=color_name(objective.color, lang))
 
 
 # -- lab 05: combat systems compared ---------------------------------------------------------

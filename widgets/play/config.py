@@ -17,7 +17,7 @@ from ..i18n import normalize_lang
 from .rule_sets import rule_set_names
 
 HUMAN = "human"
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS = ("easy", "normal", "hard", "expert")
 """The computer levels offered in the new-game form (``warkit.bots``)."""
 SEAT_KINDS = (HUMAN, *BOT_LEVELS, "random")
 MAX_NAME = 20

@@ -79,7 +79,7 @@ from .config import (  # noqa: F401  (also offered here, where they were first)
 )
 from .log import LogEvent, log_events, turn_header
 from .messages import tr
-from .reactions import REACTION_KEYWORDS, RankedReaction, useful_reactions
+from .reactions import RankedReaction, useful_reactions
 
 DELAYS: dict[str, float] = {
     "trade": 0.7, "intelligence": 0.7, "place": 0.3, "attack": 0.35, "airattack": 0.6,
@@ -370,6 +370,7 @@ class GameController(Observable):
         if not self.my_turn:
             self._refuse_text(self._blocked_text())
             return False
+        step = self.step
         try:
             if isinstance(action, str):
                 action = warkit.parse_action(action)
@@ -381,8 +382,8 @@ class GameController(Observable):
         except InvalidActionError as exc:
             self._refuse_text(tr("refused.prefix", self._lang) + str(exc))
             return False
-        if action.keyword not in (*REACTION_KEYWORDS, "pass", "attack", "airattack"):
-            self.blitz_plan = None  # another decision ends an "attack until..."
+        if not (step is Step.REACT or (step is Step.ATTACK and action.route is not None)):
+            self.blitz_plan = None  # another decision than an attack or a reaction ends it
         changed |= self._settle()
         self._after_change()
         self._save()

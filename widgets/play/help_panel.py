@@ -16,7 +16,7 @@ from html import escape
 import ipywidgets as w
 
 from ..i18n import normalize_lang
-from .help_texts import RULES, SECTIONS
+from .help_texts import RULES, SECTIONS, rule_text, section_title
 from .messages import tr
 
 RULE_ID = re.compile(r"\b[CS]-[A-Z]+-\d+\b")
@@ -43,7 +43,7 @@ def rule_ids(text: str) -> list[str]:
 
 def section_of(rule: str) -> str | None:
     """The help section that explains a rule ID (``None`` for an unknown ID)."""
-    for section, _, rules in SECTIONS:
+    for section, rules in SECTIONS:
         if rule in rules:
             return section
     return None
@@ -52,15 +52,16 @@ def section_of(rule: str) -> str | None:
 def help_html(section: str, lang: str = "pt", focus: str | None = None) -> str:
     """One section of the rules as HTML, ``focus`` (a rule ID) highlighted."""
     lang = normalize_lang(lang)
-    found = [(title, rules) for sid, title, rules in SECTIONS if sid == section]
+    found = [rules for sid, rules in SECTIONS if sid == section]
     if not found:
         raise ValueError(f"no help section {section!r}")
-    (title, rules), sid = found[0], section
+    rules, sid = found[0], section
     items = "".join(
         f'<div class="wk-rule{" wk-focus" if r == focus else ""}" data-rule="{r}">'
         f'<span class="wk-rule-id">{r}</span> '
-        f'<span class="wk-rule-text">{escape(RULES[r][lang])}</span></div>' for r in rules)
-    return (f'<div class="wk-help-body" data-section="{sid}"><h4>{escape(title[lang])}</h4>'
+        f'<span class="wk-rule-text">{escape(rule_text(r, lang))}</span></div>' for r in rules)
+    return (f'<div class="wk-help-body" data-section="{sid}">'
+            f"<h4>{escape(section_title(sid, lang))}</h4>"
             f"{items}</div>")
 
 
@@ -126,7 +127,7 @@ class HelpPanel(w.VBox):
         self.title.value = f"<b>{escape(tr('help.title', lang))}</b>"
         self.close_button.description = tr("help.close", lang)
         value = self.sections.value or SECTIONS[0][0]
-        self.sections.options = [(title[lang], sid) for sid, title, _ in SECTIONS]
+        self.sections.options = [(section_title(sid, lang), sid) for sid, _ in SECTIONS]
         self.sections.value = value
         self._show()
 

@@ -29,8 +29,6 @@ from warkit.rules.terms import Side
 from ..battle_terms import KIND_ORDER
 from ..models import compare_dice
 
-REACTION_KEYWORDS = ("reveal", "reroll")
-
 
 @dataclass(frozen=True)
 class RankedReaction:

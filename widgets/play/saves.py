@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 import warkit
 from warkit import GameState, Match, SaveFileError
 
-from ..i18n import color_name, normalize_lang
+from ..i18n import color_name, fmt_datetime, normalize_lang
 from .config import HUMAN, SEAT_KINDS, Seat, clean_name
 from .messages import tr
 from .rule_sets import rules_label
@@ -188,7 +188,7 @@ class SavedGame:
 
     def label(self, lang: str) -> str:
         """Who plays, the rules, the turn and when it was last played (day and time)."""
-        when = datetime.fromtimestamp(self.modified).strftime("%d/%m %H:%M")
+        when = fmt_datetime(datetime.fromtimestamp(self.modified), lang)
         return tr("play.resume", lang, players=", ".join(self.players),
                   rules=rules_label(self.rules, lang), turn=self.turn, when=when)
 

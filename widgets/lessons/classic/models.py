@@ -56,8 +56,10 @@ class Reinforcement:
     """The armies received at the start of a turn, before any trade (C-REINF-1, C-REINF-2)."""
 
     territories: int
+    share: int
+    """The rule set's count from the territories before its minimum (C-REINF-1: half)."""
     base: int
-    """territories // 2, never fewer than 3 (C-REINF-1): placed anywhere."""
+    """The armies for the territories, placed anywhere (``rules.territory_armies``)."""
     bonuses: tuple[tuple[int, int], ...]
     """``(continent index, bonus)`` for each whole continent owned: placed inside it."""
 
@@ -74,7 +76,8 @@ def reinforcement(owned: Iterable[int | str], rules: ClassicRules | str = "class
     mine = {m.index(t) for t in owned}
     bonuses = tuple((c.index, c.bonus) for c, members in zip(m.continents, m.continent_members)
                     if all(i in mine for i in members))
-    return Reinforcement(len(mine), rules.territory_armies(len(mine)), bonuses)
+    return Reinforcement(len(mine), rules.territory_share(len(mine)),
+                         rules.territory_armies(len(mine)), bonuses)
 
 
 # -- cards -------------------------------------------------------------------------------------

@@ -150,7 +150,7 @@ class ReinforcementCalculator(w.VBox):
 
     def _show(self) -> None:
         r, lang = self.reinforcement, self.lang
-        lines = [tr("reinf.base", lang, territories=r.territories, half=r.territories // 2,
+        lines = [tr("reinf.base", lang, territories=r.territories, half=r.share,
                     base=r.base)]
         lines += [tr("reinf.bonus", lang, continent=continent_name(k, lang), bonus=b)
                   for k, b in r.bonuses] or [tr("reinf.no_bonus", lang)]

@@ -1,0 +1,162 @@
+"""The expert level: legal whole games, views only, reproducible, a sane belief, and the
+determinized worlds it searches (warkit.bots.expert, .belief, .determinize)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+import warkit
+from warkit.actions import Action
+from warkit.bots import ExpertBot, HardBot, make
+from warkit.bots.belief import ObjectiveBelief
+from warkit.bots.determinize import can_determinize, determinize
+from warkit.bots.evaluate import Board
+from warkit.bots.expert import PLANS, position_value
+from warkit.state import GameState
+from warkit.validate import state_problems
+from warkit.view import PlayerView, view
+from warkit.worldmap import world_map
+
+SMALL = len(PLANS)
+"""The smallest budget: one world, every plan played once in it."""
+
+
+class Checked:
+    """Wraps a bot: every call must get a view (never a state) and return a legal action."""
+
+    def __init__(self, bot: ExpertBot) -> None:
+        self.bot = bot
+        self.level = bot.level
+        self.calls = 0
+
+    def choose(self, seen: PlayerView, legal: Sequence[Action]) -> Action:
+        assert isinstance(seen, PlayerView) and not isinstance(seen, GameState)
+        assert seen.player == seen.current_player
+        action = self.bot.choose(seen, legal)
+        assert action in legal, f"{action} is not legal here"
+        self.calls += 1
+        return action
+
+
+@pytest.mark.parametrize("rules,players", [("classic", 3), ("classic", 6), ("smart", 4),
+                                           ("smart", 5)])
+def test_expert_plays_whole_games_legally_from_views(rules, players):
+    expert = Checked(ExpertBot(seed=players, iterations=SMALL))
+    match = warkit.simulate(players, rules, bots=[expert] + ["hard"] * (players - 1),
+                            seed=10 + players)
+    assert match.state.is_terminal and match.state.winners
+    assert expert.calls > 0
+    assert expert.bot.searches > 0 and expert.bot.rollouts == expert.bot.searches * len(PLANS)
+
+
+def test_same_seed_and_budget_replay_the_same_game():
+    def game() -> list[str]:
+        bots = [ExpertBot(seed=3, iterations=SMALL), "hard", "hard"]
+        return [str(a) for a in warkit.simulate(3, "smart", bots=bots, seed=8).actions]
+
+    assert game() == game()
+
+
+def test_make_builds_the_expert_at_the_standard_budget():
+    bot = make("expert", seed=1)
+    assert isinstance(bot, ExpertBot) and bot.level == "expert"
+    with pytest.raises(ValueError, match="iterations"):
+        ExpertBot(iterations=0)
+    with pytest.raises(ValueError, match="seconds"):
+        ExpertBot(seconds=-1)
+
+
+def _turn_start(rules: str, players: int, seed: int) -> GameState:
+    """The first state where seat 0 starts its own turn after some play."""
+    match = warkit.simulate(players, rules, bots="hard", seed=seed, max_turns=3 * players)
+    for state in match.states:
+        if state.turn > players and state.current == 0 and can_determinize(view(state, 0)):
+            return state
+    raise AssertionError("no turn start found")
+
+
+@pytest.mark.parametrize("rules", ["classic", "smart"])
+def test_a_determinized_world_looks_like_the_view_and_is_a_valid_state(rules):
+    real = _turn_start(rules, 5, seed=4)
+    seen = view(real, 0)
+    belief = ObjectiveBelief()
+    belief.observe(seen)
+    rng = random.Random(1)
+    for _ in range(5):
+        world = determinize(seen, belief.sample(seen, rng), rng)
+        assert state_problems(world) == []
+        assert view(world, 0) == seen  # the viewer cannot tell the world from the real game
+        assert len(set(world.objective_cards)) == 5
+        warkit.legal_actions(world)  # the engine plays it
+
+
+def test_only_a_turn_start_is_determinized():
+    real = _turn_start("classic", 4, seed=2)
+    assert not can_determinize(view(real, 1))  # not seat 1's turn
+    with pytest.raises(ValueError):
+        determinize(view(real, 1), real.objective_cards, random.Random(0))
+
+
+def test_conquering_a_continent_raises_the_belief_in_its_objective():
+    ids = world_map().ids
+    south_america = [t.id for t in world_map().territories if t.continent == "america_do_sul"]
+    asia = [t.id for t in world_map().territories if t.continent == "asia"]
+    europe = [t.id for t in world_map().territories if t.continent == "europa"]
+    before = warkit.position({t: 1 for t in south_america[:2] + europe[:4]}, players=4,
+                             current=0, rest=(0, 2, 3), phase="place", reserves=3)
+    after = warkit.position({**{t: 1 for t in south_america}, **{t: 1 for t in asia}},
+                            players=4, current=0, rest=(0, 2, 3), phase="place",
+                            reserves=3, turn=before.turn + 4)
+    assert sum(1 for o in after.owner if o == 1) == len(south_america) + len(asia) < len(ids)
+    belief = ObjectiveBelief()
+    seen_before, seen_after = view(before, 0), view(after, 0)
+    belief.observe(seen_before)
+    prior = belief.posterior(seen_before, 1)
+    belief.observe(seen_after)
+    posterior = belief.posterior(seen_after, 1)
+    assert abs(sum(posterior.values()) - 1) < 1e-9
+    assert posterior["asia_south_america"] > prior["asia_south_america"]
+    assert posterior["asia_south_america"] == max(posterior.values())
+    assert seen_after.objective not in posterior  # nobody else holds the viewer's card
+
+
+def test_a_won_world_is_worth_more_than_any_other():
+    real = _turn_start("classic", 4, seed=2)
+    assert position_value(real, 0) < 100.0
+    won = warkit.state.evolve(real, phase=warkit.Phase.GAME_OVER, winners=(0,))
+    assert position_value(won, 0) == 100.0 and position_value(won, 1) == -100.0
+
+
+def test_a_fork_plays_like_its_bot_and_leaves_it_untouched():
+    """HardBot.fork (the search's copies): the same choices, its own memory and dice."""
+    bot = HardBot(seed=5)
+    match = warkit.simulate(4, "smart", bots=[bot, "hard", "hard", "hard"], seed=6,
+                            max_turns=12)
+    state = next(s for s in reversed(match.states) if s.current_player == 0)
+    seat = 0
+    seen = view(state, seat)
+    rng_before, taken_before = bot.rng.getstate(), dict(bot.opponents.taken)
+    fork = bot.fork()
+    fork.opponents.observe(warkit.view(warkit.state.evolve(state, turn=state.turn + 9),
+                                       seat))
+    assert fork.opponents.taken is not bot.opponents.taken
+    assert bot.opponents.taken == taken_before and bot.rng.getstate() == rng_before
+    again = bot.fork()
+    legal = warkit.legal_actions(state)
+    assert again.choose(seen, legal) == bot.fork().choose(seen, legal)
+
+
+def test_the_opponent_models_memo_gives_what_fresh_work_gives():
+    bot = HardBot(seed=2)
+    match = warkit.simulate(5, "classic", bots=[bot] + ["hard"] * 4, seed=3, max_turns=30)
+    seen = view(match.state, 0)
+    board = Board(seen)
+    model = bot.opponents
+    memoised = [model.suspect(board, s) for s in range(1, 5)]
+    fresh = model.copy()
+    fresh._suspects = {}  # the same memory, nothing worked out yet
+    assert [fresh.suspect(board, s) for s in range(1, 5)] == memoised
+    assert [model.suspect(board, s) for s in range(1, 5)] == memoised  # from the memo

@@ -1,0 +1,289 @@
+"""The "expert" level: a search over whole-turn plans in guessed worlds.
+
+Bot card
+--------
+
+**Method.** Determinized Monte Carlo search over turn-level plans. At the first decision
+of each of its turns the expert:
+
+1. updates its belief over every opponent's objective card
+   (:class:`~warkit.bots.belief.ObjectiveBelief`: the deal is the prior, what each
+   opponent holds and has conquered the evidence);
+2. deals ``worlds`` guessed worlds (:func:`~warkit.bots.determinize.determinize`):
+   objectives drawn from the belief, unseen cards from the cards it has not seen;
+3. in every world plays its whole turn (trade -> place -> attacks -> occupy -> regroup)
+   once per candidate plan (:data:`PLANS`: the hard level's policy with its aggression,
+   objective and blocking weights shifted), through the engine's own ``apply`` and
+   ``legal_actions`` (one rule book), with the same dice for every plan in a world
+   (common random numbers: plans are compared on the same luck);
+4. scores the end of each simulated turn (:func:`position_value`) with the world's
+   objectives: its own objective's progress and the opponents' (from their guessed
+   cards), territories, continents and cards, and what it risks before it plays again,
+   valued with the exact battle odds of :mod:`warkit.odds` (the chance each territory
+   survives its strongest neighbour, :meth:`~warkit.bots.evaluate.Board.hold`) rather
+   than with sampled dice;
+5. plays the plan with the best mean score for the rest of the turn: every small step of
+   the turn (each placement, attack, roll, move) is answered at once by that plan's policy,
+   which is also how it answers steps outside its turns (SMART's reactions).
+
+SMART's advantages (terrain cards, tactical regroup, Intelligence, alliance, airlift,
+passage) are part of every plan: the hard level's
+:class:`~warkit.bots.advantages.SmartAdvantages` play them inside the simulations too.
+
+**Budget.** ``iterations`` simulated turns per turn (default :data:`STANDARD_ITERATIONS`:
+three worlds times the five plans; reproducible with the seed), or ``seconds`` of thinking
+per turn (it stops between worlds when the time is up, so not reproducible). At the standard
+budget a turn's thinking took 23 ms CPU (median; worst 128 ms) in 6-player classic games and
+20 ms (worst 301 ms) in SMART ones, at about 450 and 200 simulated turns per second
+(``tests/bench/bench_expert.py``, 4 games each against five hard bots, load 12.5 on 2
+cores): far inside the 1 s a turn may take, so that tables of hundreds of games stay
+affordable on a shared machine. ``ExpertBot(seconds=1.0)`` spends the whole second.
+``horizon`` (default 0) also plays that many opponents' turns, by hard bots, before scoring.
+
+**What it knows.** Only its view and the legal actions, like every bot: the board, its own
+cards and objective, the other hands' sizes, the public history it has watched. The
+worlds it imagines are guesses; it never receives a game state.
+
+**Known weaknesses.** It searches one turn deep: the opponents' replies are valued by the
+odds, not played out, so a plan whose punishment comes two turns later looks better than it
+is. Its plans are variations of the hard level's policy, so it cannot find a move the hard
+level would never consider. The belief is the hard level's evidence score, not a learned
+model. With few worlds the choice between close plans is noisy.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from ..actions import Action
+from ..game import Sampler
+from ..state import CHANCE, GameState
+from ..view import PlayerView
+from ..view import view as view_of
+from .belief import ObjectiveBelief
+from .determinize import can_determinize, determinize
+from .evaluate import BONUS, MEMBERS, Board, goal_for
+from .hard import HardBot
+from .opponents import OpponentModel
+
+STANDARD_ITERATIONS = 12
+"""Simulated turns per turn at the standard budget (the tables' budget)."""
+
+MOST_WORLDS = 1000
+"""Worlds a search with a time budget and no iteration budget deals at most."""
+
+WIN = 100.0
+"""Value of a won game (a lost one is minus this), in territory units."""
+
+
+@dataclass(frozen=True)
+class PlanStyle:
+    """A candidate turn plan: the hard level's policy with some weights shifted.
+
+    ``scale`` multiplies attributes of :class:`~warkit.bots.hard.HardBot` (after its own
+    rule-set tuning), ``shift`` adds to them."""
+
+    name: str
+    scale: Mapping[str, float] = field(default_factory=dict)
+    shift: Mapping[str, float] = field(default_factory=dict)
+
+    def apply(self, bot: HardBot, base: Mapping[str, float]) -> None:
+        """Set this plan's weights on ``bot``: every knob back to ``base`` (the bot's own
+        values), then this plan's changes."""
+        for name, value in base.items():
+            setattr(bot, name, value)
+        for name, factor in self.scale.items():
+            setattr(bot, name, getattr(bot, name) * factor)
+        for name, delta in self.shift.items():
+            setattr(bot, name, getattr(bot, name) + delta)
+
+
+PLANS: tuple[PlanStyle, ...] = (
+    PlanStyle("hard"),
+    PlanStyle("bold", shift={"margin": -1.5, "min_odds": -0.15}),
+    PlanStyle("careful", shift={"margin": 2.0, "exposure_weight": 0.6}),
+    PlanStyle("objective", scale={"goal_weight": 2.0}, shift={"sweep_odds": -0.1}),
+    PlanStyle("blocking", scale={"block_weight": 2.5}),
+)
+"""The candidate plans, the hard level's own first (it wins ties)."""
+
+KNOBS = frozenset(k for p in PLANS for k in (*p.scale, *p.shift))
+
+
+class ExpertBot:
+    """Determinized search over turn plans (see the module docstring's bot card)."""
+
+    level: ClassVar[str] = "expert"
+
+    def __init__(self, seed: int | None = None, iterations: int | None = None,
+                 seconds: float | None = None, plans: Sequence[PlanStyle] = PLANS,
+                 horizon: int | None = 0) -> None:
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, got {iterations}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be positive, got {seconds}")
+        if not plans:
+            raise ValueError("the expert needs at least one plan")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.iterations = iterations if iterations is not None or seconds is not None \
+            else STANDARD_ITERATIONS
+        """Simulated turns per turn (``None``: as many as ``seconds`` allows)."""
+        self.seconds = seconds
+        self.plans = tuple(plans)
+        self.horizon = horizon
+        """Opponents' turns played out after its own in a simulation (``None``: the whole
+        round, until its next turn); their players are hard bots."""
+        self.player = HardBot(seed=self.rng.randrange(2**32))
+        """The policy that answers every step, with the chosen plan's weights."""
+        self.belief = ObjectiveBelief(self.player.opponents)
+        self._responders: dict[int, HardBot] = {}
+        self._planned_turn = -1
+        self._base: dict[str, float] | None = None
+        self.chosen: PlanStyle = self.plans[0]
+        self.last_scores: dict[str, float] = {}
+        """Mean score of each plan at the last search (for lessons and the bench)."""
+        self.searches = 0
+        self.rollouts = 0
+        self.simulated_decisions = 0
+        """Counters: searches made, simulated turns played, decisions taken inside them."""
+
+    def __repr__(self) -> str:
+        return f"ExpertBot(seed={self.seed!r}, iterations={self.iterations}, " \
+            f"seconds={self.seconds})"
+
+    # -- the Bot protocol ----------------------------------------------------------------------
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """One of ``legal``: at the start of its turn it searches (see the bot card), then
+        the chosen plan's policy answers every step at once."""
+        player = self.player
+        player.tune(view)
+        if view.player is not None and view.turn != self._planned_turn \
+                and can_determinize(view):
+            self._planned_turn = view.turn
+            player.opponents.observe(view)
+            self.chosen = self.search(view)
+            self._use(player, self.chosen)
+        return player.choose(view, legal)
+
+    # -- the search ----------------------------------------------------------------------------
+    def search(self, view: PlayerView) -> PlanStyle:
+        """The plan with the best mean score over the guessed worlds (see the bot card)."""
+        plans = self.plans
+        self.last_scores = {}
+        if len(plans) == 1:
+            return plans[0]
+        started = time.perf_counter()
+        worlds = MOST_WORLDS if self.iterations is None else \
+            max(1, -(-self.iterations // len(plans)))
+        totals = [0.0] * len(plans)
+        played = 0
+        for _ in range(worlds):
+            objectives = self.belief.sample(view, self.rng)
+            state = determinize(view, objectives, self.rng)
+            dice = self.rng.randrange(2**32)
+            for k, plan in enumerate(plans):
+                policy = self.player.fork()
+                self._use(policy, plan)
+                totals[k] += self.rollout(state, policy, dice)
+            played += 1
+            if self.seconds is not None and time.perf_counter() - started > self.seconds:
+                break
+        self.searches += 1
+        self.rollouts += played * len(plans)
+        self.last_scores = {p.name: t / played for p, t in zip(plans, totals)}
+        best = max(range(len(plans)), key=lambda k: (totals[k], -k))
+        return plans[best]
+
+    def _use(self, bot: HardBot, plan: PlanStyle) -> None:
+        """Give ``bot`` the weights of ``plan`` (undoing the last plan's)."""
+        if self._base is None:  # the policy's own values, after its rule-set tuning
+            self._base = {name: getattr(self.player, name) for name in KNOBS}
+        plan.apply(bot, self._base)
+
+    def rollout(self, state: GameState, policy: HardBot, dice: int) -> float:
+        """Play the rest of the current turn of ``state`` with ``policy`` for its player (the
+        other seats' reactions by hard bots), dice from ``dice``; the value of the end."""
+        me = state.current
+        last = state.turn + (self.horizon if self.horizon is not None
+                             else state.alive.count(True) - 1)
+        rules = state.rules
+        sampler = Sampler(dice)
+        decisions = 0
+        while not state.is_terminal and state.turn <= last:
+            seat = rules.current_player(state)
+            if seat == CHANCE:
+                action = sampler.sample(state)
+            else:
+                bot = policy if seat == me else self._responder(seat)
+                action = bot.choose(view_of(state, seat), rules.legal_actions(state))
+                decisions += 1
+            state = rules.apply(state, action)
+        self.simulated_decisions += decisions
+        return position_value(state, me)
+
+    def _responder(self, seat: int) -> HardBot:
+        bot = self._responders.get(seat)
+        if bot is None:
+            bot = self._responders[seat] = HardBot(seed=seat)
+        return bot
+
+
+# -- the value of a position ---------------------------------------------------------------------
+GOAL = 30.0
+"""Value of an objective fully met but for the last step, in territory units (progress
+counts squared: the last steps are worth the most)."""
+CONTINENT = 1.5
+"""Value of one army of continent bonus held (times the chance its territories hold)."""
+ARMY = 0.12
+"""Value of one army on the board."""
+CARD = 1.0
+"""Value of one card in hand."""
+RIVAL = 0.6
+"""Weight of the strongest opponent's position against this seat's own."""
+
+
+def position_value(state: GameState, seat: int) -> float:
+    """How good ``state`` is for ``seat``, in territory units: a won game is :data:`WIN`;
+    otherwise its own standing (territories, continent bonuses kept, armies, cards, its
+    objective's progress, minus what it may lose before it plays again, by the exact odds)
+    minus :data:`RIVAL` times the best opponent's standing (their objectives are the
+    world's cards)."""
+    if state.is_terminal:
+        winners = state.winners
+        return WIN / len(winners) if seat in winners else -WIN
+    own = view_of(state, seat)
+    board = Board(own)
+    mine = standing(board, state, seat, exposed=True)
+    rivals = [standing(board, state, s, exposed=False)
+              for s in range(len(state.colors)) if s != seat and board.counts[s]]
+    return mine - RIVAL * max(rivals, default=0.0)
+
+
+def standing(board: Board, state: GameState, seat: int, exposed: bool) -> float:
+    """One seat's standing: territories, continents, armies, cards and objective progress;
+    with ``exposed``, the territories and bonuses it may lose before it plays again."""
+    counts, owner = board.counts, board.owner
+    value = float(counts[seat]) + CARD * len(state.hands[seat])
+    value += ARMY * sum(a for a, o in zip(board.armies, owner) if o == seat)
+    for k, members in enumerate(MEMBERS):
+        if board.cont_counts[seat][k] == len(members):
+            keep = 1.0
+            if exposed:
+                for i in members:
+                    keep *= board.hold(i)
+            value += CONTINENT * BONUS[k] * keep
+    if exposed:
+        value -= sum(1.0 - board.hold(i) for i in board.mine)
+    objective = state.rules.effective_objective(state, seat)
+    if objective is not None:
+        close = OpponentModel.closeness(board, seat, goal_for(objective, state.colors))
+        value += GOAL * close * close
+    return value
+
+
+__all__ = ["PLANS", "STANDARD_ITERATIONS", "ExpertBot", "PlanStyle", "position_value"]
