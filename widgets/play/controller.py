@@ -444,12 +444,13 @@ class GameController(Observable):
         """Fight the last attack of this turn again: the same pair, the same dice where still
         allowed (checked through the rule set, from the state)."""
         last = self.last_attack
-        action = None if last is None or self.step is not Step.ATTACK else \
-            self.attack_now(*last)
-        if action is None:
+        action = None
+        if last is not None and self.step is Step.ATTACK:
+            action = self.attack_now(*last)
+        if last is None or action is None:
             self._refuse_text(tr("play.repeat.none", self._lang))
             return False
-        src, dst, _ = last  # type: ignore[misc]
+        src, dst, _ = last
         self.blitz_plan = None
         if self.act(action):
             self.last_attack = (src, dst, getattr(action, action.count_field))
@@ -727,7 +728,7 @@ class GameController(Observable):
         return action if action in legal else None
 
     def _stop_blitz(self, key: str) -> None:
-        """End an "attack until..." (or a repeat) with a plain note shown before the prompt."""
+        """End an "attack until..." with a plain note (``key``) shown before the prompt."""
         self.blitz_plan = None
         self._note = tr(key, self._lang)
 
