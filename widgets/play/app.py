@@ -35,15 +35,15 @@ from .files import FILES_STYLE, GameFiles
 from .help_panel import HelpPanel, RuleLinks
 from .layout import LAYOUT_STYLE, PLAY_STYLE
 from .messages import tr
+from .online import OnlineGame, Rooms
 from .page.browser_identity import BrowserIdentity
 from .page.signals import PageSignals
 from .page.voila import (
+    PageAddress,
     Schedule,
     Ticker,
     kernel_schedule,
     preheated,
-    query_lang,
-    query_value,
     wait_for_address,
 )
 from .rule_sets import rules_label
@@ -55,6 +55,7 @@ if TYPE_CHECKING:  # the game's modules load with the first game (a lighter firs
     from ..mapwidget import MapWidget
     from ..odds import OddsWidget
     from .controller import GameController
+    from .replay_panel import ReplayPanel
 
 SELECTION_ASPECTS = frozenset({"selection", "message"})
 """What a click on the map changes (the rest of the page stays as it is)."""
@@ -80,8 +81,17 @@ _warming: threading.Thread | None = None
 
 def warm_game_modules() -> None:
     """Load :data:`GAME_MODULES` in a thread (once per kernel): the first page does not wait
-    for them, and a game started a few seconds later does not wait either. The kernel's
-    thread keeps answering the page meanwhile (an import holds only its module's lock)."""
+    for them, and a game started a few seconds later does not wait either.
+
+    A thread, not a callback on the kernel's loop, for two reasons. A preheated kernel's only
+    thread is blocked in the notebook's cell until a browser asks for the page
+    (:func:`wait_for_address`: Voilà's preheating runs the notebook and the page must get
+    widgets that already know its address), so nothing scheduled on the loop would run during
+    that wait, the time these imports are meant to fill; and once the page is up, importing
+    on the loop would stop it answering clicks for the imports' length (0.3 s at a load of 9
+    on 2 cores: ``warkit.bots`` and numpy 0.2 s, the game's controller 0.09 s), while an
+    import in a thread holds only its module's lock. The state is one module-level handle
+    because imports happen once per process; the tests join it."""
     global _warming
     if _warming is None:
         def load() -> None:
@@ -109,11 +119,14 @@ class PlayApp(w.VBox):
 
     ``autosave`` (default: the server's autosave folder) keeps games in
     progress; ``schedule`` runs the computers (default: the kernel's event loop;
-    tests pass their own); ``animate`` turns the dice animation on.
+    tests pass their own); ``animate`` turns the dice animation on; ``rooms`` opens online
+    games (the notebook passes :class:`~warkit_widgets.rooms.opener.RoomOpener`; without it the
+    page offers no "Play online" and ignores a room's address).
     """
 
     def __init__(self, *, lang: str | None = None, autosave: Autosave | None = None,
-                 schedule: Schedule | None = None, animate: bool = True) -> None:
+                 schedule: Schedule | None = None, animate: bool = True,
+                 rooms: Rooms | None = None) -> None:
         self._lang = normalize_lang(lang) if lang else lang_from_env("pt")
         self.autosave = autosave if autosave is not None else Autosave()
         self.schedule = schedule or kernel_schedule()
@@ -130,8 +143,11 @@ class PlayApp(w.VBox):
         :meth:`on_rule_link` (the rules panel by default)."""
         self._map_drawn = False
         self._hold_timer: Any = None
-        self.room: Any = None
-        """The page's :class:`~warkit_widgets.rooms.session.RoomSession` (an online game)."""
+        self.rooms = rooms
+        self.address = PageAddress.from_environment()
+        """The page's address (its ``?lang=``, ``?room=``): read again by :meth:`open_address`."""
+        self.room: OnlineGame | None = None
+        """The online game on this page (set by :meth:`enter_room`)."""
 
         # header; texts whose layout never changes share one layout and one style (each model
         # is one more for the page to make)
@@ -160,14 +176,18 @@ class PlayApp(w.VBox):
         self.help_box = w.VBox(layout=fixed["layout"])
         self.help_button = _button("warkit-help-button", **buttons)
         self.help_button.on_click(self.reporter.guard(lambda _: self.help.toggle()))
+        self.replay_button = _button("warkit-replay-button", icon="film", **buttons)
+        self.replay_button.on_click(self.reporter.guard(lambda _: self.open_replay()))
+        self._replay: ReplayPanel | None = None  # built when first opened
+        self.replay_box = w.VBox(layout=fixed["layout"])
         # the tab's title, the sounds and their mute button (warkit_widgets.play.page.signals)
         self.signals = PageSignals()
         self.signals.add_class("warkit-signals")
         self._signalled: tuple = ()
         self._log_heard = 0
         header = w.HBox([self.title, self.info, self.lang_toggle, self.speed, self.new_button,
-                         self.save_button, self.upload, self.download, self.help_button,
-                         self.signals],
+                         self.save_button, self.upload, self.download, self.replay_button,
+                         self.help_button, self.signals],
                         layout=w.Layout(flex_flow="row wrap", align_items="center",
                                         grid_gap="6px"))
         header.add_class("warkit-header")
@@ -176,7 +196,8 @@ class PlayApp(w.VBox):
         # when the first game starts (a lighter first page: fewer models for it to make)
         self.setup = SetupForm(lang=self._lang, on_start=self.reporter.guard(self.start),
                                on_resume=self.reporter.guard(self.resume),
-                               on_online=self.reporter.guard(self.start_online))
+                               on_online=(self.reporter.guard(self.start_online)
+                                          if rooms is not None else None))
         self._animate = animate
         self.board: w.HBox | None = None
         self.handoff: w.VBox | None = None
@@ -185,7 +206,8 @@ class PlayApp(w.VBox):
         # Who asks: only this browser's games in progress are offered (warkit_widgets.play.saves).
         self.browser = BrowserIdentity(self.reporter.guard(self._browser_known))
         super().__init__([style, header, self.notice,
-                          self.files.confirm, self.help_box, self.setup, self.browser,
+                          self.files.confirm, self.help_box, self.replay_box, self.setup,
+                          self.browser,
                           self.reporter.box])
         self.add_class("warkit-play")
         self.hand: HandWidget | None = None
@@ -230,12 +252,15 @@ class PlayApp(w.VBox):
         self.stop_button = _button("warkit-stop", icon="stop")
         self.stop_button.on_click(self.reporter.guard(lambda _: self.game and
                                                       self.game.stop_blitz()))
+        self.hint_button = _button("warkit-hint", icon="lightbulb-o")
+        self.hint_button.on_click(self.reporter.guard(lambda _: self.ask_hint()))
         self.option_row = OptionsPanel(on_use=self.reporter.guard(self._use),
                                        on_pass=self.reporter.guard(lambda: self._act("pass")),
                                        on_rule_link=self.reporter.guard(self.on_rule_link),
                                        lang=self._lang)
         self.action_row = w.HBox([self.count, self.go, self.blitz_button, self.blitz_keep,
-                                  self.repeat_button, self.stop_button, self.end, self.undo],
+                                  self.repeat_button, self.stop_button, self.end, self.undo,
+                                  self.hint_button],
                                  layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.action_row.add_class("warkit-actions")
         self.option_row.add_class("warkit-options")
@@ -283,7 +308,10 @@ class PlayApp(w.VBox):
         self.again = _button("warkit-again", button_style="success", icon="repeat")
         self.again.on_click(self.reporter.guard(lambda _: self.show_setup()))
         self.end_report = _html("warkit-end-report")
-        self.over_box = w.VBox([self.over, self.end_report, self.again],
+        self.replay_again = _button("warkit-replay-this", icon="film")
+        self.replay_again.on_click(self.reporter.guard(lambda _: self.open_replay()))
+        self.over_box = w.VBox([self.over, self.end_report,
+                                w.HBox([self.again, self.replay_again])],
                                layout=w.Layout(display="none"))
         children = list(self.children)
         at = children.index(self.setup) + 1
@@ -322,6 +350,7 @@ class PlayApp(w.VBox):
         from ..models import HandController
         from ..odds import OddsWidget
 
+        self._drop_replay()
         self.ticker.stop()
         if self.room is not None and self.room.game is not game:
             self.room.stop()  # leaving an online game (it goes on for the others)
@@ -370,9 +399,11 @@ class PlayApp(w.VBox):
             warming = threading.Timer(POOL_WARM_DELAY, warm_game_modules)
             warming.daemon = True
             warming.start()
-            wait_for_address()
+            self.address = wait_for_address()
             warming.cancel()  # not begun yet: once the page is up (_browser_known)
-        self._address_lang(query_lang())
+        else:
+            self.address = wait_for_address()
+        self._address_lang(self.address.lang)
         self._open_address_room()
         if self.game is None:
             self.setup.show_saved(self.autosave.games())
@@ -390,16 +421,33 @@ class PlayApp(w.VBox):
         if lang is not None and lang != self._lang and not self._lang_chosen:
             self.set_lang(lang)
 
-    # -- online rooms (warkit_widgets.rooms) ---------------------------------------------------
+    # -- online games (through self.rooms: see warkit_widgets.play.online) ----------------------
     def _open_address_room(self) -> None:
-        if self.room is None and (query_value("room") or query_value("key")):
-            from ..rooms.session import open_from_address  # (the game's modules with it)
-            open_from_address(self)
+        if (self.rooms is not None and self.room is None
+                and (self.address.value("room") or self.address.value("key"))):
+            self.rooms.open_address(self)
 
     def start_online(self, config: GameConfig) -> None:
         """"Play online": a room for the form's answers, this page in the first human seat."""
-        from ..rooms.session import host_room
-        host_room(self, config)
+        if self.rooms is None:
+            raise ValueError("this page has no rooms: PlayApp(rooms=...) offers online games")
+        self.rooms.host(self, config)
+
+    @property
+    def pace(self) -> str:
+        """The computers' speed chosen on the page (a key of ``PACES``)."""
+        return self.speed.value or "normal"
+
+    def set_address(self, query: str) -> None:
+        """Put ``query`` in the browser's address bar (a reload comes back to it)."""
+        self.browser.address = query
+
+    def enter_room(self, room: OnlineGame) -> None:
+        """An online game takes this page (a room's session calls it): an earlier one stops,
+        and the page stops this one when it leaves it."""
+        if self.room is not None and self.room is not room:
+            self.room.stop()
+        self.room = room
 
     def show_room_panel(self, panel: w.Widget) -> None:
         """Put a room's lobby above the game (replacing an earlier one)."""
@@ -424,6 +472,7 @@ class PlayApp(w.VBox):
 
     def show_setup(self) -> None:
         """The new-game form (a game in progress stays autosaved and can be resumed)."""
+        self._drop_replay()
         self.ticker.stop()
         if self.room is not None:
             self.room.stop()
@@ -477,7 +526,7 @@ class PlayApp(w.VBox):
         self.reporter.lang = self._lang
         self.setup.lang = self._lang
         for widget in (self.hand, self.odds, getattr(self, "dice", None), self.files,
-                       self._help, getattr(self, "rule_links", None)):
+                       self._help, getattr(self, "rule_links", None), self._replay):
             if widget is not None:
                 widget.lang = self._lang
         self._notice("")
@@ -503,6 +552,8 @@ class PlayApp(w.VBox):
             self.speed.tooltip = tr("play.speed.tip", lang)
         self.files.relabel()
         self.help_button.description = tr("help.button", lang)
+        self.replay_button.description = tr("replay.open", lang)
+        self.replay_button.tooltip = tr("replay.open.tip", lang)
         self.new_button.description = tr("play.new", lang)
         self.signals.labels = {"on": tr("play.sound.on", lang), "off": tr("play.sound.off", lang),
                                "on_short": tr("play.sound.on_short", lang),
@@ -512,10 +563,13 @@ class PlayApp(w.VBox):
         if self.board is None:
             return
         self.again.description = tr("over.again", lang)
+        self.replay_again.description = tr("replay.this", lang)
         for button, key in ((self.undo, "play.undo"), (self.repeat_button, "play.btn.repeat"),
                             (self.stop_button, "play.btn.stop")):
             button.description = tr(key, lang)
         self.blitz_keep.description = tr("play.blitz.keep", lang)
+        self.hint_button.description = tr("coach.button", lang)
+        self.hint_button.tooltip = tr("coach.tip", lang)
         self._label_blitz()
         self.keys_hint.value = f'<span class="wk-keys">{escape(tr("play.keys", lang))}</span>'
         self.zoom.description = tr("play.zoom.out" if self.zoom.value else "play.zoom.in", lang)
@@ -525,7 +579,7 @@ class PlayApp(w.VBox):
     # -- following the game ------------------------------------------------------------------------
     def _changed(self, aspects: frozenset[str]) -> None:
         game = self.game
-        if game is None or self._in_setup:  # the form is up: the game waits behind it
+        if game is None or self._in_setup or self._replay_open:  # the game waits behind
             return
         lang = self._lang
         view = game.view
@@ -628,6 +682,7 @@ class PlayApp(w.VBox):
             self.ticker.kick()
 
     def _show_panes(self, view: PlayerView, step: Step) -> None:
+        from .coach import hints_html
         from .end_report import report_html
         from .html import handoff_html, over_html
 
@@ -654,6 +709,7 @@ class PlayApp(w.VBox):
             if report != self._report_for:  # the charts are drawn once per finished game
                 self._report_for = report
                 self.end_report.value = (f"<h3>{escape(tr('end.title', lang))}</h3>"
+                                         + hints_html(game, lang)
                                          + report_html(game.match, game.names, lang))
                 self.autosave(game)  # a finished game leaves the games in progress
 
@@ -733,6 +789,7 @@ class PlayApp(w.VBox):
         self.end.disabled = not mine or EndPhase() not in game.legal()
         self.undo.disabled = not game.can_undo()
         self.undo.layout.display = None if mine else "none"
+        self.hint_button.layout.display = None if mine and game.coach_allowed else "none"
         attacking = step is Step.ATTACK and mine
         blitzing = game.blitz_plan is not None
         can_blitz = attacking and most > 0 and not blitzing
@@ -799,6 +856,24 @@ class PlayApp(w.VBox):
         if self.game is not None:
             self.game.act(action)
 
+    def ask_hint(self) -> None:
+        """The coach's hint (:meth:`GameController.ask_hint`): the move is selected on the
+        map, its count set, a trade's cards picked in the hand."""
+        game = self.game
+        if game is None:
+            return
+        hint = game.ask_hint()
+        if hint is None:
+            return
+        count = getattr(hint.action, "armies", None) or getattr(hint.action, "dice", None)
+        if count and self.count.layout.display != "none" and count <= self.count.max:
+            self.count.value = count
+        if hint.cards and self.hand is not None:
+            hand = self.hand.controller
+            hand.clear()
+            for card in hint.cards:
+                hand.toggle(card)
+
     def _blitz(self) -> None:
         if self.game is not None:
             self.game.blitz(self.blitz_keep.value)
@@ -807,6 +882,52 @@ class PlayApp(w.VBox):
         n = self.blitz_keep.value
         self.blitz_button.description = (tr("play.btn.blitz", self._lang) if n <= 1 else
                                           tr("play.btn.blitz_keep", self._lang, n=n))
+
+    # -- the replay (warkit_widgets.play.replay_panel) ----------------------------------------
+    @property
+    def _replay_open(self) -> bool:
+        return self._replay is not None and self.replay_box.layout.display != "none" and bool(
+            self.replay_box.children)
+
+    def open_replay(self) -> ReplayPanel:
+        """The replay screen, over the game (paused meanwhile): the game on screen from its
+        deal, or a file to open; "continue from here" starts a new game."""
+        from .replay_panel import ReplayPanel, viewer_of
+
+        if self._replay is None:
+            self._replay = ReplayPanel(lang=self._lang, on_close=self.close_replay,
+                                       on_fork=self._forked, guard=self.reporter.guard)
+        self.ticker.stop()
+        game = self.game
+        if game is not None:
+            self._replay.show(game.match, game.seats, viewer_of(game))
+        else:
+            self._replay.show_nothing()
+        self.replay_box.children = (self._replay,)
+        self.replay_box.layout.display = None
+        for pane in (self.board, self.handoff, self.over_box, self.setup):
+            if pane is not None:
+                pane.layout.display = "none"
+        return self._replay
+
+    def _drop_replay(self) -> None:
+        """Stop and hide the replay (another screen takes its place)."""
+        if self._replay is not None:
+            self._replay.close_replay()
+        self.replay_box.children = ()
+
+    def close_replay(self) -> None:
+        """Back to the game (or the form) as it was."""
+        self._drop_replay()
+        if self.game is None or self._in_setup:
+            self.show_setup()
+        else:
+            self._changed(frozenset({"state", "log", "viewer", "lang", "battle", "message"}))
+
+    def _forked(self, game: GameController) -> None:
+        """"Continue from here": the new game replaces the one on screen."""
+        self.set_game(game)
+        self.autosave(game)
 
     # -- help and keys ----------------------------------------------------------------------------
     def on_rule_link(self, rule_id: str | None) -> None:
@@ -818,10 +939,11 @@ class PlayApp(w.VBox):
                meta: bool = False) -> bool:
         """A key pressed anywhere on the page (:class:`~.page_keys.PageKeys`): Enter plays the
         main button (attack, place, move in, move), B attacks until conquered, R repeats the
-        last attack, Escape clears the selection (and stops an attack in progress), Ctrl+Z
-        undoes, ? opens the help. Returns whether the key meant something."""
+        last attack, Escape clears the selection (and stops an attack in progress), H asks
+        the coach for a hint, Ctrl+Z undoes, ? opens the help. Returns whether the key meant
+        something."""
         game = self.game
-        if game is None or self._in_setup:
+        if game is None or self._in_setup or self._replay_open:  # keys are the game's
             return False
         lower = key.lower()
         if (ctrl or meta) and lower == "z":
@@ -837,6 +959,8 @@ class PlayApp(w.VBox):
             self._blitz()
         elif lower == "r" and game.can_repeat():
             game.repeat_attack()
+        elif lower == "h":
+            self.ask_hint()
         else:
             return False
         return True

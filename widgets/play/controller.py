@@ -44,7 +44,6 @@ from warkit import (
     Match,
     Occupy,
     Phase,
-    Place,
     PlayerView,
     Roll,
     Sampler,
@@ -62,21 +61,13 @@ from ..controller import (
     Moves,
     battle_record,
     moves_of,
+    touched,
 )
 from ..i18n import normalize_lang, refusal_text, territory_name
 from ..models import DiceComparison, RerollShown, Side, compare_dice
 from ..observable import Observable
-from .config import (  # noqa: F401  (also offered here, where they were first)
-    BOT_LEVELS,
-    HUMAN,
-    MAX_NAME,
-    PACES,
-    SEAT_KINDS,
-    GameConfig,
-    Seat,
-    Step,
-    clean_name,
-)
+from .coach import Hint, advise
+from .config import PACES, GameConfig, Seat, Step
 from .log import LogEvent, log_events, turn_header
 from .messages import tr
 from .reactions import RankedReaction, useful_reactions
@@ -208,6 +199,11 @@ class GameController(Observable):
         """What the last computer move touched (an arrow, a territory): shown on the map."""
         self.auto_passed = 0
         """Reactions passed automatically because none could help (S-REROLL-1)."""
+        self.coach_allowed = True
+        """May the humans ask for hints (the new-game form's or the room host's choice)?"""
+        self.hints_asked: list[int] = [0] * len(self.seats)
+        """How many hints each seat asked for (the end screen says it)."""
+        self.last_hint: Hint | None = None
         self.log: list[LogEvent] = []
         self.last_battle: BattleRecord | None = None
         self.tray: DiceComparison | None = None
@@ -219,12 +215,12 @@ class GameController(Observable):
         """Dice rolled so far (rolls and rerolls): the tray animates each new one."""
         self._replay_history()
         self.message = Message("info", "")
-        self._update_viewer()
+        self.update_viewer()
         self.map = MapSelection(self.view, self._moves_now(), can_act=self.my_turn,
                                 lang=self._lang, explain=self._illegal_reason,
                                 player_name=self.player_text)
         if self._empty_trade_due():  # a first turn that opens on an empty trade step
-            self._push(EndPhase(), self.decider)
+            self.push(EndPhase(), self.decider)
             self._automatic.add(len(self.match.actions) - 1)
             self._after_change()
         self._say("info", self.prompt())
@@ -235,7 +231,9 @@ class GameController(Observable):
         """A new game from the new-game form (set-up dealt with the seed, if any)."""
         match = Match.new(players=[s.color for s in config.seats], rules=config.rules,
                           seed=config.seed)
-        return cls(match, config.seats, lang=config.lang, **options)
+        game = cls(match, config.seats, lang=config.lang, **options)
+        game.coach_allowed = config.coach
+        return game
 
     # -- what the widgets read ----------------------------------------------------------------
     @property
@@ -308,7 +306,7 @@ class GameController(Observable):
         state = self.state
         if state.is_terminal:
             return False
-        if self._blitz_due() or self._auto_pass_due():
+        if self._blitz_due() or self.auto_pass_due():
             return True
         if self._handoff is not None:
             return False
@@ -374,7 +372,7 @@ class GameController(Observable):
         try:
             if isinstance(action, str):
                 action = warkit.parse_action(action)
-            changed = self._push(action, self.decider)
+            changed = self.push(action, self.decider)
         except IllegalActionError as exc:
             self._say("refused", refusal_text(exc, self._lang), exc.rule)
             self._notify("message")
@@ -543,6 +541,32 @@ class GameController(Observable):
         self._after_change()
         self._notify("viewer", "state", "message", "selection")
 
+    # -- the coach (warkit_widgets.play.coach) -------------------------------------------------
+    def hint_counts(self) -> list[int]:
+        """How many hints each seat asked for, as the end screen says it."""
+        return list(self.hints_asked)
+
+    def ask_hint(self) -> Hint | None:
+        """The coach's advice for the viewer's decision, from the viewer's view only: drawn
+        on the map (the pair or territory selected), said in :attr:`message`, counted in
+        :attr:`hints_asked`; refused when hints are off or it is not the viewer's decision."""
+        if not self.coach_allowed:
+            self._refuse_text(tr("coach.off", self._lang))
+            return None
+        if not self.my_turn or self._viewer is None:
+            self._refuse_text(tr("coach.not_now", self._lang))
+            return None
+        hint = advise(self.view, self.legal(), seed=len(self.match.actions))
+        self.hints_asked[self._viewer] += 1
+        self.last_hint = hint
+        if hint.src is not None and hint.dst is not None and self.map.moves.pairs:
+            self.map.select(hint.src, hint.dst)
+        elif hint.dst is not None and self.map.moves.singles:
+            self.map.select(hint.dst)
+        self._say("info", tr("coach.prefix", self._lang) + hint.text(self._lang, self.names))
+        self._notify("selection", "message", "hint")
+        return hint
+
     # -- undo ----------------------------------------------------------------------------------
     def can_undo(self) -> bool:
         """The viewer may take back their own last decision of this step (never a roll, a
@@ -624,7 +648,7 @@ class GameController(Observable):
             if self._blitz_due():
                 changed |= self._blitz_step() | self._settle()
                 keyword = "blitz"
-            elif self._auto_pass_due():
+            elif self.auto_pass_due():
                 changed |= self._settle(chance=False)
                 keyword = "pass"
             elif decider == CHANCE:
@@ -665,7 +689,7 @@ class GameController(Observable):
         ms = 1000 * (time.perf_counter() - t0)
         self.think_ms.append(ms)
         self._turn_think += ms
-        self._push(action, decider)
+        self.push(action, decider)
         return action.keyword
 
     def _flush_think(self) -> None:
@@ -712,7 +736,7 @@ class GameController(Observable):
             self._stop_blitz("play.blitz.stopped")
             return {"message"}
         self.last_attack = (plan.src, plan.dst, getattr(action, action.count_field))
-        return self._push(action, self.decider)
+        return self.push(action, self.decider)
 
     def attack_now(self, src: int, dst: int, dice: int | None = None) -> Action | None:
         """The attack ``src`` → ``dst`` the rule set allows now, from the state (never the
@@ -738,9 +762,10 @@ class GameController(Observable):
             self._useful = (state, useful_reactions(warkit.view(state, seat), self.legal()))
         return self._useful[1]
 
-    def _auto_pass_due(self) -> bool:
+    def auto_pass_due(self) -> bool:
         """Is a human to react to a roll with no reaction that could help (S-REROLL-1,
-        S-TERRAIN-1)? Then the pass is made for them: no click, no passing the device."""
+        S-TERRAIN-1)? Then the pass is made for them: no click, no passing the device. A room's
+        controller passes only for its own seat."""
         state = self.state
         decider = self.decider
         info = state.rules.phase_info(state.phase)
@@ -756,15 +781,15 @@ class GameController(Observable):
         while True:
             if chance and self.decider == CHANCE:
                 changed |= self._chance_step()[1]
-            elif self._auto_pass_due():
+            elif self.auto_pass_due():
                 self.auto_passed += 1
                 decline = self.state.rules.phase_info(self.state.phase).decline
-                assert decline is not None  # _auto_pass_due checked it is legal
-                changed |= self._push(decline, self.decider)
+                assert decline is not None  # auto_pass_due checked it is legal
+                changed |= self.push(decline, self.decider)
                 self.log.append(LogEvent("log.autopass", {"seat": self.actors[-1]},
                                          len(self.match.actions) - 1, self.state.turn))
             elif self._empty_trade_due():
-                changed |= self._push(EndPhase(), self.decider)
+                changed |= self.push(EndPhase(), self.decider)
                 self._automatic.add(len(self.match.actions) - 1)
             else:
                 return changed
@@ -794,16 +819,19 @@ class GameController(Observable):
         """Resolve one chance step with the engine's sampler; returns its keyword and the
         aspects it changed."""
         action = chance_sampler(self.match.seed, len(self.match.actions)).sample(self.state)
-        return action.keyword, self._push(action, CHANCE)
+        return action.keyword, self.push(action, CHANCE)
 
-    def _push(self, action: Action, actor: int) -> set[str]:
-        """Play ``action`` for ``actor`` (a seat or CHANCE); returns the aspects changed."""
+    def push(self, action: Action, actor: int) -> set[str]:
+        """Play ``action`` for ``actor`` (a seat or CHANCE); returns the aspects changed.
+
+        Every move passes here (a click, a computer, chance, an automatic pass): a room's
+        controller extends it to write the move to the room's log first."""
         before = self.state
         after = self.match.push(action)
         self.actors.append(actor)
         self._record(before, action, after, len(self.match.actions) - 1)
         if actor >= 0 and not self.seats[actor].is_human:
-            self.recent = _touched(before, action) or self.recent
+            self.recent = touched(before, action) or self.recent
         return {"state", "log", "message", "battle"}
 
     def _record(self, before: GameState, action: Action, after: GameState, index: int) -> None:
@@ -862,7 +890,7 @@ class GameController(Observable):
 
     def _after_change(self) -> None:
         """Follow the new state: the viewer, the map's view and selection, the prompt."""
-        self._update_viewer()
+        self.update_viewer()
         self._check_blitz()
         self.map.show(self.view, self._moves_now(), self.my_turn)
         if self.state.is_terminal:
@@ -873,8 +901,9 @@ class GameController(Observable):
             note, self._note = self._note, ""
             self._say("info", f"{note} {self.prompt()}".strip())
 
-    def _update_viewer(self) -> None:
-        """Hot-seat secrecy: who may see their secrets now (see the module docstring)."""
+    def update_viewer(self) -> None:
+        """Hot-seat secrecy: who may see their secrets now (see the module docstring); called
+        after every change. A room's controller shows its own seat instead."""
         humans, state, decider = self.humans, self.state, self.decider
         self._handoff = None
         if state.is_terminal or not humans:
@@ -886,7 +915,7 @@ class GameController(Observable):
                 self._confirmed = None
             shown = self._confirmed[0] if self._confirmed else None
             if (decider >= 0 and self.seats[decider].is_human and decider != shown
-                    and not self._auto_pass_due()):
+                    and not self.auto_pass_due()):
                 self._handoff, viewer = decider, None
             else:
                 viewer = shown
@@ -954,18 +983,3 @@ class GameController(Observable):
             return tr("play.over.one", self._lang, player=names[0])
         return tr("play.over.shared", self._lang, players=", ".join(names))
 
-
-def _touched(before: GameState, action: Action) -> Highlights | None:
-    """What a move shows on the map while it stays on screen: an arrow for an attack or a
-    move, the territory of a placement."""
-    index = before.map.index
-    route = action.route  # an attack, a move, SMART's air attack
-    if route is not None:
-        src, dst = index(route[0]), index(route[1])
-        return Highlights(selected=src, target=dst, arrow=(src, dst))
-    if isinstance(action, Place):
-        return Highlights(selected=index(action.territory))
-    if isinstance(action, Occupy) and before.battle is not None:
-        b = before.battle
-        return Highlights(selected=b.src, target=b.dst, arrow=(b.src, b.dst))
-    return None

@@ -7,5 +7,8 @@
   :class:`~.room.RoomController`, the dashboard's controller for one seat of a room;
 - :mod:`.sync`: the thread that watches the store and hands new moves to the page;
 - :mod:`.session`: a room on the dashboard's page (the lobby, its links, the wiring);
+- :mod:`.opener`: what ``PlayApp(rooms=RoomOpener())`` calls for "Play online" and a room's link;
 - :mod:`.invite`: a link to share with a "copy" button (a tiny front-end widget).
+
+It builds on the game's page (:mod:`warkit_widgets.play`), which never imports it.
 """

@@ -6,8 +6,8 @@
   movement step: by border, over hidden passages, by alliance or by air (S-MOVE-1,
   S-PASS-1, S-ALLY-1, S-AIRLIFT-1), with the breadth-first layers.
 
-The numbers come from :mod:`.smart_tactics_models` (and so from the engine); the strings
-from :mod:`.smart_tactics_messages` through :func:`~.i18n.tr`.
+The numbers come from :mod:`.models` (and so from the engine); the strings from the lessons'
+catalogue (``widgets/lessons/locale/``) through :func:`warkit_widgets.lessons.messages.tr`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from warkit_widgets.controller import Highlights
 from warkit_widgets.dice import DiceWidget
 from warkit_widgets.html import message_html
 from warkit_widgets.i18n import color_name, fmt_number, normalize_lang, territory_name
-from warkit_widgets.lessons.classic.widgets import PickMap
 from warkit_widgets.lessons.messages import tr
 from warkit_widgets.lessons.smart_tactics.models import (
     MOVE_MODES,
@@ -29,6 +28,7 @@ from warkit_widgets.lessons.smart_tactics.models import (
     reroll_dice,
     reroll_options,
 )
+from warkit_widgets.mapwidget import PickMap
 from warkit_widgets.models import RerollShown, compare_dice
 from warkit_widgets.report import ErrorReporter
 
