@@ -186,6 +186,7 @@ def test_the_laptop_screen_keeps_map_actions_and_dice_together(browser,
         fill_form_pt(page, seats, 5, "instant", tap=False)
         canvas = page.locator("canvas.warkit-map").first
         canvas.wait_for(timeout=WAIT)
+        wait_status(page, "Rafa:")  # Rafa's turn: the action bar is up
         page.locator("button.warkit-go").first.wait_for(timeout=WAIT)
         header = page.locator(".warkit-header").first
         tops = header.evaluate("h => Array.from(h.children).filter(c => c.offsetParent)"

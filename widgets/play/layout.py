@@ -52,6 +52,11 @@ PLAY_STYLE = """<style>
 .warkit-play .fa-forward::before{content:"»"}.warkit-play .fa-play::before{content:"▶"}
 .warkit-play .fa-globe::before{content:"🌐"}.warkit-play .fa-history::before{content:"⟲"}
 .warkit-play .fa-exchange::before{content:"⇄"}.warkit-play .fa-upload::before{content:"⤒"}
+.warkit-play .fa-film::before{content:"▷"}.warkit-play .fa-arrow-left::before{content:"←"}
+.warkit-play .fa-arrows::before{content:"✥"}.warkit-play .fa-check::before{content:"✓"}
+.warkit-play .fa-code-fork::before{content:"⑂"}.warkit-play .fa-flag::before{content:"⚑"}
+.warkit-play .fa-lightbulb-o::before{content:"☀"}.warkit-play .fa-random::before{content:"⤮"}
+.warkit-play .fa-refresh::before{content:"↻"}.warkit-play .fa-cube::before{content:"▣"}
 </style>"""
 
 LAYOUT_STYLE = """<style>
