@@ -3,6 +3,7 @@
 - laptop: the header on one line, the map, the action bar and the dice tray on the first
   screen, no button label cut, no layout shift when the game is saved (the notice floats),
   nothing requested outside the server (no CDN font);
+- sound: the mute button starts muted under reduced motion and remembers the choice;
 - phone: a whole game played by taps alone, from the form to the victory screen, against two
   computers at the "instantânea" pace with a seed that ends soon (the game is mirrored in this
   process: the luck depends only on the seed and the moves); the dice and the action bar
@@ -213,3 +214,22 @@ def test_the_laptop_screen_keeps_map_actions_and_dice_together(browser,
         page.locator(".warkit-banner").first.wait_for(state="visible", timeout=WAIT)
         page.wait_for_timeout(300)
         assert canvas.bounding_box()["y"] == before["y"], "saving moved the map"
+
+
+def test_the_mute_remembers_and_respects_reduced_motion(browser, play_server: PlayServer):
+    """A system asking for reduced motion starts muted; the player's choice is kept by the
+    browser (localStorage) across a reload."""
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion="reduce")
+    page = ctx.new_page()
+    try:
+        page.goto(play_server.url + "?lang=pt", timeout=90_000)
+        mute = page.locator("button.wk-mute").first
+        mute.get_by_text("♪ mudo").wait_for(timeout=WAIT)
+        assert mute.get_attribute("aria-pressed") == "true"
+        mute.click()
+        mute.get_by_text("♪ som").wait_for(timeout=WAIT)
+        assert page.evaluate("() => localStorage.getItem('warkit-muted')") == "0"
+        page.reload(timeout=90_000)
+        page.locator("button.wk-mute").first.get_by_text("♪ som").wait_for(timeout=WAIT)
+    finally:
+        ctx.close()
