@@ -37,7 +37,6 @@ PHONE_SEATS = (Seat("Rafa", DEFAULT_COLORS[0], "human"),
                Seat("Computador 2", DEFAULT_COLORS[1], "hard"),
                Seat("Computador 3", DEFAULT_COLORS[2], "hard"))
 M = warkit.world_map()
-assert CHROMIUM
 
 
 def shots(tmp_path: Path) -> Path:
