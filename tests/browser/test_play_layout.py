@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from browser_helpers import CHROMIUM, SCREENSHOTS, PlayServer, interior_point, roomy
+from browser_helpers import SCREENSHOTS, PlayServer, interior_point, roomy
 from warkit_widgets.i18n import color_name
 from warkit_widgets.play.controller import GameConfig, GameController, Seat, Step
 from warkit_widgets.play.messages import tr
