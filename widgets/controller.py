@@ -178,6 +178,8 @@ class MapSelection:
         self._can_act = can_act
         self._selection = Selection()
         self._turn = view.turn
+        self._kind = moves.kind
+        """The last kind of territory decision (place, attack, move): a new one clears."""
         self._explain = explain
         self._player_name = player_name or self._color_name
         self.message = Message("info", self._prompt())
@@ -185,9 +187,14 @@ class MapSelection:
     def show(self, view: PlayerView, moves: Moves, can_act: bool) -> None:
         """Show a new position: the selection is kept where still legal, and kept as it is
         while the decision is not about territories (dice, reactions, someone else's move),
-        so the same attack can go on after a roll or a Pass; a new turn clears it."""
+        so the same attack can go on after a roll or a Pass; a new turn, or a new kind of
+        decision (the last army placed: now attacks), clears it, so the prompt ("choose your
+        territory") and the clicks agree."""
         self._view, self._moves, self._can_act = view, moves, can_act
-        if view.turn != self._turn:
+        new_kind = moves.kind != "none" and moves.kind != self._kind
+        if moves.kind != "none":
+            self._kind = moves.kind
+        if view.turn != self._turn or new_kind:
             self._turn = view.turn
             self._selection = Selection()
         elif can_act and moves.kind != "none":
@@ -311,6 +318,9 @@ class MapSelection:
         if not self._can_act:
             self._say("info", self._blocked_text())
             return
+        if moves.kind == "none":  # a decision that is not about territories (move in, dice)
+            self._say("info", self._prompt())
+            return
         if t is None or (t == sel.source and sel.target is None):
             self._selection = Selection()
             self._say("info", tr("map.cleared", self._lang) + " " + self._prompt())
@@ -423,7 +433,7 @@ class MapSelection:
             return
         if kind == "place":
             probe: Action | None = Place(ids[t], 1)
-        elif sel.source is not None:
+        elif sel.source is not None and not (kind == "attack" and view.owner[t] == view.current):
             probe = _PAIR_ACTIONS[kind](ids[sel.source], ids[t], 1)
         else:
             mine = view.owner[t] == view.current

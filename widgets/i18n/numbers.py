@@ -50,10 +50,11 @@ def _digits(digits: int) -> int:
     return digits
 
 
-def fmt_number(value: float, lang: str = "pt", digits: int = 2) -> str:
+def fmt_number(value: float, lang: str = "pt", digits: int = 2, *, signed: bool = False) -> str:
     """``value`` with exactly ``digits`` decimals, the language's decimal mark and thousands
-    groups: ``fmt_number(1234.5, "pt")`` is ``1.234,50``."""
-    text = f"{float(value):,.{_digits(digits)}f}"
+    groups: ``fmt_number(1234.5, "pt")`` is ``1.234,50``; ``signed``: with its sign always
+    (``+0,50``, a gain or a surplus)."""
+    text = f"{float(value):{'+' if signed else ''},.{_digits(digits)}f}"
     return text.translate(number_symbols(normalize_lang(lang)).table)
 
 

@@ -37,6 +37,7 @@ from .layout import LAYOUT_STYLE, PLAY_STYLE
 from .messages import tr
 from .online import OnlineGame, Rooms
 from .page.browser_identity import BrowserIdentity
+from .page.signals import PageSignals
 from .page.voila import (
     PageAddress,
     Schedule,
@@ -181,9 +182,14 @@ class PlayApp(w.VBox):
         self.replay_button.on_click(self.reporter.guard(lambda _: self.open_replay()))
         self._replay: ReplayPanel | None = None  # built when first opened
         self.replay_box = w.VBox(layout=fixed["layout"])
+        # the tab's title, the sounds and their mute button (warkit_widgets.play.page.signals)
+        self.signals = PageSignals()
+        self.signals.add_class("warkit-signals")
+        self._signalled: tuple = ()
+        self._log_heard = 0
         header = w.HBox([self.title, self.info, self.lang_toggle, self.speed, self.new_button,
                          self.save_button, self.upload, self.download, self.replay_button,
-                         self.help_button],
+                         self.help_button, self.signals],
                         layout=w.Layout(flex_flow="row wrap", align_items="center",
                                         grid_gap="6px"))
         header.add_class("warkit-header")
@@ -217,6 +223,12 @@ class PlayApp(w.VBox):
         from .options_panel import OptionsPanel
 
         self.map_box = w.VBox(layout=w.Layout(width="100%"))
+        self.map_box.add_class("warkit-map-box")
+        # a phone's map is small: a tap on this button shows it twice as large, scrolling
+        # sideways in its box (warkit_widgets.play.layout shows the button on small screens)
+        self.zoom = w.ToggleButton(False, layout=w.Layout(width="auto"))
+        self.zoom.add_class("warkit-zoom")
+        self.zoom.observe(self.reporter.guard(self._zoomed), "value")
         self.status = _html("warkit-play-status")
         self.count = w.IntSlider(1, 1, 1, layout=w.Layout(width="18em"),
                                  style={"description_width": "initial"})
@@ -251,6 +263,8 @@ class PlayApp(w.VBox):
                                   self.repeat_button, self.stop_button, self.end, self.undo,
                                   self.hint_button],
                                  layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.action_row.add_class("warkit-actions")
+        self.option_row.add_class("warkit-options")
         self.keys_hint = _html("warkit-keys")
         # Shortcuts anywhere on the page, and drags on the map that scroll a phone's page
         # (a widget with no look; made with the board, so the first page does not wait on it)
@@ -259,9 +273,10 @@ class PlayApp(w.VBox):
                                   layout=w.Layout(display="none"))
         self.reserves = _html("warkit-reserves")
         self.rule_links = RuleLinks(self.open_help, self._lang)
-        left = w.VBox([self.map_box, self.status, self.rule_links, self.reserves, self.action_row,
-                       self.option_row, self.keys_hint, self.page_keys],
+        left = w.VBox([self.map_box, self.zoom, self.status, self.rule_links, self.reserves,
+                       self.action_row, self.option_row, self.keys_hint, self.page_keys],
                       layout=w.Layout(flex="3 1 600px", min_width="0"))
+        left.add_class("warkit-left")
         self.players = _html("warkit-players")
         self.secret = _html("warkit-secret")
         self.hand_box = w.VBox()
@@ -269,11 +284,16 @@ class PlayApp(w.VBox):
         self.dice.add_class("warkit-play-dice")
         self.result = _html("warkit-result")
         self.odds_box = w.VBox()
+        self.odds_box.add_class("warkit-odds-box")
         self.log_view = _html("warkit-log")
         self.log_title = _html("warkit-log-title")
-        right = w.VBox([self.players, self.secret, self.hand_box, self.dice, self.result,
-                        self.odds_box, self.log_title, self.log_view],
+        self.hand_box.add_class("warkit-hand-box")
+        # the dice and the odds first, beside the map (a phone shows them under the action
+        # bar: warkit_widgets.play.layout); the players, secrets, cards and log after them
+        right = w.VBox([self.dice, self.result, self.odds_box, self.players, self.secret,
+                        self.hand_box, self.log_title, self.log_view],
                        layout=w.Layout(flex="2 1 340px", min_width="300px", grid_gap="6px"))
+        right.add_class("warkit-right")
         self.board = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap",
                                                            grid_gap="12px"))
         self.board.add_class("warkit-board")
@@ -344,6 +364,7 @@ class PlayApp(w.VBox):
         if self.map is not None:
             self.map.close()
         self.game = game
+        self.signals.load_sounds()
         game.lang = self._lang
         self.speed.value = game.pace  # a loaded or resumed game keeps its pace
         self.map = MapWidget(game, status=False, tint="owner",  # listens to the game
@@ -364,6 +385,7 @@ class PlayApp(w.VBox):
         self._hand_key = None
         self.dice.clear()
         self._rolls_shown = game.rolls
+        self._log_heard = len(game.log)  # a loaded game's past makes no sound
         self._unsubscribe = game.subscribe(self.reporter.guard(self._changed))
         self.setup.layout.display = "none"
         self._in_setup = False
@@ -527,7 +549,9 @@ class PlayApp(w.VBox):
     def _relabel(self) -> None:
         """Texts that depend only on the language."""
         lang = self._lang
-        self.title.value = f'<span class="wk-head-title">{escape(tr("play.title", lang))}</span>'
+        name, _, sub = tr("play.title", lang).partition(" — ")  # the subtitle may be hidden
+        self.title.value = (f'<span class="wk-head-title">{escape(name)}<span class="wk-head-sub">'
+                            f'{escape(" — " + sub if sub else "")}</span></span>')
         pace = self.speed.value or (self.game.pace if self.game else "normal")
         with self.speed.hold_sync():  # one message for the menu
             self.speed.options = [(tr(f"play.speed.{p}", lang), p) for p in PACES]
@@ -539,6 +563,11 @@ class PlayApp(w.VBox):
         self.replay_button.description = tr("replay.open", lang)
         self.replay_button.tooltip = tr("replay.open.tip", lang)
         self.new_button.description = tr("play.new", lang)
+        self.signals.labels = {"on": tr("play.sound.on", lang), "off": tr("play.sound.off", lang),
+                               "on_short": tr("play.sound.on_short", lang),
+                               "off_short": tr("play.sound.off_short", lang)}
+        if self.game is None or self._in_setup:
+            self.signals.title = tr("play.tab", lang)
         if self.board is None:
             return
         self.again.description = tr("over.again", lang)
@@ -551,6 +580,7 @@ class PlayApp(w.VBox):
         self.hint_button.tooltip = tr("coach.tip", lang)
         self._label_blitz()
         self.keys_hint.value = f'<span class="wk-keys">{escape(tr("play.keys", lang))}</span>'
+        self.zoom.description = tr("play.zoom.out" if self.zoom.value else "play.zoom.in", lang)
         self.count.description = tr("play.count", lang)
         self.log_title.value = f"<b>{escape(tr('play.log', lang))}</b>"
 
@@ -595,7 +625,50 @@ class PlayApp(w.VBox):
         if step is Step.HANDOFF and self.download.value:
             self.files.withdraw_download()
         self.rule_links.show(msg.text)
+        self._signal(step)
         self._kick_computers()
+
+    def _signal(self, step: Step) -> None:
+        """The tab's title for the step, and the sounds of what just happened: a conquest,
+        the victory, and a gentle chime when a human's turn comes (once per turn)."""
+        game, lang = self.game, self._lang
+        if game is None:
+            return
+        state = game.state
+        if step is Step.OVER:
+            title = tr("play.tab.over", lang)
+        elif step is Step.HANDOFF and game.handoff is not None:
+            title = tr("play.tab.handoff", lang, player=game.seats[game.handoff].name)
+        elif game.my_turn:
+            title = tr("play.tab.yours", lang, player=game.seats[game.decider].name)
+        else:
+            seat = state.current if 0 <= state.current < len(game.seats) else None
+            title = tr("play.tab.wait", lang, player=game.seats[seat].name) \
+                if seat is not None else tr("play.tab", lang)
+        self.signals.title = title
+        fresh = game.log[self._log_heard:] if self._log_heard <= len(game.log) else []
+        self._log_heard = len(game.log)
+        if step is Step.OVER:
+            if self._signalled != ("over", game.game_id):
+                self._signalled = ("over", game.game_id)
+                self.signals.play("victory")
+            return
+        if any(e.key == "log.conquered" for e in fresh):
+            self.signals.play("conquest")
+        if game.my_turn and state.current == game.decider:
+            mark = ("turn", game.game_id, state.turn, game.decider)
+            if self._signalled != mark:
+                self._signalled = mark
+                self.signals.play("your_turn")
+
+    def _zoomed(self, change: dict) -> None:
+        """The map twice as large in a box that scrolls sideways (or back to the screen)."""
+        if change["new"]:
+            self.map_box.add_class("wk-zoomed")
+        else:
+            self.map_box.remove_class("wk-zoomed")
+        self.zoom.description = tr("play.zoom.out" if change["new"] else "play.zoom.in",
+                                   self._lang)
 
     def _kick_computers(self) -> None:
         """Start the timer when something automatic is due (a computer, chance, the next
@@ -691,6 +764,8 @@ class PlayApp(w.VBox):
             if rolled or tray != shown:
                 self.dice.show_comparison(tray, rolled)
                 self._rolls_shown = game.rolls
+                if rolled:
+                    self.signals.play("dice")
         self.result.value = battle_html(game.last_battle, self._lang)
 
     def _show_actions(self, step: Step) -> None:

@@ -24,10 +24,11 @@ clicks. Chance goes through the engine's :class:`warkit.Sampler`
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -93,6 +94,23 @@ def chance_sampler(seed: int | None, index: int) -> Sampler:
     cannot re-roll the dice (the same numbers as ``random.Random(f"{seed}:{index}")``)."""
     text = f"{seed}:{index}".encode()
     return Sampler(int.from_bytes(text + hashlib.sha512(text).digest(), "big"))
+
+
+@dataclass(frozen=True)
+class _Mark:
+    """What :meth:`GameController.restore` puts back (the page loop's undo after a bug)."""
+
+    actions: int
+    log: int
+    tray: DiceComparison | None
+    last_battle: BattleRecord | None
+    rerolls: tuple[RerollShown, ...]
+    reroll_asked: tuple[Side, tuple[int, ...], int] | None
+    rolls: int
+    recent: Highlights | None
+    last_attack: tuple[int, int, int] | None
+    auto_passed: int
+    shown_turn: int
 
 
 @dataclass(frozen=True)
@@ -173,7 +191,13 @@ class GameController(Observable):
         self.blitz_plan: Blitz | None = None
         """The "attack until..." going on (continued by :meth:`advance`)."""
         self.last_attack: tuple[int, int, int] | None = None
-        """The human's last attack: (source, target, dice), for :meth:`repeat_attack`."""
+        """The human's last attack of this turn: (source, target, dice), for
+        :meth:`repeat_attack` (forgotten when the turn ends)."""
+        self._note = ""
+        """A plain note shown once before the next prompt (an "attack until..." stopped)."""
+        self._automatic: set[int] = set()
+        """Indexes of the actions made for a human by the page (an empty trade step skipped):
+        not offered to undo, or the player would land on a step with nothing to do."""
         self.recent: Highlights | None = None
         """What the last computer move touched (an arrow, a territory): shown on the map."""
         self.auto_passed = 0
@@ -198,6 +222,10 @@ class GameController(Observable):
         self.map = MapSelection(self.view, self._moves_now(), can_act=self.my_turn,
                                 lang=self._lang, explain=self._illegal_reason,
                                 player_name=self.player_text)
+        if self._empty_trade_due():  # a first turn that opens on an empty trade step
+            self.push(EndPhase(), self.decider)
+            self._automatic.add(len(self.match.actions) - 1)
+            self._after_change()
         self._say("info", self.prompt())
 
     # -- construction ---------------------------------------------------------------------------
@@ -334,7 +362,12 @@ class GameController(Observable):
     def act(self, action: Action | str) -> bool:
         """Play the viewer's decision (refused, with the reason in :attr:`message`, when it is
         not theirs or the rules say no). Chance steps that follow (dice) resolve at once, and
-        reactions that could not help are passed at once."""
+        reactions that could not help are passed at once. Should something fail past the
+        rules' own checks (a bug), the game is put back as it was and the error raised."""
+        with self._undone_on_failure():
+            return self._act(action)
+
+    def _act(self, action: Action | str) -> bool:
         if not self.my_turn:
             self._refuse_text(self._blocked_text())
             return False
@@ -367,10 +400,10 @@ class GameController(Observable):
             return False
         self.blitz_plan = None  # an attack by hand ends an "attack until..."
         ids = self.state.map.ids
-        src, dst = ids[sel.source], ids[sel.target]
-        most = self.map.max_count()
-        n = most if dice is None else dice
-        if self.act(self._attack_on(src, dst, n)):
+        n = dice if dice is not None else self.map.max_count()
+        # the dice asked for, as the rule set offers the route (the engine explains a refusal)
+        action = self._attack_on(ids[sel.source], ids[sel.target], n)
+        if self.act(action):
             self.last_attack = (sel.source, sel.target, n)
             return True
         return False
@@ -403,19 +436,27 @@ class GameController(Observable):
             self._notify("message")
 
     def can_repeat(self) -> bool:
-        """Can the last attack be fought again (same pair, still legal)?"""
+        """Can the last attack of this turn be fought again (same pair, still legal)?"""
         last = self.last_attack
         return (last is not None and self.step is Step.ATTACK
-                and self.map.moves.pairs.get(last[0], {}).get(last[1], 0) > 0)
+                and self.attack_now(last[0], last[1]) is not None)
 
     def repeat_attack(self) -> bool:
-        """Fight the last attack again: the same pair, the same dice where still allowed."""
-        if not self.can_repeat():
+        """Fight the last attack of this turn again: the same pair, the same dice where still
+        allowed (checked through the rule set, from the state)."""
+        last = self.last_attack
+        action = None
+        if last is not None and self.step is Step.ATTACK:
+            action = self.attack_now(*last)
+        if last is None or action is None:
             self._refuse_text(tr("play.repeat.none", self._lang))
             return False
-        src, dst, dice = self.last_attack  # type: ignore[misc]
-        self.map.select(src, dst)
-        return self.attack(min(dice, self.map.max_count()))
+        src, dst, _ = last
+        self.blitz_plan = None
+        if self.act(action):
+            self.last_attack = (src, dst, getattr(action, action.count_field))
+            return True
+        return False
 
     def place(self, armies: int) -> bool:
         """Place ``armies`` on the territory selected on the map."""
@@ -469,7 +510,14 @@ class GameController(Observable):
         return self._useful_for(self.decider)
 
     def click(self, territory: int | str | None) -> None:
-        """A click on the map (territory index or id; ``None`` for the sea)."""
+        """A click on the map (territory index or id; ``None`` for the sea). While placing,
+        a second click on the selected territory places one more army there (as the War
+        apps do) instead of clearing the selection."""
+        if territory is not None and self.step is Step.PLACE:
+            index = self.state.map.index(territory)
+            if index == self.map.selection.source and self.map.selection.target is None:
+                self.place(1)
+                return
         self.map.click(territory)
         self.message = self.map.message
         self._notify("selection", "message")
@@ -527,7 +575,8 @@ class GameController(Observable):
         """The viewer may take back their own last decision of this step (never a roll, a
         drawn or revealed card, or another player's move)."""
         return (self.my_turn and self.match.can_undo() and bool(self.actors)
-                and self.actors[-1] == self.decider)
+                and self.actors[-1] == self.decider
+                and len(self.match.actions) - 1 not in self._automatic)
 
     def undo(self) -> bool:
         if not self.can_undo():
@@ -545,6 +594,45 @@ class GameController(Observable):
 
     # -- computers and chance -----------------------------------------------------------------
     def advance(self, budget: float = 0.05) -> float | None:
+        """Play the automatic steps that are due (see :meth:`_advance`); should one fail
+        (a bug), the game is put back as it was before this call and the error raised
+        again for the page to report: never a half-made step on the screen."""
+        with self._undone_on_failure():
+            return self._advance(budget)
+
+    @contextlib.contextmanager
+    def _undone_on_failure(self) -> Iterator[None]:
+        """Put the game back (:meth:`restore`) if the block raises, then raise again."""
+        mark = self._mark()
+        try:
+            yield
+        except Exception:
+            self.restore(mark)
+            raise
+
+    def _mark(self) -> _Mark:
+        return _Mark(len(self.match.actions), len(self.log), self.tray, self.last_battle,
+                     tuple(self._rerolls), self._reroll_asked, self.rolls, self.recent,
+                     self.last_attack, self.auto_passed, self._shown_turn)
+
+    def restore(self, mark: _Mark) -> None:
+        """Put the game back at ``mark`` (taken by :meth:`_mark`): the match, the log, the
+        dice on the table; the "attack until..." in progress is stopped."""
+        n = mark.actions
+        del self.match.actions[n:]
+        del self.match.states[n + 1:]
+        del self.actors[n:]
+        del self.log[mark.log:]
+        self._automatic = {i for i in self._automatic if i < n}
+        self.tray, self.last_battle, self._rerolls = mark.tray, mark.last_battle, list(mark.rerolls)
+        self._reroll_asked, self.rolls, self.recent = mark.reroll_asked, mark.rolls, mark.recent
+        self.last_attack, self.auto_passed = mark.last_attack, mark.auto_passed
+        self._shown_turn = mark.shown_turn
+        self.blitz_plan = None
+        self._after_change()
+        self._notify("state", "log", "battle", "viewer", "selection", "message")
+
+    def _advance(self, budget: float) -> float | None:
         """Play automatic steps (chance, computers, the battles of an "attack until...")
         until one deserves a pause on screen, the ``budget`` of seconds is spent, or a human
         must act.
@@ -641,15 +729,36 @@ class GameController(Observable):
         return going
 
     def _blitz_step(self) -> set[str]:
+        """The next battle of the "attack until...", read from the state through the rule
+        set (never from the map's selection, which may lag behind at the "instant" pace);
+        stops with a plain message when the rules allow it no more."""
         plan = self.blitz_plan
         if plan is None:  # _blitz_due() has just said a blitz goes on
             return set()
-        self.map.select(plan.src, plan.dst)
-        most = self.map.max_count()
-        ids = self.state.map.ids
-        action = self._attack_on(ids[plan.src], ids[plan.dst], most)
-        self.last_attack = (plan.src, plan.dst, most)
+        action = self.attack_now(plan.src, plan.dst)
+        if action is None:
+            self._stop_blitz("play.blitz.stopped")
+            return {"message"}
+        self.last_attack = (plan.src, plan.dst, getattr(action, action.count_field))
         return self.push(action, self.decider)
+
+    def attack_now(self, src: int, dst: int, dice: int | None = None) -> Action | None:
+        """The attack ``src`` → ``dst`` the rule set allows now, from the state (never the
+        map's selection), with ``dice`` (default and at most: the most it allows), of the kind
+        it offers on that route (:meth:`_attack_on`); ``None`` when it allows none."""
+        legal = self.legal()
+        most = moves_of(self.state, legal).pairs.get(src, {}).get(dst, 0)
+        if most < 1:
+            return None
+        n = most if dice is None else max(1, min(dice, most))
+        ids = self.state.map.ids
+        action = self._attack_on(ids[src], ids[dst], n)
+        return action if action in legal else None
+
+    def _stop_blitz(self, key: str) -> None:
+        """End an "attack until..." with a plain note (``key``) shown before the prompt."""
+        self.blitz_plan = None
+        self._note = tr(key, self._lang)
 
     def _useful_for(self, seat: int) -> list[RankedReaction]:
         state = self.state
@@ -683,8 +792,22 @@ class GameController(Observable):
                 changed |= self.push(decline, self.decider)
                 self.log.append(LogEvent("log.autopass", {"seat": self.actors[-1]},
                                          len(self.match.actions) - 1, self.state.turn))
+            elif self._empty_trade_due():
+                changed |= self.push(EndPhase(), self.decider)
+                self._automatic.add(len(self.match.actions) - 1)
             else:
                 return changed
+
+    def _empty_trade_due(self) -> bool:
+        """Is a human at a card-trade step where the rule set offers nothing but going on
+        (no cards to trade, no SMART intelligence to buy)? Then the step is skipped for them,
+        as classic War's own rules skip it (C-CARD-1, S-TRADE-1)."""
+        state = self.state
+        decider = self.decider
+        if state.phase is not Phase.TRADE or decider < 0 or not self.seats[decider].is_human:
+            return False
+        legal = self.legal()
+        return len(legal) == 1 and EndPhase() in legal
 
     # -- internals ------------------------------------------------------------------------------
     def _illegal_reason(self, action: Action) -> IllegalActionError | None:
@@ -723,6 +846,7 @@ class GameController(Observable):
         self.log.extend(log_events(said, index, before.turn))
         if after.turn != before.turn:
             self.tray, self.last_battle, self._rerolls = None, None, []  # a new turn
+            self.last_attack = None  # "repeat the last attack" is for this turn's attacks
             if not after.is_terminal:
                 self.log.append(turn_header(after, index))
         if before.battle is not None and in_battle(before):
@@ -779,7 +903,8 @@ class GameController(Observable):
         elif self.blitz_plan is not None:
             self._say("info", self._blitz_text(self.blitz_plan))
         else:
-            self._say("info", self.prompt())
+            note, self._note = self._note, ""
+            self._say("info", f"{note} {self.prompt()}".strip())
 
     def update_viewer(self) -> None:
         """Hot-seat secrecy: who may see their secrets now (see the module docstring); called
@@ -827,9 +952,13 @@ class GameController(Observable):
             return tr("map.phase.over", self._lang)
         if step is Step.HANDOFF and self._handoff is not None:
             return tr("play.handoff.title", self._lang, player=self.player_text(self._handoff))
-        if self.decider == CHANCE:
+        decider = self.decider
+        if decider == CHANCE and not 0 <= self.state.current < len(self.seats):
             return tr("map.phase.chance", self._lang)
-        return tr("play.wait", self._lang, player=self.player_text(self.decider))
+        # chance steps inside a turn (its dice, its cards) are part of that player's turn:
+        # the status stays "X is playing..." instead of flickering to "waiting for luck"
+        seat = self.state.current if decider == CHANCE else decider
+        return tr("play.wait", self._lang, player=self.player_text(seat))
 
     def prompt(self) -> str:
         """What the page asks now, in words."""

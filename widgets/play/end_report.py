@@ -161,7 +161,7 @@ def line_chart_svg(title: str, xs: Sequence[int], series: Sequence[Sequence[int]
         x = x0 + t
         parts.append(f'<text x="{px(x):.1f}" y="{height - 8}" font-size="10" '
                      f'text-anchor="middle">{x}</text>')
-    for seat, (values, color, name) in enumerate(zip(series, colors, names)):
+    for seat, (values, color, label) in enumerate(zip(series, colors, chart_labels(names))):
         hex_color = PLAYER_COLORS.get(color, "#888888")
         points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in zip(xs, values))
         dash = DASHES[seat % len(DASHES)]
@@ -171,9 +171,18 @@ def line_chart_svg(title: str, xs: Sequence[int], series: Sequence[Sequence[int]
                      f'<polyline class="wk-series" data-seat="{seat}" points="{points}" '
                      f'fill="none" stroke="{hex_color}" stroke-width="2.6"{dash_attr}/>')
         parts.append(f'<text x="{px(xs[-1]) + 4:.1f}" y="{py(values[-1]) + 4:.1f}" '
-                     f'font-size="10">{escape(name[:11])}</text>')
+                     f'font-size="10">{escape(label)}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def chart_labels(names: Sequence[str], limit: int = 13) -> list[str]:
+    """Names short enough for a chart's line ends, and still told apart: a long name keeps
+    its start and its end ("Computador 2" stays whole; "Maria Eduarda Souza" → "Maria…Souza")."""
+    cut = max(limit - 1, 2)
+    head = (cut + 1) // 2
+    return [name if len(name) <= limit else f"{name[:head]}…{name[-(cut - head):]}"
+            for name in names]
 
 
 def luck_chart_svg(title: str, luck_rows: Sequence[Luck], colors: Sequence[str],

@@ -109,8 +109,39 @@ def wait_for_address() -> PageAddress:
     if not preheated():
         return PageAddress.from_environment()
     with ThreadPoolExecutor(1, thread_name_prefix="warkit-request") as pool:
-        info = pool.submit(read_request).result()
+        asked = pool.submit(read_request)
+        try:
+            while True:
+                try:
+                    info = asked.result(timeout=0.2)
+                    break
+                except TimeoutError:  # (concurrent.futures.TimeoutError since 3.11)
+                    _leave_if_shutting_down()
+        except KeyboardInterrupt:  # Voilà interrupts its kernels as it stops (Ctrl+C)
+            os._exit(0)
+        if info is None:  # Voilà closed the query: it may be stopping
+            for _ in range(20):
+                time.sleep(0.1)
+                _leave_if_shutting_down()
     return PageAddress(info.get("QUERY_STRING", "")) if info else PageAddress.from_environment()
+
+
+def _leave_if_shutting_down() -> None:
+    """Voilà stops (Ctrl+C) while this kernel still waits for a page: leave at once, or the
+    cell's end would be answered on closed sockets (a ZMQError traceback in the terminal)."""
+    if kernel_shutting_down():
+        os._exit(0)
+
+
+def kernel_shutting_down() -> bool:
+    """Has the kernel running this code been asked to shut down? (ipykernel keeps the
+    ``shutdown_reply`` it sent in ``_shutdown_message``: pinned ipykernel 7.4.)"""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    kernel = getattr(get_ipython(), "kernel", None)
+    return getattr(kernel, "_shutdown_message", None) is not None
 
 
 def kernel_loop() -> asyncio.AbstractEventLoop:
