@@ -122,7 +122,7 @@ def assert_page_keeps_secrets(view: PlayPage, seat: int | None, state: warkit.Ga
 def test_two_seats_play_through_the_store_in_two_browsers(browser, rooms_server):
     url, where = rooms_server
     store = open_store(where)
-    links = create_room(store, GameConfig(SEATS, "classic", "en", seed_where_ana_starts()))
+    links = create_room(store, GameConfig(SEATS, "classic", "en"), seed=seed_where_ana_starts())
     address = [f"{url}?room={links.code}&key={k}&lang=en" for k in links.credentials[:2]]
     with open_page(browser, address[0], ".warkit-lobby") as (ana_page, _, _), \
             open_page(browser, address[1], ".warkit-lobby") as (bia_page, _, _):
@@ -205,7 +205,8 @@ def test_a_whole_game_in_browsers_against_a_computer(browser, rooms_server, rule
     store = open_store(where)
     seats = WHOLE_GAME[:3 + humans - 2]
     human_seats = [i for i, seat in enumerate(seats) if seat.is_human]
-    links = create_room(store, GameConfig(seats, rules, "en", WHOLE_GAME_SEEDS[rules, humans]))
+    links = create_room(store, GameConfig(seats, rules, "en"),
+                        seed=WHOLE_GAME_SEEDS[rules, humans])
     with contextlib.ExitStack() as stack:
         views = {}
         for s in human_seats:
@@ -258,7 +259,7 @@ def test_two_simultaneous_clicks_on_one_seat_make_one_move(browser, rooms_server
     the store keeps exactly one placement and both pages end up showing it."""
     url, where = rooms_server
     store = open_store(where)
-    links = create_room(store, GameConfig(SEATS, "classic", "en", seed_where_ana_starts()))
+    links = create_room(store, GameConfig(SEATS, "classic", "en"), seed=seed_where_ana_starts())
     address = f"{url}?room={links.code}&key={links.credentials[0]}&lang=en"
     with open_page(browser, address, ".warkit-lobby") as (one, _, _), \
             open_page(browser, address, ".warkit-lobby") as (two, _, _):

@@ -519,7 +519,7 @@ class PlayApp(w.VBox):
         self.status.value = message_html(msg.text, msg.kind)
         self.players.value = players_html(view, game.seats, lang)
         over = step is Step.OVER  # the victory screen shows every secret instead
-        self.secret.value = "" if over else secret_html(view, game.seats, lang)
+        self.secret.value = "" if over else secret_html(view, game.seats, lang, game.online)
         self._show_odds_box(step)
         self._show_hand(view, step)
         if aspects & {"battle", "lang", "state"}:
