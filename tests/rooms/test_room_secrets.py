@@ -86,7 +86,7 @@ def test_during_the_game_each_save_holds_only_its_seats_record(url):
 
 
 def test_after_the_end_the_full_record_verifies_and_loads_as_a_game(url):
-    links, pages, watcher, bots = _mid_game(url)
+    _links, pages, watcher, bots = _mid_game(url)
     play_to_the_end(pages, bots)
     settle([*pages, watcher])
     assert watcher.state.is_terminal

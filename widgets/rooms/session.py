@@ -114,10 +114,11 @@ class LobbyPanel(w.VBox):
         self.head.value = (f"<b>{escape(tr('room.title', lang, code=room.code))}</b> · "
                            f"{escape(who)}{moves}")
         text, kind = pending_text(game, lang) if game is not None else ("", "info")
-        if game is not None and game.seat is None and not text and not game.state.is_terminal:
+        note = ""
+        if game is not None and game.seat is None and not game.state.is_terminal:
             full = all(not s.is_human or s.joined is not None for s in room.seats)
-            text = tr("room.full" if full else "room.watch_no_key", lang)
-        self.turn.value = message_html(text, kind) if text else ""
+            note = message_html(tr("room.full" if full else "room.watch_no_key", lang))
+        self.turn.value = note + (message_html(text, kind) if text else "")
         self.fairness.value = self._fairness(game, lang) if game is not None else ""
         rows = [f"<li><b>{escape(seat.name)}</b> ({escape(color_name(seat.color, lang))})"
                 f": {escape(seat_state(room, seat.seat, now, lang))}</li>"
