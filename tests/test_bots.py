@@ -54,8 +54,8 @@ def test_levels_are_made_by_name_with_their_own_seed():
         assert isinstance(bot, cls) and bot.level == level and bot.seed == 3
         assert isinstance(bot, warkit.bots.Bot)
     assert set(LEVELS) <= set(BOTS)
-    with pytest.raises(ValueError, match="unknown bot level 'expert'"):
-        make("expert")
+    with pytest.raises(ValueError, match="unknown bot level 'grandmaster'"):
+        make("grandmaster")
 
 
 def test_simulate_accepts_level_names_and_bot_objects():

@@ -10,9 +10,10 @@ import pytest
 
 import warkit
 from warkit.actions import Action
-from warkit.bots import ExpertBot, make
+from warkit.bots import ExpertBot, HardBot, make
 from warkit.bots.belief import ObjectiveBelief
 from warkit.bots.determinize import can_determinize, determinize
+from warkit.bots.evaluate import Board
 from warkit.bots.expert import PLANS, position_value
 from warkit.state import GameState
 from warkit.validate import state_problems
@@ -127,3 +128,35 @@ def test_a_won_world_is_worth_more_than_any_other():
     assert position_value(real, 0) < 100.0
     won = warkit.state.evolve(real, phase=warkit.Phase.GAME_OVER, winners=(0,))
     assert position_value(won, 0) == 100.0 and position_value(won, 1) == -100.0
+
+
+def test_a_fork_plays_like_its_bot_and_leaves_it_untouched():
+    """HardBot.fork (the search's copies): the same choices, its own memory and dice."""
+    bot = HardBot(seed=5)
+    match = warkit.simulate(4, "smart", bots=[bot, "hard", "hard", "hard"], seed=6,
+                            max_turns=12)
+    state = next(s for s in reversed(match.states) if s.current_player == 0)
+    seat = 0
+    seen = view(state, seat)
+    rng_before, taken_before = bot.rng.getstate(), dict(bot.opponents.taken)
+    fork = bot.fork()
+    fork.opponents.observe(warkit.view(warkit.state.evolve(state, turn=state.turn + 9),
+                                       seat))
+    assert fork.opponents.taken is not bot.opponents.taken
+    assert bot.opponents.taken == taken_before and bot.rng.getstate() == rng_before
+    again = bot.fork()
+    legal = warkit.legal_actions(state)
+    assert again.choose(seen, legal) == bot.fork().choose(seen, legal)
+
+
+def test_the_opponent_models_memo_gives_what_fresh_work_gives():
+    bot = HardBot(seed=2)
+    match = warkit.simulate(5, "classic", bots=[bot] + ["hard"] * 4, seed=3, max_turns=30)
+    seen = view(match.state, 0)
+    board = Board(seen)
+    model = bot.opponents
+    memoised = [model.suspect(board, s) for s in range(1, 5)]
+    fresh = model.copy()
+    fresh._suspects = {}  # the same memory, nothing worked out yet
+    assert [fresh.suspect(board, s) for s in range(1, 5)] == memoised
+    assert [model.suspect(board, s) for s in range(1, 5)] == memoised  # from the memo

@@ -76,13 +76,16 @@ def defence_dice(match: warkit.Match) -> list[tuple[int, int]]:
 def test_every_bot_level_plays_the_variant_to_the_end(variant, level):
     """C-ATK-3 as the variant says: never more than 2 defence dice, and 2 when 2 or more
     armies defend; the game ends with a winner (C-WIN-1)."""
+    every: list[tuple[int, int]] = []
     for seed in range(3):
         match = warkit.simulate(4, variant, bots=level, seed=seed, max_turns=400, fast=False)
         assert type(match.state.rules) is TwoDefenceDice
         assert match.state.is_terminal and match.state.winners, (level, seed)
         rolled = defence_dice(match)
         assert rolled and all(d == min(2, armies) for d, armies in rolled)
-        assert any(armies >= 3 for _, armies in rolled)  # where classic War would roll 3
+        every += rolled
+    # where classic War would roll 3 (in some game: a short one may never meet 3 defenders)
+    assert any(armies >= 3 for _, armies in every)
 
 
 def test_the_variant_is_not_classic_war(variant):

@@ -33,10 +33,13 @@ from .actions import (
 from .errors import (
     IllegalActionError,
     InvalidActionError,
+    InvalidArgumentError,
     MapDataError,
     Reason,
     SaveFileError,
+    UnknownNameError,
     WarkitError,
+    WrongTypeError,
 )
 from .game import (
     Sampler,
@@ -93,6 +96,7 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "InvalidActionError",
+    "InvalidArgumentError",
     "LegalActions",
     "MapDataError",
     "Match",
@@ -106,8 +110,10 @@ __all__ = [
     "Sampler",
     "SaveFileError",
     "Trade",
+    "UnknownNameError",
     "WarkitError",
     "WorldMap",
+    "WrongTypeError",
     "apply",
     "bots",
     "card_index",

@@ -10,14 +10,14 @@ random number generator. ``str(action)`` gives the text form and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from .errors import InvalidActionError
+from .errors import InvalidActionError, describe, expect_whole
 from .state import CARD_COUNT, JOKERS
 from .worldmap import world_map
 
 
-def sorted_dice(values: tuple) -> tuple:
+def sorted_dice(values: tuple[Any, ...]) -> tuple[Any, ...]:
     """Dice from highest to lowest, the order they are compared in (C-ATK-4); values that
     are not numbers are left as given, for the rules to refuse with a clear message."""
     try:
@@ -28,6 +28,7 @@ def sorted_dice(values: tuple) -> tuple:
 
 def card_name(card: int) -> str:
     """Text name of a card: its territory id, or ``joker1`` / ``joker2``."""
+    expect_whole(card, "card", 0, CARD_COUNT - 1)
     if card in JOKERS:
         return f"joker{card - JOKERS[0] + 1}"
     return world_map().territories[card].id
@@ -35,6 +36,9 @@ def card_name(card: int) -> str:
 
 def card_index(name: str) -> int:
     """Card number of a card name (inverse of :func:`card_name`)."""
+    if not isinstance(name, str):
+        raise InvalidActionError(f"a card name is text (a territory id or joker1 / joker2), "
+                                 f"got {describe(name)}")
     if name.startswith("joker") and name[5:].isdigit() and 1 <= int(name[5:]) <= len(JOKERS):
         return JOKERS[int(name[5:]) - 1]
     try:

@@ -21,6 +21,8 @@ from itertools import combinations_with_replacement
 from math import factorial
 from typing import Literal
 
+from .errors import InvalidArgumentError
+
 SIDES = 6
 MAX_DICE = 3
 Tie = Literal["defender", "attacker"]
@@ -108,7 +110,7 @@ def sorted_roll_distribution(n: int, sides: int = SIDES,
     Outcomes are tuples sorted from highest to lowest; probabilities sum to 1.
     """
     if n < 0 or sides < 1 or not 1 <= minimum <= sides:
-        raise ValueError(f"bad dice: n={n}, sides={sides}, minimum={minimum}")
+        raise InvalidArgumentError(f"bad dice: n={n}, sides={sides}, minimum={minimum}")
     faces = range(minimum, sides + 1)
     total = len(faces) ** n
     outcomes = []

@@ -1,13 +1,21 @@
 """Errors of the engine: every refusal says which rule was hit and why.
 
-All errors subclass :class:`ValueError`, so callers that only care about "bad
-input" catch one thing; UIs read :attr:`IllegalActionError.reason` to
-explain a refused click without parsing the message.
+All errors subclass :class:`ValueError` (through :class:`WarkitError`), so callers
+that only care about "bad input" catch one thing; UIs read
+:attr:`IllegalActionError.reason` to explain a refused click without parsing the
+message. The contract of every public function (checked by
+``tests/test_bad_input.py``): on bad input it raises a :class:`WarkitError` with a
+message a student understands, within a second, before allocating anything large,
+and changes none of its arguments. Two of them also keep the built-in class Python
+code expects: :class:`WrongTypeError` is a :class:`TypeError` (``None`` where a game
+state is wanted) and :class:`UnknownNameError` a :class:`KeyError` (a territory,
+continent, objective or colour the map does not have).
 """
 
 from __future__ import annotations
 
 import enum
+import numbers
 
 
 class Reason(enum.Enum):
@@ -48,6 +56,66 @@ class Reason(enum.Enum):
 
 class WarkitError(ValueError):
     """Base class of every error raised by warkit on bad input."""
+
+
+class InvalidArgumentError(WarkitError):
+    """An argument of a public function is outside its documented range or unknown
+    (a seat, a count, a rule set's name or setting, a size above a documented limit)."""
+
+
+class WrongTypeError(InvalidArgumentError, TypeError):
+    """An argument is of the wrong kind (e.g. ``None`` or text where a game state is wanted).
+
+    Also a :class:`TypeError`, so ``except TypeError`` keeps working."""
+
+
+class UnknownNameError(InvalidArgumentError, KeyError):
+    """A name the map does not have (territory, continent, objective, colour).
+
+    Also a :class:`KeyError`, so a lookup's ``except KeyError`` keeps working; the
+    message reads as a sentence (a plain ``KeyError`` would quote it)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+def expect_type(value: object, kind: type | tuple[type, ...], name: str, wanted: str) -> None:
+    """Refuse ``value`` with a :class:`WrongTypeError` unless it is a ``kind``.
+
+    ``wanted`` says what is expected in words ("a game state from warkit.new_game")."""
+    if not isinstance(value, kind):
+        raise WrongTypeError(f"{name} must be {wanted}, got {describe(value)}")
+
+
+def describe(value: object) -> str:
+    """``value`` for an error message: its repr when short, else its type."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"a {type(value).__name__}"
+
+
+def expect_whole(value: object, name: str, minimum: int | None = None,
+                 maximum: int | None = None, rule: str = "") -> int:
+    """``value`` if it is a whole number (not a bool) within ``minimum..maximum``.
+
+    Raises :class:`WrongTypeError` for anything else than an integer (2.5, "3", None, True;
+    numpy integers are taken, as ``int``) and :class:`InvalidArgumentError` out of range,
+    naming ``rule`` when given."""
+    if type(value) is not int:
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise WrongTypeError(f"{name} must be a whole number, got {describe(value)}")
+        value = int(value)
+    low_ok = minimum is None or value >= minimum
+    if low_ok and (maximum is None or value <= maximum):
+        return value
+    where = f" ({rule})" if rule else ""
+    if maximum is None:
+        wanted = f"at least {minimum}"
+    elif minimum is None:
+        wanted = f"at most {maximum}"
+    else:
+        wanted = f"from {minimum} to {maximum}"
+    shown = value if abs(value) < 10**12 else f"a {len(str(abs(value)))}-digit number"
+    raise InvalidArgumentError(f"{name} must be {wanted}{where}, got {shown}")
 
 
 class MapDataError(WarkitError):

@@ -115,7 +115,7 @@ def _board() -> _Board:
     return _Board()
 
 
-def _roll_table(att: int, dfn: int, rule: BattleRule) -> tuple[list[float], list[tuple]]:
+def _roll_table(att: int, dfn: int, rule: BattleRule) -> tuple[list[float], list[tuple[Any, ...]]]:
     """Every sorted roll of ``att`` against ``dfn`` dice with its losses under ``rule``, and
     the cumulative probabilities to draw one with a single uniform number (the same exact
     distribution as rolling the dice one by one, C-ATK-2..4)."""
@@ -130,7 +130,8 @@ def _roll_table(att: int, dfn: int, rule: BattleRule) -> tuple[list[float], list
 
 
 @cache
-def _roll_tables(rule: BattleRule) -> dict[tuple[int, int], tuple[list[float], list[tuple]]]:
+def _roll_tables(rule: BattleRule
+                 ) -> dict[tuple[int, int], tuple[list[float], list[tuple[Any, ...]]]]:
     """:func:`_roll_table` for every number of dice the rule allows, made once per rule."""
     return {(a, d): _roll_table(a, d, rule) for a in range(1, rule.attack_dice_max + 1)
             for d in range(1, rule.defence_dice_max + 1)}
@@ -173,7 +174,7 @@ class _Game:
         self.last_roll: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self.late = False
         self.rules, self.initial = rules, state
-        self.log: list[tuple[type[Action], tuple]] = []
+        self.log: list[tuple[type[Action], tuple[Any, ...]]] = []
         self.reserves = 0
         self.continent_reserves: list[int] = []
         self.armies_may_win = False

@@ -8,7 +8,14 @@ from fractions import Fraction
 from typing import Any
 
 from .actions import Action
-from .errors import IllegalActionError
+from .errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    UnknownNameError,
+    WrongTypeError,
+    describe,
+    expect_whole,
+)
 from .legal import LegalActions
 from .rules import ClassicRules, find_rules
 from .state import CHANCE, GameState
@@ -17,25 +24,34 @@ from .worldmap import world_map
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
 
+def expect_state(state: object, name: str = "state") -> GameState:
+    """``state`` if it is a :class:`GameState`, else a :class:`~warkit.WrongTypeError`
+    (a player's view or ``None`` is no game state: the rules need the whole game)."""
+    if isinstance(state, GameState):
+        return state
+    raise WrongTypeError(f"{name} must be a game state (from warkit.new_game or "
+                         f"warkit.position), got {describe(state)}")
+
+
 def seat_colors(players: int | Sequence[str]) -> tuple[str, ...]:
     """Seat colours from a player count or a list of colours (C-COMP-1)."""
     m = world_map()
-    if isinstance(players, bool):
-        raise ValueError("players must be a number (3 to 6) or a list of colours")
-    if isinstance(players, int):
+    if isinstance(players, int) and not isinstance(players, bool):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"War is for 3 to 6 players, got {players} (C-COMP-1)")
+            shown = players if abs(players) < 1000 else "far more"
+            raise InvalidArgumentError(f"War is for 3 to 6 players, got {shown} (C-COMP-1)")
         return tuple(c.id for c in m.colors[:players])
-    if isinstance(players, str):
-        raise ValueError("players must be a number (3 to 6) or a list of colours")
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise WrongTypeError("players must be a number (3 to 6) or a list of colours, got "
+                             f"{describe(players)}")
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise InvalidArgumentError(f"War is for 3 to 6 players, got {len(players)} (C-COMP-1)")
     try:
         colors = tuple(m.colors[m.color_index(c)].id for c in players)
-    except (KeyError, TypeError) as exc:
-        raise ValueError(f"{exc.args[0] if exc.args else exc} (C-COMP-1)") from None
-    if not MIN_PLAYERS <= len(colors) <= MAX_PLAYERS:
-        raise ValueError(f"War is for 3 to 6 players, got {len(colors)} (C-COMP-1)")
+    except KeyError as exc:
+        raise UnknownNameError(f"{exc} (C-COMP-1)") from None
     if len(set(colors)) != len(colors):
-        raise ValueError("each player needs a different colour (C-COMP-1)")
+        raise InvalidArgumentError("each player needs a different colour (C-COMP-1)")
     return colors
 
 
@@ -53,8 +69,8 @@ class Sampler:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be a whole number or None, got {seed!r}")
+        if seed is not None:
+            expect_whole(seed, "seed")
         self.seed = random.SystemRandom().randrange(2**63) if seed is None else seed
         self.rng = random.Random(self.seed)
 
@@ -79,7 +95,7 @@ def new_game(players: int | Sequence[str] = 4, rules: str | ClassicRules = "clas
 
 def legal_actions(state: GameState) -> LegalActions:
     """Every legal decision of the player to act (empty at chance steps and game end)."""
-    rules = state.rules
+    rules = expect_state(state).rules
     if rules.__class__.legal_actions is _RULES_LEGAL:  # ClassicRules.legal_actions, one call sooner
         lister = rules.legal_by_phase.get(state.phase)
         return lister(rules, state) if lister is not None else LegalActions()
@@ -88,7 +104,7 @@ def legal_actions(state: GameState) -> LegalActions:
 
 def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     """The outcomes of the pending chance step with exact probabilities (sum to 1)."""
-    return state.rules.chance_outcomes(state)
+    return expect_state(state).rules.chance_outcomes(state)
 
 
 def apply(state: GameState, action: Action | str, player: int | None = None) -> GameState:
@@ -102,6 +118,8 @@ def apply(state: GameState, action: Action | str, player: int | None = None) -> 
         from .actions import parse_action
 
         action = parse_action(action)
+    if not isinstance(state, GameState):
+        expect_state(state)
     rules = state.rules
     if player is None and rules.__class__.apply is _RULES_APPLY:
         # ClassicRules.apply's common case (a handler for this phase and kind of action) one

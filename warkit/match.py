@@ -12,9 +12,9 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .actions import Action, parse_action
-from .errors import IllegalActionError, Reason
+from .errors import IllegalActionError, Reason, WrongTypeError, describe, expect_whole
 from .events import Event, events
-from .game import Sampler, apply
+from .game import Sampler, apply, expect_state
 from .state import CHANCE, GameState
 
 
@@ -26,6 +26,11 @@ class Match:
 
     def __init__(self, initial: GameState, *, seed: int | None = None,
                  meta: dict[str, Any] | None = None) -> None:
+        expect_state(initial, "initial")
+        if seed is not None:
+            expect_whole(seed, "seed")
+        if meta is not None and not isinstance(meta, dict):
+            raise WrongTypeError(f"meta must be a dict, got {describe(meta)}")
         self.states: list[GameState] = [initial]
         self.actions: list[Action] = []
         self.seed = seed
@@ -85,7 +90,10 @@ class Match:
 
     def events(self, index: int = -1) -> tuple[Event, ...]:
         """What action ``index`` (default: the last) did, as :mod:`warkit.events` events."""
-        index = range(len(self.actions))[index]
+        count = len(self.actions)
+        expect_whole(index, "index", -count, count - 1,
+                     f"this match has {count} actions" if count else "no action yet")
+        index = range(count)[index]
         return events(self.states[index], self.actions[index], self.states[index + 1])
 
     def replay(self) -> Iterator[GameState]:

@@ -15,10 +15,17 @@ import json
 from typing import Any, Literal, overload
 
 from .actions import card_index, card_name, parse_action
-from .errors import IllegalActionError, InvalidActionError, SaveFileError
-from .game import seat_colors
+from .errors import (
+    IllegalActionError,
+    InvalidActionError,
+    SaveFileError,
+    WrongTypeError,
+    describe,
+    expect_whole,
+)
+from .game import expect_state, seat_colors
 from .match import Match
-from .rules import find_rules
+from .rules import ClassicRules, find_rules
 from .state import Battle, GameState
 from .validate import state_problems
 from .worldmap import world_map
@@ -31,6 +38,7 @@ MAX_BYTES = 5_000_000
 # -- states -----------------------------------------------------------------------------------
 def state_to_dict(state: GameState) -> dict[str, Any]:
     """A JSON-safe dict of every field of ``state`` (secrets included: keep it private)."""
+    expect_state(state)
     m = world_map()
     ids, colors = m.ids, state.colors
 
@@ -97,7 +105,7 @@ class _Reader:
     def natural(self, key: str, *, optional: bool) -> int | None: ...
 
     def natural(self, key: str, *, optional: bool = False) -> int | None:
-        value = self.get(key, int, optional=optional)
+        value: int | None = self.get(key, int, optional=optional)
         if value is not None and value < 0:
             raise SaveFileError(f"field {self.path + '.' if self.path else ''}{key!r} "
                                 f"must not be negative, got {value}")
@@ -136,7 +144,7 @@ def _header(r: _Reader, expected: str) -> None:
                             f"(this warkit reads version {VERSION})")
 
 
-def _rules(r: _Reader):
+def _rules(r: _Reader) -> ClassicRules:
     rules = r.sub("rules")
     try:
         return find_rules(rules.get("name", str), **rules.get("settings", dict))
@@ -253,6 +261,8 @@ def state_digest(state: GameState) -> str:
 
 def match_to_dict(match: Match) -> dict[str, Any]:
     """The match as its first state, its actions in text form and a fingerprint of the end."""
+    if not isinstance(match, Match):
+        raise WrongTypeError(f"match must be a warkit.Match, got {describe(match)}")
     return {
         "format": MATCH_FORMAT, "version": VERSION,
         "seed": match.seed, "meta": match.meta,
@@ -270,6 +280,11 @@ def match_from_dict(data: Any) -> Match:
     seed = r.get("seed", int, optional=True)
     r.get("final_digest", str)
     meta = r.get("meta", dict)
+    try:
+        json.dumps(meta)  # what a match keeps must save again (plain JSON, not too deep)
+    except (TypeError, ValueError, RecursionError):
+        raise SaveFileError("meta must hold plain JSON data (text, numbers, lists, objects, "
+                            "nested at most a few hundred deep)") from None
     match = Match(initial, seed=seed, meta=meta)
     for k, text in enumerate(r.get("actions", list)):
         if not isinstance(text, str):
@@ -286,21 +301,33 @@ def match_from_dict(data: Any) -> Match:
 
 # -- JSON text ----------------------------------------------------------------------------------
 def dumps(obj: GameState | Match, indent: int | None = None) -> str:
-    """JSON text of a state or a match."""
+    """JSON text of a state or a match (``indent``: None, or spaces per level as in
+    :func:`json.dumps`)."""
+    if indent is not None:
+        expect_whole(indent, "indent", 0, 16)
     data = match_to_dict(obj) if isinstance(obj, Match) else state_to_dict(obj)
     return json.dumps(data, indent=indent, ensure_ascii=False)
 
 
 def loads(text: str | bytes) -> GameState | Match:
-    """A state or match from JSON text written by :func:`dumps` (validated)."""
+    """A state or match from JSON text written by :func:`dumps` (validated).
+
+    Limits: at most :data:`MAX_BYTES` characters; JSON nested deeper than Python's parser
+    goes (about 1,000 levels; a save file is 4 deep) is refused like any malformed text,
+    with a :class:`~warkit.SaveFileError`."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise WrongTypeError(f"a saved game is JSON text (str or bytes), got {describe(text)}")
     if len(text) > MAX_BYTES:
         raise SaveFileError(f"the file is too large ({len(text)} bytes; at most {MAX_BYTES})")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except RecursionError:
+        raise SaveFileError("not a saved game: the JSON is nested too deep") from None
+    except ValueError as exc:  # JSONDecodeError, bad UTF-8, numbers of over 4,300 digits
         raise SaveFileError(f"not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise SaveFileError("the file must hold a JSON object")
     if data.get("format") == MATCH_FORMAT:
         return match_from_dict(data)
     return state_from_dict(data)
+

@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from .errors import InvalidArgumentError, WrongTypeError, describe, expect_whole
 from .game import Sampler, initial_state
 from .match import Match
 from .rules import ClassicRules
@@ -18,14 +19,19 @@ if TYPE_CHECKING:  # the bots (and the odds' numpy) and the fast simulator load 
 
 
 def _bots(bots: Sequence[Bot | str] | Bot | str | None, n: int, seed: int) -> list[Bot]:
-    from .bots import seeded
+    from .bots import Bot, seeded
 
     if bots is None or isinstance(bots, str):
         bots = [bots or "random"] * n
     elif not isinstance(bots, Sequence):
         bots = [bots] * n
     if len(bots) != n:
-        raise ValueError(f"{len(bots)} bots for {n} players")
+        raise InvalidArgumentError(f"{len(bots)} bots for {n} players: give one per seat, "
+                                   "or one level for all")
+    for bot in bots:
+        if not isinstance(bot, (str, Bot)):
+            raise WrongTypeError(f"each bot must be a level name or have a choose(view, legal) "
+                                 f"method, got {describe(bot)}")
     return seeded(bots, seed)
 
 
@@ -54,9 +60,10 @@ def simulate(players: int | Sequence[str] = 4, rules: str | ClassicRules = "clas
 
     ``bots`` are bot objects or level names (default: ``"random"`` for every
     seat), seated by :func:`warkit.bots.seeded`; ``seed`` fixes the dice, cards and bots'
-    choices. ``max_turns`` is a
+    choices. ``max_turns`` (a whole number from 0, or None) is a
     simulation cap, not a rule: a capped game ends unfinished, with
-    ``match.meta["capped"] = True``.
+    ``match.meta["capped"] = True``. Bad arguments raise
+    :class:`~warkit.errors.InvalidArgumentError` before any game is played.
 
     Classic games between random players (``bots`` None or ``"random"`` for every seat) take
     the fast path of :mod:`warkit.fastsim` unless ``fast=False``: the same record, whose
@@ -64,14 +71,18 @@ def simulate(players: int | Sequence[str] = 4, rules: str | ClassicRules = "clas
     """
     from .fastsim import plays_fast, random_game
 
+    if max_turns is not None:
+        expect_whole(max_turns, "max_turns", 0)
+    if seed is not None:
+        expect_whole(seed, "seed")
     initial = initial_state(players, rules, **settings)
     names = [bots] * initial.num_players if bots is None or isinstance(bots, str) else bots
     if fast and plays_fast(initial.rules) and isinstance(names, Sequence) \
             and all(b in (None, "random") for b in names) and len(names) == initial.num_players:
         return random_game(initial.colors, initial.rules, seed=seed, max_turns=max_turns)
     sampler = Sampler(seed)
+    seats = _bots(bots, initial.num_players, sampler.seed)
     match = Match(initial, seed=sampler.seed)
-    seats = _bots(bots, match.state.num_players, sampler.seed)
     match.meta["bots"] = [getattr(b, "level", type(b).__name__) for b in seats]
     match.meta["capped"] = False
     state = match.state

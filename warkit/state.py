@@ -275,7 +275,7 @@ _new = object.__new__
 _setattr = object.__setattr__  # a frozen dataclass refuses its own __setattr__
 
 
-def replace_at(values: tuple, index: int, value: Any) -> tuple:
+def replace_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """``values`` with ``values[index]`` replaced."""
     return (*values[:index], value, *values[index + 1:])
 

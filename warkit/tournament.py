@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 from multiprocessing import get_context
+from typing import Any
 
 from .arena.schedule import seating
 from .bots import BOTS, seeded
@@ -88,7 +89,7 @@ CHUNK = 8
 the end, little to send back and forth)."""
 
 
-def _play_chunk(args: tuple) -> list[GameResult]:
+def _play_chunk(args: tuple[Any, ...]) -> list[GameResult]:
     bots, players, rules, seed, games, max_turns, cpu_time = args
     return [play_game(bots, players, rules, seed, g, max_turns, cpu_time) for g in games]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .errors import InvalidArgumentError, WrongTypeError, describe
 from .state import DERIVED_FROM_OWNER, Battle, BoardQueries, GamePhase, GameState, Phase
 
 if TYPE_CHECKING:
@@ -66,10 +67,13 @@ class PlayerView(BoardQueries):
 
 def view(state: GameState, player: int | None) -> PlayerView:
     """What ``player`` (a seat, or ``None`` for a spectator) may see of ``state``."""
+    if not isinstance(state, GameState):
+        raise WrongTypeError("view needs a game state (from warkit.new_game or "
+                             f"warkit.position), got {describe(state)}")
     if player is not None and (player.__class__ is not int
                                or not 0 <= player < len(state.colors)):
-        raise ValueError(f"player must be a seat from 0 to {state.num_players - 1} or None, "
-                         f"got {player!r}")
+        raise InvalidArgumentError(f"player must be a seat from 0 to {state.num_players - 1} "
+                                   f"or None, got {describe(player)}")
     # The state's own table, copied at once, less everything the view does not declare
     # (secrets, and the state's derived indexes), plus what the view computes. Built like
     # warkit.state.evolve: a frozen dataclass's __init__ is slow, and a view is made for every

@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
-from .errors import MapDataError
+from .errors import MapDataError, UnknownNameError, describe
 
 SHAPES = ("triangle", "square", "circle")
 BorderKind = Literal["land", "sea"]
@@ -125,15 +125,19 @@ class WorldMap:
     _index: Mapping[str, int]
 
     def index(self, territory: str | int) -> int:
-        """The index of a territory given by id (or index); ``KeyError`` names the unknown id."""
-        if isinstance(territory, int):
+        """The index of a territory given by id (or index); an :class:`UnknownNameError` (a
+        ``KeyError`` and a ``ValueError``) names the unknown id."""
+        if isinstance(territory, str):
+            try:
+                return self._index[territory]
+            except KeyError:
+                pass
+        elif isinstance(territory, int) and not isinstance(territory, bool):
             if 0 <= territory < len(self.territories):
                 return territory
-            raise KeyError(f"no territory with index {territory}")
-        try:
-            return self._index[territory]
-        except KeyError:
-            raise KeyError(f"unknown territory {territory!r}") from None
+            raise UnknownNameError(f"no territory with index {territory} (the map has "
+                                   f"{len(self.territories)}, from 0)")
+        raise UnknownNameError(f"unknown territory {describe(territory)}")
 
     def territory(self, territory: str | int) -> Territory:
         return self.territories[self.index(territory)]
@@ -154,18 +158,19 @@ class WorldMap:
         return None
 
     def continent(self, continent: str | int) -> Continent:
-        if isinstance(continent, int):
+        if isinstance(continent, int) and 0 <= continent < len(self.continents):
             return self.continents[continent]
         for c in self.continents:
             if c.id == continent:
                 return c
-        raise KeyError(f"unknown continent {continent!r}")
+        raise UnknownNameError(f"unknown continent {describe(continent)}; continents are "
+                               + ", ".join(c.id for c in self.continents))
 
     def objective(self, objective_id: str) -> Objective:
         for o in self.objectives:
             if o.id == objective_id:
                 return o
-        raise KeyError(f"unknown objective {objective_id!r}")
+        raise UnknownNameError(f"unknown objective {describe(objective_id)}")
 
     @property
     def objective_ids(self) -> tuple[str, ...]:
@@ -175,7 +180,7 @@ class WorldMap:
         for i, c in enumerate(self.colors):
             if c.id == color or c.pt == color:
                 return i
-        raise KeyError(f"unknown colour {color!r}; colours are " + ", ".join(
+        raise UnknownNameError(f"unknown colour {describe(color)}; colours are " + ", ".join(
             c.id for c in self.colors))
 
 

@@ -96,8 +96,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         searches += expert.searches
         simulated += expert.simulated_decisions
         decisions += timer.decisions
-    budget = (f"{args.seconds} s per turn" if args.seconds else
-              f"{args.iterations or ExpertBot().iterations} iterations per turn")
+    probe = ExpertBot(iterations=args.iterations, seconds=args.seconds)
+    budget = f"budget: {probe.iterations} iterations, {probe.seconds} s per turn"
     print(f"expert vs {args.players - 1} hard, {args.rules}, {args.games} games, {budget}; "
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"turns timed: {len(walls)} (searches: {searches})")

@@ -85,8 +85,8 @@ def test_the_players_panel_counts_in_good_grammar():
             for lang in ("en", "pt")}
     for text in ("0 cards", "1 card<", "2 cards", " armies"):
         assert text in rows["en"], text
-    # pt_BR's plural rule (CLDR's and GNU gettext's n > 1) makes 0 singular: "0 carta"
-    for text in ("0 carta<", "1 carta<", "2 cartas", " exérc."):
+    # zero takes the plural in Brazilian Portuguese ("0 cartas"): the catalogues' rule is n != 1
+    for text in ("0 cartas<", "1 carta<", "2 cartas", " exérc."):
         assert text in rows["pt"], text
     assert "1 cards" not in rows["en"] and "1 cartas" not in rows["pt"]
 

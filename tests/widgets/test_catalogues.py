@@ -112,6 +112,9 @@ def test_a_key_the_catalogue_lacks_fails_and_is_listed_for_update(tmp_path):
 def test_a_plural_called_without_its_count_fails(tmp_path):
     found = problems(tmp_path, code='tr("box.title", "pt")\ntr("box.cards", "pt")\n')
     assert found == ["box.py:2: 'box.cards' is plural: pass n="]
+    found = problems(tmp_path, code=CODE + 'tr(f"box.car{x}", "pt")\n')  # only plurals match
+    assert found == [r"box.py:3: pattern 'box\\.car.+' is plural: pass n="]
+    assert problems(tmp_path, code=CODE + 'tr(f"box.{x}", "pt")\n') == []  # a mixed family
 
 
 def test_an_f_string_key_uses_what_it_matches_and_must_match_something(tmp_path):

@@ -108,3 +108,17 @@ def test_portuguese_messages_contract_prepositions_with_the_place_s_article():
         "Ataque aéreo à Índia a partir do Japão")
     assert tr("log.battle", "en", src="Argentina", dst="Brazil", **params).startswith(
         "Ana attacks Brazil from Argentina:")
+
+
+def test_every_refusal_the_engine_raises_has_a_template_in_both_languages():
+    """A Portuguese player never reads the engine's English message: each reason the engine's
+    code raises (``Reason.X`` outside ``errors.py``) has its ``refused.<reason>`` template."""
+    from pathlib import Path
+
+    engine = Path(warkit.__file__).parent
+    raised = {name for path in engine.rglob("*.py") if path.name != "errors.py"
+              for name in re.findall(r"\bReason\.([A-Z_]+)\b", path.read_text(encoding="utf-8"))}
+    assert len(raised) > 20
+    for name in sorted(raised):
+        key = f"refused.{warkit.Reason[name].value}"
+        assert EN.get(key) and PT.get(key), key

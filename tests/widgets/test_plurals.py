@@ -1,6 +1,7 @@
 """Numbers and words agree in both languages: "1 defensor", "até 1 exército" (issue 13), with
 gettext plural messages (issue 21): each language's own rule picks the form (en: 1 is singular;
-pt_BR: 0 and 1 are, as CLDR and GNU gettext say). Rule IDs: C-ATK-3, C-CONQ-1, S-LIMIT-1."""
+pt_BR: only 1 is too, since zero takes the plural in Brazilian Portuguese, "0 cartas").
+Rule IDs: C-ATK-3, C-CONQ-1, S-LIMIT-1."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import warkit
 
 
 @pytest.mark.parametrize(("key", "n", "pt", "en"), [
-    ("odds.title.defenders", 0, "0 defensor", "0 defending armies"),
+    ("odds.title.defenders", 0, "0 defensores", "0 defending armies"),
     ("odds.title.defenders", 1, "1 defensor", "1 defending army"),
     ("odds.title.defenders", 2, "2 defensores", "2 defending armies"),
     ("odds.title.attackers", 1, "1 atacante", "1 attacking"),
@@ -47,10 +48,10 @@ def test_counted_words_agree_with_their_number(key, params, pt, en):
 
 @pytest.mark.parametrize("n", [0, 1, 2])
 def test_game_and_lesson_plurals_for_0_1_2(n):
-    cards = {0: ("0 carta", "0 cards"), 1: ("1 carta", "1 card"), 2: ("2 cartas", "2 cards")}
+    cards = {0: ("0 cartas", "0 cards"), 1: ("1 carta", "1 card"), 2: ("2 cartas", "2 cards")}
     assert (play_tr("play.count.cards", "pt", n=n), play_tr("play.count.cards", "en", n=n)) \
         == cards[n]
-    borders = {0: ("0 fronteira", "0 borders"), 1: ("1 fronteira", "1 border"),
+    borders = {0: ("0 fronteiras", "0 borders"), 1: ("1 fronteira", "1 border"),
                2: ("2 fronteiras", "2 borders")}
     pt, en = (lesson_tr("reach.layer", lang, n=n, names="X") for lang in ("pt", "en"))
     assert (pt, en) == tuple(f"{b}: X" for b in borders[n])

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from ..bots import Bot, seeded
 from ..bots.timed import TimedBot
 from ..simulate import collector_paused, simulate
+from ..state import GameState
 from .entrants import Entrant
 from .sandbox import DEFAULT_LIMITS, Limits, SandboxedBot
 
@@ -110,7 +111,7 @@ def play_game(spec: GameSpec, entrants: Mapping[str, Entrant], limits: Limits = 
     return record
 
 
-def elimination_steps(states: Sequence) -> list[int | None]:
+def elimination_steps(states: Sequence[GameState]) -> list[int | None]:
     """For each seat, the step at which it was eliminated (``None``: never)."""
     seats = len(states[0].alive)
     out: list[int | None] = [None] * seats

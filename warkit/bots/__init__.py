@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action
+from ..errors import InvalidArgumentError, describe, expect_whole
 from ..view import PlayerView
 from .base import LevelBot
 from .easy import EasyBot
@@ -52,11 +53,15 @@ BOTS: dict[str, type[LevelBot] | type[RandomBot] | type[ExpertBot]] = {
 
 
 def make(level: str = "random", seed: int | None = None) -> Bot:
-    """A bot by level name, with its own seed."""
+    """A bot by level name (see :data:`BOTS`), with its own seed (a whole number or None);
+    anything else raises :class:`~warkit.errors.InvalidArgumentError`."""
     try:
         cls = BOTS[level]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(BOTS)}") from None
+        raise InvalidArgumentError(f"unknown bot level {describe(level)}; levels: "
+                                   f"{', '.join(BOTS)}") from None
+    if seed is not None:
+        expect_whole(seed, "seed")
     return cls(seed=seed)
 
 

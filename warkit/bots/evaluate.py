@@ -376,10 +376,17 @@ def cards_of(action: Trade) -> tuple[int, ...]:
 
 # -- the board ----------------------------------------------------------------------------------
 SIZES: tuple[int, ...] = tuple(len(m) for m in MEMBERS)
+Ownership = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]
+"""Territory counts, per-continent counts and continent bonuses of every seat."""
+Structure = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...],
+                  Mapping[int, tuple[int, ...]], tuple[int, ...],
+                  Callable[[tuple[int, ...]], tuple[int, ...]]]
+""":class:`Ownership`, then the seat's territories, their hostile neighbours, the borders
+and a picker of the others' entries."""
 
 
 @lru_cache(maxsize=64)
-def _ownership(owner: tuple[int, ...], players: int) -> tuple:
+def _ownership(owner: tuple[int, ...], players: int) -> Ownership:
     """Territory counts, per-continent counts and continent bonuses of every seat (the same
     for every seat's bot: computed once per ownership; counted by ``tuple.count``)."""
     seats = range(players)
@@ -396,7 +403,7 @@ def _nothing(armies: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=256)
-def _structure(owner: tuple[int, ...], seat: int, players: int) -> tuple:
+def _structure(owner: tuple[int, ...], seat: int, players: int) -> Structure:
     """What depends on ownership only (shared by the many decisions between two conquests):
     territory counts, per-continent counts, continent bonuses per seat, the seat's
     territories, their hostile neighbours and the borders among them."""
@@ -450,7 +457,7 @@ class Board:
         self.share = reinforcement_share
         self._income: list[float] | None = None
         self._threat: dict[int, float] = {}
-        self.memo: dict[tuple, Any] = {}
+        self.memo: dict[tuple[Any, ...], Any] = {}
         """Per-decision memo for the levels' values (the board never changes; a level may
         carry it to its next decision's board when nothing it depends on has changed)."""
         self.terrains: dict[int, Side | None] = {}

@@ -25,11 +25,13 @@ On top of :class:`~warkit.bots.normal.NormalBot` it:
 
 from __future__ import annotations
 
+import copy
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..actions import Action, Occupy, Place
+from ..actions import Action, Attack, Occupy, Place
 from ..legal import LegalActions
 from ..view import PlayerView
 from .advantages import SmartAdvantages
@@ -39,6 +41,7 @@ from .evaluate import (
     INDEX,
     MEMBERS,
     Board,
+    Family,
     Goal,
     attack_cost,
     goal_of,
@@ -134,6 +137,17 @@ class HardBot(SmartAdvantages, NormalBot):
         if view.player is not None:
             self.opponents.observe(view)
         return super().choose(view, legal)
+
+    def fork(self) -> HardBot:
+        """A copy that plays on without touching this bot (a search's simulations): the same
+        weights, memory and random state, its own copies of them; memos dropped."""
+        new = copy.copy(self)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new._values = new._carried = None
+        new._turn_plan, new.used = dict(self._turn_plan), dict(self.used)
+        new.opponents = self.opponents.copy()
+        return new
 
     def tune(self, view: PlayerView) -> None:
         """Take the rule set's settings (:attr:`smart_tuning`) at the first decision."""
@@ -310,7 +324,7 @@ class HardBot(SmartAdvantages, NormalBot):
         bot before its next turn, in SMART: for each opponent, its strongest neighbouring
         stack plus its whole income against each territory in turn (a territory it does not
         border counts as hard to reach). 0 in classic games or with many territories."""
-        cached = board.memo.get(("danger",))
+        cached: float | None = board.memo.get(("danger",))
         if cached is not None:
             return cached
         danger = 0.0
@@ -346,7 +360,8 @@ class HardBot(SmartAdvantages, NormalBot):
             return 0.0
         return min(1.0, max(0.0, (view.round - self.exposure_from) / self.exposure_ramp))
 
-    def score_attack(self, view: PlayerView, board: Board, family, card: float) -> float | None:
+    def score_attack(self, view: PlayerView, board: Board, family: Family[Attack],
+                     card: float) -> float | None:
         """The normal score, minus what the source left weak risks: later in a classic
         game (:meth:`late_exposure`), and in danger (SMART)."""
         score = super().score_attack(view, board, family, card)

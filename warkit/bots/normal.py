@@ -114,11 +114,11 @@ class NormalBot(LevelBot):
         super().__init__(seed)
         self._engaged: tuple[int, int, int] | None = None
         """(turn, source, target) of the attack under way."""
-        self._values: tuple[tuple, dict[int, float], dict[int, float], list[float]] | None \
-            = None
+        self._values: tuple[tuple[Any, ...], dict[int, float], dict[int, float],
+                            list[float]] | None = None
         """The last boards' conquest and keep values, the seats' incomes, and what they
         depend on."""
-        self._carried: tuple[tuple, Board] | None = None
+        self._carried: tuple[tuple[Any, ...], Board] | None = None
         """The last board whose memo the next decision may carry, and what it depends on."""
 
     def __getstate__(self) -> dict[str, Any]:
@@ -396,7 +396,7 @@ class NormalBot(LevelBot):
         if attackers <= 0:
             return 0.0
         key = ("a", i, attackers)
-        memo = board.memo.get(key)
+        memo: float | None = board.memo.get(key)
         if memo is not None:
             return memo
         card = self.conquest_card(board.view)
@@ -461,7 +461,8 @@ class NormalBot(LevelBot):
         key = ("s", src, dst, armies[src], card)
         memo = board.memo
         if key in memo:
-            return memo[key]
+            known: float | None = memo[key]
+            return known
         memo[key] = score = self._score_attack(view, board, src, dst, card)
         return score
 

@@ -14,6 +14,8 @@ remember. The model reads nothing hidden.
 
 from __future__ import annotations
 
+import copy
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -23,6 +25,9 @@ from .evaluate import CONTINENT_OF, CONTINENTS, MEMBERS, Board, Goal, goal_for
 
 SHARPNESS = 3.0
 """How quickly evidence turns into belief (the softmax temperature's inverse)."""
+
+_MEMORIES = itertools.count()
+"""Numbers every state of every model's memory (see :meth:`OpponentModel.suspect`)."""
 
 
 @dataclass
@@ -47,6 +52,18 @@ class OpponentModel:
         """(conqueror, continent) -> territories seen taken there."""
         self.total: dict[int, int] = {}
         self._blocks: tuple[tuple[int, int], list[float]] | None = None
+        self._memory = next(_MEMORIES)
+        self._suspects: dict[tuple, tuple[list[tuple[Goal, float]], list[float | None]]] = {}
+        """:meth:`suspect`'s work by what it depends on (a memo: the hard level asks it for
+        every opponent at every decision, and the board seldom changes hands)."""
+
+    def copy(self) -> OpponentModel:
+        """A model that remembers what this one did and then learns on its own (the memo
+        is shared: its keys name the memory they were worked out from)."""
+        new = copy.copy(self)
+        new.taken, new.taken_in, new.total = dict(self.taken), dict(self.taken_in), \
+            dict(self.total)
+        return new
 
     def observe(self, view: PlayerView) -> None:
         """Remember the board once per turn of the viewer (cheap on other calls)."""
@@ -61,6 +78,7 @@ class OpponentModel:
                     self.taken_in[after, k] = self.taken_in.get((after, k), 0) + 1
                     self.total[after] = self.total.get(after, 0) + 1
         self.last, self.last_turn = owner, view.turn
+        self._memory = next(_MEMORIES)
 
     # -- guesses -----------------------------------------------------------------------
     def candidates(self, view: PlayerView, seat: int) -> list[Goal]:
@@ -120,16 +138,31 @@ class OpponentModel:
         return min(1.0, board.counts[seat] / goal.count)
 
     def suspect(self, board: Board, seat: int) -> Suspicion:
-        """The objectives ``seat`` probably plays for, and how dangerous it is."""
-        goals = self.candidates(board.view, seat)
-        if not goals:
-            return Suspicion(seat, [], 0.0)
-        scores = [SHARPNESS * self.evidence(board, seat, g) for g in goals]
-        top = max(scores)
-        weights = [math.exp(s - top) for s in scores]
-        total = sum(weights)
-        pairs = [(g, w / total) for g, w in zip(goals, weights)]
-        danger = sum(p * self.closeness(board, seat, g) ** 3 for g, p in pairs)
+        """The objectives ``seat`` probably plays for, and how dangerous it is.
+
+        The guesses depend on who owns what and on the memory only, so they are memoised;
+        so is each guess's share of the danger, but for objectives that count armies."""
+        view = board.view
+        key = (board.owner, view.alive, view.objective, seat, self._memory)
+        known = self._suspects.get(key)
+        if known is None:
+            goals = self.candidates(view, seat)
+            if not goals:
+                return Suspicion(seat, [], 0.0)
+            scores = [SHARPNESS * self.evidence(board, seat, g) for g in goals]
+            top = max(scores)
+            weights = [math.exp(s - top) for s in scores]
+            total = sum(weights)
+            pairs = [(g, w / total) for g, w in zip(goals, weights)]
+            terms: list[float | None] = [
+                None if g.min_armies > 1 else p * self.closeness(board, seat, g) ** 3
+                for g, p in pairs]
+            if len(self._suspects) > 4096:
+                self._suspects.clear()
+            known = self._suspects[key] = (pairs, terms)
+        pairs, terms = known
+        danger = sum(p * self.closeness(board, seat, g) ** 3 if t is None else t
+                     for (g, p), t in zip(pairs, terms))
         return Suspicion(seat, pairs, danger)
 
     def block_values(self, board: Board) -> list[float]:

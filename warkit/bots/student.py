@@ -23,6 +23,8 @@ The helpers below answer the questions most bots ask; everything else is in the 
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from ..actions import Action, Attack, EndPhase, Move, Place
 from ..legal import ActionRange, LegalActions
 from ..view import PlayerView
@@ -30,6 +32,8 @@ from ..worldmap import world_map
 from .base import LevelBot, end_or_first
 from .easy import EasyBot
 from .evaluate import INDEX, p_win, ranges_of
+
+A = TypeVar("A", bound=Action)
 
 
 class StudentBot(LevelBot):
@@ -60,10 +64,10 @@ class StudentBot(LevelBot):
         return any(isinstance(f, EndPhase) for f in legal.families)
 
     @staticmethod
-    def options(legal: LegalActions, kind: type[Action]) -> list[Action]:
+    def options(legal: LegalActions, kind: type[A]) -> list[A]:
         """The legal actions of class ``kind`` (``Place``, ``Attack``, ``Move``...), each
         with the largest number allowed (all the armies it may place, attack or move with)."""
-        out: list[Action] = []
+        out: list[A] = []
         for family in legal.families:
             action = family.largest if isinstance(family, ActionRange) else family
             if isinstance(action, kind):

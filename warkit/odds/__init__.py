@@ -15,8 +15,9 @@ S-TERRAIN-3 says; ``True`` is the literal reading, where a lone defender
 showing its card never falls).
 """
 
+from ..rules.smart.tables import CARD_KINDS
 from .battle import expected_losses, final_distribution, win_probability, win_table
-from .options import CARD_KINDS, BattleRules, Reroll
+from .options import BattleRules, Reroll
 from .roll import RerollChoice, choose_reroll, roll_outcomes
 from .simulate import BattleSample, RollSample, simulate_battles, simulate_rolls
 

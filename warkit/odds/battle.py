@@ -45,24 +45,59 @@ from typing import cast
 import numpy as np
 
 from ..dice import SIDES
+from ..errors import InvalidArgumentError, WrongTypeError, describe
 from .chain import Chain
 from .exact import end_distribution
-from .options import BattleRules, Reroll, Side, battle_rules, check_whole
+from .options import BattleRules, Reroll, Side, battle_rules, check_enumeration, check_whole
+from .transitions import layer_count
 
 _BLOCK = 32         # float win probabilities come from cached tables rounded up to this size
-MAX_ARMIES = 500    # per side, to keep tables in memory (War never gets near it)
+MAX_ARMIES = 500
+"""Armies per side the odds accept (War never gets near it)."""
+MAX_CHAIN_STATES = 1_000_000
+"""The most states of one float table: cards layers x (attackers + 1) x (defenders + 1), both
+rounded up to 32 for win_probability; 500 against 500 fits with a supply of up to 2 reroll
+cards (``win_table(500, 500, reroll=Reroll("joker", cards=2))``: 2 s and 330 MB peak on a
+loaded 2-core machine)."""
+MAX_EXACT_STATES = 201 * 201
+"""The most states of an ``exact=True`` computation (200 against 200 without a card supply:
+about a second; Fractions grow with every state)."""
 
 
 def _army(name: str, value: object) -> int:
     count = check_whole(name, value)
     if count > MAX_ARMIES:
-        raise ValueError(f"{name} must be at most {MAX_ARMIES} for the odds tables, got {count}")
+        raise InvalidArgumentError(f"{name} must be at most {MAX_ARMIES} for the odds tables, "
+                                   f"got {count}")
     return count
 
 
-def _armies(attackers: object, defenders: object, stop_at: object) -> tuple[int, int, int]:
-    return _army("attackers", attackers), _army("defenders", defenders), check_whole(
-        "stop_at", stop_at)
+def _armies(rules: BattleRules, attackers: object, defenders: object, stop_at: object,
+            exact: object = False, names: tuple[str, str] = ("attackers", "defenders"),
+            rounded: bool = False) -> tuple[int, int, int]:
+    """Check the armies, ``stop_at`` and the size of the computation before it starts
+    (:data:`MAX_ARMIES`, :data:`MAX_CHAIN_STATES`, :data:`MAX_EXACT_STATES`,
+    :data:`~warkit.odds.options.MAX_ENUMERATED`); ``rounded``: the float table is cached
+    rounded up to a block of 32."""
+    a, d = _army(names[0], attackers), _army(names[1], defenders)
+    stop = check_whole("stop_at", stop_at)
+    if not isinstance(exact, bool):
+        raise WrongTypeError(f"exact must be True or False, got {describe(exact)}")
+    check_enumeration(rules)
+    layers = layer_count(rules)
+    if exact:
+        states, limit = layers * (a + 1) * (d + 1), MAX_EXACT_STATES
+    elif rounded:
+        states, limit = layers * (_round_up(a) + 1) * (_round_up(d) + 1), MAX_CHAIN_STATES
+    else:
+        states, limit = layers * (a + 1) * (d + 1), MAX_CHAIN_STATES
+    if states > limit:
+        cards = f" with {layers - 1} reroll cards" if layers > 1 else ""
+        raise InvalidArgumentError(
+            f"{a} against {d}{cards} is {states:,} states for {'exact' if exact else 'float'} "
+            f"odds; the limit is {limit:,}: use fewer armies{' or cards' if cards else ''}"
+            f"{', or exact=False' if exact else ''}, or simulate_battles")
+    return a, d, stop
 
 
 def _round_up(n: int) -> int:
@@ -72,7 +107,7 @@ def _round_up(n: int) -> int:
 @lru_cache(maxsize=32)
 def _win_grid(rules: BattleRules, A: int, D: int, stop_at: int) -> np.ndarray:
     ch = Chain(rules, A, D, stop_at)
-    table = ch.to_grid(ch.solve(ch.end_values(conquest=True)))[-1]
+    table: np.ndarray = ch.to_grid(ch.solve(ch.end_values(conquest=True)))[-1]
     table.flags.writeable = False
     return table
 
@@ -125,8 +160,8 @@ def win_probability(attackers: int, defenders: int, *, stop_at: int = 0, exact: 
     rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
                          defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll,
                          lone_defender_shield=lone_defender_shield)
-    a, d, stop = _armies(attackers, defenders, stop_at)
-    return _win_probability(rules, a, d, stop, bool(exact))
+    a, d, stop = _armies(rules, attackers, defenders, stop_at, exact, rounded=True)
+    return _win_probability(rules, a, d, stop, exact)
 
 
 def win_table(max_attackers: int, max_defenders: int, *, stop_at: int = 0, sides: int = SIDES,
@@ -144,9 +179,10 @@ def win_table(max_attackers: int, max_defenders: int, *, stop_at: int = 0, sides
     rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
                          defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll,
                          lone_defender_shield=lone_defender_shield)
-    A, D = _army("max_attackers", max_attackers), _army("max_defenders", max_defenders)
-    stop = check_whole("stop_at", stop_at)
-    return _win_grid(rules, A, D, stop).copy()
+    A, D, stop = _armies(rules, max_attackers, max_defenders, stop_at,
+                         names=("max_attackers", "max_defenders"))
+    fresh: np.ndarray = _win_grid(rules, A, D, stop).copy()
+    return fresh
 
 
 def final_distribution(attackers: int, defenders: int, *, stop_at: int = 0, exact: bool = False,
@@ -166,7 +202,7 @@ def final_distribution(attackers: int, defenders: int, *, stop_at: int = 0, exac
     rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
                          defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll,
                          lone_defender_shield=lone_defender_shield)
-    a, d, stop = _armies(attackers, defenders, stop_at)
+    a, d, stop = _armies(rules, attackers, defenders, stop_at, exact)
     if exact:
         return dict(end_distribution(rules, a, d, stop))
     return dict(_final(rules, a, d, stop))

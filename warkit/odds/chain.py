@@ -63,13 +63,16 @@ class Chain:
         d = np.arange(D + 1)[None, :]
         pos0 = (offset[a + d] + a - lo[a + d]).ravel()
         # int32 indices: the big gathers below run several times faster than with int64
-        self.pos = (np.arange(C)[:, None] * size + pos0).astype(np.int32).reshape(C, A + 1, D + 1)
+        pos: np.ndarray = (np.arange(C)[:, None] * size + pos0).astype(np.int32)
+        self.pos = pos.reshape(C, A + 1, D + 1)
         cell = np.empty(self.N, dtype=np.int32)                # storage -> grid cell index
         cell[self.pos.ravel()] = np.arange(self.N, dtype=np.int32)
         self.cell = cell
         c_of, rest = np.divmod(cell, size)
         a_of, d_of = np.divmod(rest, D + 1)
-        self.a_of, self.d_of, self.c_of = a_of, d_of, c_of
+        self.a_of: np.ndarray = a_of
+        self.d_of: np.ndarray = d_of
+        self.c_of: np.ndarray = c_of
 
         cls = np.ravel_multi_index((c_of, np.minimum(a_of, ma + 1), np.minimum(d_of, md + 1)),
                                    table.shape[:3])
@@ -98,13 +101,13 @@ class Chain:
         """Storage-ordered value of each end state (0 elsewhere)."""
         a, d = self.a_of, self.d_of
         end = (d == 0) | (a <= self.stop_at)
-        if conquest:
-            return (d == 0).astype(float)
-        return np.where(end, a if attackers_left else d, 0).astype(float)
+        values: np.ndarray = (d == 0) if conquest else np.where(end, a if attackers_left else d, 0)
+        return values.astype(float)
 
     def to_grid(self, stored: np.ndarray) -> np.ndarray:
         """Storage-ordered values on the grid ``(C, A+1, D+1)``."""
-        return stored[self.pos]
+        grid: np.ndarray = stored[self.pos]
+        return grid
 
     def solve(self, V: np.ndarray) -> np.ndarray:
         """Expected end value from every state, given ``V`` (storage order) at end states.

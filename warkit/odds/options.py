@@ -5,7 +5,12 @@ Every public function of :mod:`warkit.odds` takes the same keyword options
 ``reroll``, ``lone_defender_shield``); :func:`battle_rules` checks them and
 folds them into one small hashable :class:`BattleRules`, which is the cache
 key of every table.
-Bad input raises :class:`ValueError` naming the argument and the reason.
+Bad input raises :class:`~warkit.errors.InvalidArgumentError` (a ``ValueError``; a
+:class:`~warkit.errors.WrongTypeError`, also a ``TypeError``, for a value of the wrong kind)
+naming the argument and the reason. Sizes are checked before anything is computed:
+:data:`MAX_SIDES`, :data:`MAX_DICE_LIMIT`, :data:`MAX_ENUMERATED` (exact odds),
+:data:`MAX_CARDS` (a reroll card supply); :mod:`warkit.odds.battle` and
+:mod:`warkit.odds.simulate` add theirs.
 """
 
 from __future__ import annotations
@@ -13,25 +18,36 @@ from __future__ import annotations
 import numbers
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from math import comb
 from typing import Literal, cast
 
 from ..dice import MAX_DICE, SIDES, TIES
+from ..errors import InvalidArgumentError, WrongTypeError, describe
 from ..rules.smart.tables import CARD_KINDS, CardKind
 
 Side = Literal["attacker", "defender"]
 SIDES_OF_BATTLE = ("attacker", "defender")
 MAX_SIDES = 12
 MAX_DICE_LIMIT = 6
+MAX_ENUMERATED = 500_000
+"""The most pairs of sorted rolls (attack, defence) an exact computation may enumerate: about
+1.5 s and 200 MB (tests/bench/probe_bad_input.py). The game's dice need 6,889 for a whole
+battle (3 against 3 six-sided dice, every smaller roll included); 12-sided dice allow 3
+against 3, six-sided ones 5 against 5."""
+MAX_CARDS = 44
+"""The most cards a :class:`Reroll` supply may hold (the deck has 44)."""
 
 
 #: A reroll policy: (own dice, enemy dice), both sorted high to low -> own dice to reroll.
-Policy = Literal["best", "lowest"] | Callable[[tuple, tuple], Sequence[int]]
+Policy = Literal["best", "lowest"] | Callable[[tuple[int, ...], tuple[int, ...]], Sequence[int]]
 POLICIES = ("best", "lowest")
 
 
 def check_whole(name: str, value: object, minimum: int = 0, maximum: int | None = None,
                 rule: str = "") -> int:
-    """``value`` as an ``int`` if it is a whole number in range, else a ``ValueError``.
+    """``value`` as an ``int`` if it is a whole number in range, else an
+    :class:`~warkit.errors.InvalidArgumentError` (a :class:`~warkit.errors.WrongTypeError`
+    when it is no whole number at all).
 
     ``bool`` is refused: ``True`` armies is a bug, not 1.
     """
@@ -47,18 +63,19 @@ def check_whole(name: str, value: object, minimum: int = 0, maximum: int | None 
     else:
         wanted = f"a whole number of at least {minimum}"
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ValueError(f"{name} must be {wanted}, got {value!r}")
+        raise WrongTypeError(f"{name} must be {wanted}, got {describe(value)}")
     value = int(value)
     if value < minimum or (maximum is not None and value > maximum):
-        raise ValueError(f"{name} must be {wanted}, got {value}")
+        shown = value if abs(value) < 10**12 else f"a {len(str(abs(value)))}-digit number"
+        raise InvalidArgumentError(f"{name} must be {wanted}, got {shown}")
     return value
 
 
 def check_choice(name: str, value: object, allowed: Sequence[object]) -> None:
     """Refuse an unknown option with the list of known ones."""
-    if value not in allowed:
+    if not any(value is a or (type(value) is type(a) and value == a) for a in allowed):
         known = ", ".join(repr(a) for a in allowed)
-        raise ValueError(f"{name} must be one of {known}, got {value!r}")
+        raise InvalidArgumentError(f"{name} must be one of {known}, got {describe(value)}")
 
 
 @dataclass(frozen=True)
@@ -99,7 +116,7 @@ class Reroll:
         if not callable(self.policy):
             check_choice("reroll policy", self.policy, POLICIES)
         if self.cards is not None:
-            check_whole("reroll cards", self.cards, minimum=1)
+            check_whole("reroll cards", self.cards, 1, MAX_CARDS)
 
     @property
     def counts(self) -> tuple[int, ...]:
@@ -175,7 +192,7 @@ class BattleRules:
         return self.terrain == "attacker" and attackers <= att_dice
 
 
-_CHECKED: dict[tuple, BattleRules] = {}
+_CHECKED: dict[tuple[object, ...], BattleRules] = {}
 
 
 def battle_rules(*, sides: int = SIDES, ties: str | None = None,
@@ -214,25 +231,55 @@ def _check_rules(sides: object, ties: object, attacker_dice_max: object, defende
     check_choice("terrain", terrain, (None, *SIDES_OF_BATTLE))
     if terrain == "attacker":
         if ties == "defender":
-            raise ValueError("ties='defender' contradicts terrain='attacker': the attacker's "
-                             "terrain knowledge gives ties to the attacker (S-TERRAIN-2)")
+            raise InvalidArgumentError("ties='defender' contradicts terrain='attacker': the "
+                                       "attacker's terrain knowledge gives ties to the attacker "
+                                       "(S-TERRAIN-2)")
         ties = "attacker"
     elif terrain == "defender":
         if ties == "attacker":
-            raise ValueError("ties='attacker' contradicts terrain='defender': with the "
-                             "defender's terrain knowledge ties stay with the defender "
-                             "(S-TERRAIN-3)")
+            raise InvalidArgumentError("ties='attacker' contradicts terrain='defender': with the "
+                                       "defender's terrain knowledge ties stay with the defender "
+                                       "(S-TERRAIN-3)")
         ties = "defender"
     elif ties is None:
         ties = "defender"
     if not isinstance(lone_defender_shield, bool):
-        raise ValueError("lone_defender_shield must be True or False (the S-TERRAIN-3 rule "
-                         f"setting), got {lone_defender_shield!r}")
+        raise InvalidArgumentError("lone_defender_shield must be True or False (the "
+                                   f"S-TERRAIN-3 rule setting), got {lone_defender_shield!r}")
     if reroll is not None:
         if not isinstance(reroll, Reroll):
-            raise ValueError(f"reroll must be a Reroll(...) or None, got {reroll!r}")
+            raise InvalidArgumentError(f"reroll must be a Reroll(...) or None, got {reroll!r}")
         if sides != SIDES or max(attacker_dice_max, defender_dice_max) > MAX_DICE:
-            raise ValueError("reroll needs the game's dice: sides=6 and at most 3 dice a side "
-                             "(S-REROLL-1 is stated for them)")
+            raise InvalidArgumentError("reroll needs the game's dice: sides=6 and at most 3 "
+                                       "dice a side (S-REROLL-1 is stated for them)")
     return BattleRules(sides, cast(str, ties), attacker_dice_max, defender_dice_max,
                        cast("Side | None", terrain), reroll, lone_defender_shield)
+
+
+def sorted_rolls(dice: int, sides: int) -> int:
+    """How many sorted rolls ``dice`` dice of ``sides`` faces have (multisets: C(s + n - 1, n))."""
+    return comb(sides + dice - 1, dice)
+
+
+def check_enumeration(rules: BattleRules, att_dice: int | None = None,
+                      def_dice: int | None = None) -> None:
+    """Refuse exact odds that would enumerate more than :data:`MAX_ENUMERATED` pairs of rolls.
+
+    One roll (``att_dice`` against ``def_dice``) enumerates its own pairs; a whole battle
+    (no dice given) every smaller roll too, twice with terrain knowledge (the loss cap and
+    the all-in case tell more rolls apart). Checked before anything is computed."""
+    s = rules.sides
+    if att_dice is not None and def_dice is not None:
+        pairs = sorted_rolls(att_dice, s) * sorted_rolls(def_dice, s)
+        what = f"{att_dice} against {def_dice} dice"
+    else:
+        pairs = (sum(sorted_rolls(k, s) for k in range(1, rules.attacker_dice_max + 1))
+                 * sum(sorted_rolls(k, s) for k in range(1, rules.defender_dice_max + 1))
+                 * (2 if rules.terrain else 1))
+        what = (f"battles of up to {rules.attacker_dice_max} against "
+                f"{rules.defender_dice_max} dice")
+    if pairs > MAX_ENUMERATED:
+        raise InvalidArgumentError(
+            f"the odds of {what} with {s}-sided dice would enumerate {pairs:,} pairs of "
+            f"rolls; the limit is {MAX_ENUMERATED:,} (the game's 3 against 3 six-sided dice "
+            "need 6,889): use fewer dice or sides, or simulate_rolls / simulate_battles")

@@ -28,7 +28,17 @@ from ..dice import (
     sorted_roll_distribution,
     terrain_losses,
 )
-from .options import BattleRules, CardKind, Reroll, Side, battle_rules, check_choice, check_whole
+from ..errors import InvalidArgumentError, WrongTypeError
+from ..rules.smart.tables import CardKind
+from .options import (
+    BattleRules,
+    Reroll,
+    Side,
+    battle_rules,
+    check_choice,
+    check_enumeration,
+    check_whole,
+)
 
 Outcome = tuple[int, int]          # (attacker losses, defender losses)
 Roll = tuple[int, ...]             # dice sorted from highest to lowest
@@ -126,11 +136,12 @@ def _check_policy_choice(choice: object, own: Roll, enemy: Roll, reroll: Reroll)
         chosen = sort_dice(cast(Sequence[int], choice))
         _remove(own, chosen)
     except (TypeError, ValueError):
-        raise ValueError(f"reroll policy returned {choice!r} for own dice {own} against "
-                         f"{enemy}: not a selection of the player's own dice") from None
+        raise InvalidArgumentError(f"reroll policy returned {choice!r} for own dice {own} against "
+                                   f"{enemy}: not a selection of the player's own dice") from None
     if chosen and len(chosen) not in reroll.counts:
-        raise ValueError(f"reroll policy returned {len(chosen)} dice; a {reroll.card} card "
-                         f"rerolls {' or '.join(map(str, reroll.counts))} (S-REROLL-1)")
+        counts = " or ".join(map(str, reroll.counts))
+        raise InvalidArgumentError(f"reroll policy returned {len(chosen)} dice; a "
+                                   f"{reroll.card} card rerolls {counts} (S-REROLL-1)")
     return chosen
 
 
@@ -226,9 +237,10 @@ def check_dice(rules: BattleRules, att_dice: object, def_dice: object,
         return na, nd, nd
     present = check_whole("defenders", defenders, minimum=1)
     if defence_dice(present, rules.defender_dice_max) != nd:
-        raise ValueError(f"def_dice must be {defence_dice(present, rules.defender_dice_max)} "
-                         f"with {present} defenders (one die per army, at most "
-                         f"{rules.defender_dice_max}, C-ATK-3), got {nd}")
+        raise InvalidArgumentError("def_dice must be "
+                                   f"{defence_dice(present, rules.defender_dice_max)} "
+                                   f"with {present} defenders (one die per army, at most "
+                                   f"{rules.defender_dice_max}, C-ATK-3), got {nd}")
     return na, nd, present
 
 
@@ -238,8 +250,8 @@ def check_attackers(rules: BattleRules, na: int, attackers: object) -> bool:
         return rules.all_in(na, na)
     count = check_whole("attackers", attackers, minimum=1)
     if count < na:
-        raise ValueError(f"att_dice must be at most attackers ({count}): one die per attacking "
-                         f"army (C-ATK-2), got {na}")
+        raise InvalidArgumentError(f"att_dice must be at most attackers ({count}): one die "
+                                   f"per attacking army (C-ATK-2), got {na}")
     return rules.all_in(na, count)
 
 
@@ -285,6 +297,7 @@ def roll_outcomes(att_dice: int, def_dice: int, *, defenders: int | None = None,
                          lone_defender_shield=lone_defender_shield)
     na, nd, present = check_dice(rules, att_dice, def_dice, defenders)
     all_in = check_attackers(rules, na, attackers)
+    check_enumeration(rules, na, nd)
     cap = rules.cap(nd, present)
     if rules.reroll is None:
         return dict(plain_outcomes(rules, na, nd, cap, all_in))
@@ -314,9 +327,10 @@ def _check_roll(name: str, dice: object, sides: int) -> Roll:
     try:
         values = tuple(cast(Iterable[Any], dice))
     except TypeError:
-        raise ValueError(f"{name} must be a sequence of 1 to 3 dice, got {dice!r}") from None
+        raise WrongTypeError(f"{name} must be a sequence of 1 to 3 dice, got {dice!r}") from None
     if not 1 <= len(values) <= 3:
-        raise ValueError(f"{name} must hold 1 to 3 dice (C-ATK-2, C-ATK-3), got {len(values)}")
+        raise InvalidArgumentError(f"{name} must hold 1 to 3 dice (C-ATK-2, C-ATK-3), "
+                                   f"got {len(values)}")
     for value in values:
         check_whole(f"each die of {name}", value, 1, sides)
     return sort_dice([int(v) for v in values])

@@ -9,6 +9,7 @@ arrays, so a lesson can histogram them, and a Wilson confidence interval.
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 from functools import lru_cache
 from statistics import NormalDist
@@ -16,23 +17,32 @@ from statistics import NormalDist
 import numpy as np
 
 from ..dice import SIDES
+from ..errors import InvalidArgumentError, WrongTypeError, describe
 from ..stats import wilson
+from .battle import MAX_ARMIES
 from .options import BattleRules, Reroll, Side, battle_rules, check_whole
 from .roll import check_attackers, check_dice, reroll_analysis
 
 _CHUNK = 1 << 20           # rolls per vectorised step in simulate_rolls
+MAX_SAMPLES = 10_000_000
+"""The most rolls or battles one call simulates (10 million 3-against-3 rolls: about 2 s and
+100 MB; 6 against 6: 150 MB)."""
+MAX_BATTLE_WORK = 200_000_000
+"""The most ``n x (attackers + defenders)`` of :func:`simulate_battles` (each battle rolls at
+most about that many times): 30 against 30 allows 3.3 million battles, 500 against 500
+(:data:`~warkit.odds.battle.MAX_ARMIES`) 200,000; a few seconds at most."""
 _BASE = 7                  # roll codes for the reroll tables: sum(die * 7**i), unused dice 0
 
 
 def _generator(seed: int | None, rng: np.random.Generator | None) -> np.random.Generator:
     if rng is not None:
         if seed is not None:
-            raise ValueError("give seed or rng, not both")
+            raise InvalidArgumentError("give seed or rng, not both")
         if not isinstance(rng, np.random.Generator):
-            raise ValueError(f"rng must be a numpy.random.Generator, got {rng!r}")
+            raise WrongTypeError(f"rng must be a numpy.random.Generator, got {describe(rng)}")
         return rng
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-        raise ValueError(f"seed must be a whole number or None, got {seed!r}")
+    if seed is not None:
+        check_whole("seed", seed)
     return np.random.default_rng(seed)
 
 
@@ -115,7 +125,8 @@ class _Battler:
 
     def step(self, rng: np.random.Generator, na: int | np.ndarray, nd: int | np.ndarray,
              cap: int | np.ndarray, m: int, may_reroll: np.ndarray | None = None,
-             all_in: bool | np.ndarray = False):
+             all_in: bool | np.ndarray = False
+             ) -> tuple[list[np.ndarray], list[np.ndarray], np.ndarray, np.ndarray, np.ndarray]:
         """Roll once for ``m`` states; ``all_in`` as in :meth:`BattleRules.all_in`.
 
         Returns (attack columns, defence columns, attacker losses, defender losses, card spent).
@@ -209,7 +220,8 @@ class BattleSample:
 
     @property
     def wins(self) -> np.ndarray:
-        return self.defenders_left == 0
+        wins: np.ndarray = self.defenders_left == 0
+        return wins
 
     @property
     def win_rate(self) -> float:
@@ -235,14 +247,15 @@ def simulate_rolls(att_dice: int, def_dice: int, n: int, *, seed: int | None = N
     """Simulate ``n`` single battles of ``att_dice`` against ``def_dice`` dice.
 
     Options as in :func:`warkit.odds.roll_outcomes`; ``seed`` or ``rng`` (a
-    ``numpy.random.Generator``) makes the sample reproducible.
+    ``numpy.random.Generator``) makes the sample reproducible. ``n`` is at most
+    :data:`MAX_SAMPLES`.
     """
     rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
                          defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll,
                          lone_defender_shield=lone_defender_shield)
     na, nd, present = check_dice(rules, att_dice, def_dice, defenders)
     all_in = check_attackers(rules, na, attackers)
-    n = check_whole("n", n)
+    n = check_whole("n", n, 0, MAX_SAMPLES)
     gen = _generator(seed, rng)
     cap = rules.cap(nd, present)
     attack = np.empty((na, n), dtype=np.int8)
@@ -271,15 +284,25 @@ def simulate_battles(attackers: int, defenders: int, n: int, *, seed: int | None
     ``attackers`` = armies that may attack (the territory holds ``attackers + 1``),
     ``defenders`` = armies on the target; the attacker goes on while it has
     more than ``stop_at`` attacking armies and the target is not empty.
-    Options as in :func:`warkit.odds.win_probability`.
+    Options as in :func:`warkit.odds.win_probability`. Limits, checked before anything is
+    drawn: at most :data:`~warkit.odds.battle.MAX_ARMIES` a side, ``n`` at most
+    :data:`MAX_SAMPLES` and ``n x (attackers + defenders)`` at most :data:`MAX_BATTLE_WORK`.
     """
     rules = battle_rules(sides=sides, ties=ties, attacker_dice_max=attacker_dice_max,
                          defender_dice_max=defender_dice_max, terrain=terrain, reroll=reroll,
                          lone_defender_shield=lone_defender_shield)
-    a0, d0 = check_whole("attackers", attackers), check_whole("defenders", defenders)
-    stop_at, n = check_whole("stop_at", stop_at), check_whole("n", n)
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence must be between 0 and 1, got {confidence!r}")
+    a0 = check_whole("attackers", attackers, 0, MAX_ARMIES)
+    d0 = check_whole("defenders", defenders, 0, MAX_ARMIES)
+    stop_at, n = check_whole("stop_at", stop_at), check_whole("n", n, 0, MAX_SAMPLES)
+    if n * (a0 + d0) > MAX_BATTLE_WORK:
+        raise InvalidArgumentError(
+            f"{n:,} battles of {a0} against {d0} is too much work for one call: n x (attackers "
+            f"+ defenders) must be at most {MAX_BATTLE_WORK:,}, so at most "
+            f"{MAX_BATTLE_WORK // (a0 + d0):,} battles of this size")
+    if (isinstance(confidence, bool) or not isinstance(confidence, numbers.Real)
+            or not 0 < confidence < 1):
+        raise InvalidArgumentError("confidence must be a number between 0 and 1, got "
+                                   f"{describe(confidence)}")
     gen = _generator(seed, rng)
     a = np.full(n, a0, dtype=np.int32)
     d = np.full(n, d0, dtype=np.int32)

@@ -24,6 +24,7 @@ from fractions import Fraction
 from functools import cache
 
 from ..dice import attack_dice, defence_dice
+from ..errors import InvalidArgumentError
 from .options import BattleRules
 from .roll import plain_outcomes, reroll_analysis
 
@@ -69,5 +70,5 @@ def steps(rules: BattleRules, layer: int, na: int, nd: int, cap: int,
             raw[key] = raw.get(key, Fraction(0)) + p
     stay = raw.pop((0, 0, 0), Fraction(0))
     if stay == 1:  # pragma: no cover - the checked rules always let something happen
-        raise ValueError(f"battle {na} dice against {nd} can never change anything")
+        raise InvalidArgumentError(f"battle {na} dice against {nd} can never change anything")
     return tuple((step, p / (1 - stay)) for step, p in sorted(raw.items()) if p)

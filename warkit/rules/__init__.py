@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
+from ..errors import InvalidArgumentError, WrongTypeError, describe
 from .classic import ClassicRules
 
 RULESETS: dict[str, type[ClassicRules]] = {}
@@ -11,6 +13,8 @@ RULESETS: dict[str, type[ClassicRules]] = {}
 
 def register_rules(cls: type[ClassicRules]) -> type[ClassicRules]:
     """Make a rule set findable by its name and aliases."""
+    if not (isinstance(cls, type) and issubclass(cls, ClassicRules)):
+        raise WrongTypeError(f"a rule set is a subclass of ClassicRules, got {describe(cls)}")
     for alias in (cls.name, *cls.aliases):
         RULESETS[alias.lower()] = cls
     return cls
@@ -20,15 +24,20 @@ def find_rules(rules: str | ClassicRules = "classic", **settings: Any) -> Classi
     """A rule set from its name (``"classic"``...) and settings, or an instance as is."""
     if isinstance(rules, ClassicRules):
         if settings:
-            raise ValueError("give settings either in the rules object or as keywords, not both")
+            raise InvalidArgumentError("give settings either in the rules object or as keywords, "
+                                       "not both")
         return rules
     if not isinstance(rules, str) or rules.lower() not in RULESETS:
-        raise ValueError(f"unknown rules {rules!r}; known: {', '.join(sorted(set(RULESETS)))}")
+        raise InvalidArgumentError(f"unknown rules {describe(rules)}; known: "
+                                   f"{', '.join(sorted(set(RULESETS)))}")
     cls = RULESETS[rules.lower()]
     try:
         return cls(**settings)
-    except TypeError as exc:
-        raise ValueError(f"unknown setting for {cls.name} rules: {exc}") from None
+    except TypeError:
+        known = ", ".join(f.name for f in dataclasses.fields(cls))
+        unknown = ", ".join(sorted(set(settings) - {f.name for f in dataclasses.fields(cls)}))
+        raise InvalidArgumentError(f"unknown setting for {cls.name} rules: {unknown}; the "
+                                   f"settings are {known}") from None
 
 
 register_rules(ClassicRules)

@@ -10,6 +10,7 @@ rule of the licensed online game). Phase logic lives in the mixins
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -32,7 +33,13 @@ from ..actions import (
     card_name,
 )
 from ..cards import is_set, trade_value
-from ..errors import IllegalActionError, InvalidActionError, Reason
+from ..errors import (
+    IllegalActionError,
+    InvalidActionError,
+    InvalidArgumentError,
+    Reason,
+    describe,
+)
 from ..legal import LegalActions
 from ..state import CHANCE, TERMINAL, GamePhase, GameState, Phase, evolve
 from ..worldmap import world_map
@@ -149,13 +156,14 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
 
     def __post_init__(self) -> None:
         if self.card_bonus not in ("per_card", "once"):
-            raise ValueError(f"card_bonus must be 'per_card' or 'once', got {self.card_bonus!r}")
+            raise InvalidArgumentError(
+                f"card_bonus must be 'per_card' or 'once', got {self.card_bonus!r}")
         for name in ("attack_dice_max", "defence_dice_max"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3:
-                raise ValueError(f"{name} must be 1, 2 or 3, got {value!r}")
+                raise InvalidArgumentError(f"{name} must be 1, 2 or 3, got {value!r}")
         if not isinstance(self.attacks_in_first_round, bool):
-            raise ValueError("attacks_in_first_round must be True or False")
+            raise InvalidArgumentError("attacks_in_first_round must be True or False")
 
     def settings(self) -> dict[str, Any]:
         """The settings as a JSON-safe dict (saved with states and records)."""
@@ -178,7 +186,8 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
             if info.phase.value == value:
                 return info.phase
         known = ", ".join(str(info.phase.value) for info in self.phases)
-        raise ValueError(f"{self.name} rules have no step {value!r}; the steps are {known}")
+        raise InvalidArgumentError(f"{self.name} rules have no step {describe(value)}; the "
+                                   f"steps are {known}")
 
     def legal_actions(self, state: GameState) -> LegalActions:
         """Every legal decision of the deciding player (empty at chance steps and at the end)."""
@@ -198,7 +207,7 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
             return self.draw_outcomes(state)
         return []
 
-    def sample_chance(self, state: GameState, rng) -> Action:
+    def sample_chance(self, state: GameState, rng: random.Random) -> Action:
         """One chance outcome drawn with ``rng`` (a :class:`random.Random`)."""
         phase = state.phase
         if phase is Phase.SETUP:

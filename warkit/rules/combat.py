@@ -244,7 +244,7 @@ class CombatRules(MixinBase):
         b = battle_of(state)
         return _roll_outcomes(b.attack_dice, b.defence_dice, self.sides)
 
-    def sample_roll(self, state: GameState, rng) -> Roll:
+    def sample_roll(self, state: GameState, rng: random.Random) -> Roll:
         b, sides = battle_of(state), self.sides
         if rng.__class__ is random.Random:  # randint(1, sides) is 1 + _randbelow(sides)
             below = rng._randbelow  # type: ignore[attr-defined]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from typing import TYPE_CHECKING, cast
 
@@ -49,7 +50,7 @@ class SetupRules(MixinBase):
         undealt = [t for t, o in zip(world_map().territories, state.owner) if o == -1]
         return [(Deal(t.id), Fraction(1, len(undealt))) for t in undealt]
 
-    def sample_setup(self, state: GameState, rng) -> Action:
+    def sample_setup(self, state: GameState, rng: random.Random) -> Action:
         if None in state.objective_cards:
             return DealObjective(rng.choice(self.objective_pool(state)))
         if state.dealer is None:

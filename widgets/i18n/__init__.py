@@ -18,8 +18,9 @@ warkit_widgets.i18n.check``):
 - **Plurals are gettext plurals.** A message whose wording follows a count has a
   ``msgid_plural`` (the same key) and one ``msgstr[i]`` per form of the language; the call
   passes the count as ``n`` and the text prints it as ``{n}``: ``tr("odds.title.defenders",
-  lang, n=1)`` is "1 defensor". The forms follow each language's rule (en: ``n != 1``; pt_BR,
-  CLDR's and GNU's: ``n > 1``, so 0 takes the singular). No "(s)" hedges.
+  lang, n=1)`` is "1 defensor". The forms follow each language's rule (en: ``n != 1``; pt_BR
+  also ``n != 1``: a Brazilian says "0 cartas", zero takes the plural, where CLDR's and GNU's
+  ``n > 1`` would print "0 carta"). No "(s)" hedges.
 - **Placeholders are** ``str.format`` **fields**, plus ``{dst:de}`` (and ``o``, ``em``, ``a``,
   ``para``) to put a place after a Portuguese preposition with its article ("do Brasil").
 - **Names come from the map data** (territories, continents, colours: ``name_pt`` /

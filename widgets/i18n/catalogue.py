@@ -98,7 +98,7 @@ class Catalogue:
     """A package's messages in both languages, read through ``fallback`` for shared words.
 
     ``tr(key, lang, **params)`` returns the message filled with ``params`` (``str.format``
-    placeholders; see :func:`warkit_widgets.i18n.fill` for the Portuguese place specs). A
+    placeholders; see :func:`.places.fill` for the Portuguese place specs). A
     plural message (``msgid_plural`` in the catalogue) takes its count as ``n``: gettext's
     ``ngettext`` picks the form by each language's rule (en: 1 is singular; pt_BR: 0 and 1
     are). Catalogues load on first use.

@@ -182,10 +182,13 @@ def check(domains: Sequence[Domain], root: Path) -> Report:
                                        f"{' or '.join(d.name for d in home.chain)}")
                 if use.key is not None:
                     report.missing.setdefault(home.name, set()).add(use.key)
-            elif use.key is not None and not use.counted:
-                domain, key = found[0]
-                if isinstance(entries[domain.name]["en"][key], tuple):
-                    report.problems.append(f"{use.where(root)}: {key!r} is plural: pass n=")
+            elif not use.counted and all(isinstance(entries[d.name]["en"][k], tuple)
+                                         for d, k in found):
+                # (an f-string family may mix plural and plain messages: only a family of
+                # plurals surely needs its count)
+                what = repr(found[0][1]) if use.pattern is None else \
+                    f"pattern {use.pattern.pattern!r}"
+                report.problems.append(f"{use.where(root)}: {what} is plural: pass n=")
     for domain in domains:
         for key in sorted(entries[domain.name]["en"].keys() | entries[domain.name]["pt"].keys()):
             if not any(u.matches(key) for u in all_uses):

@@ -17,10 +17,6 @@ from datetime import datetime
 from functools import cache
 from typing import NamedTuple
 
-from babel import Locale
-from babel.dates import format_skeleton, format_time
-from babel.numbers import get_decimal_symbol, get_group_symbol, get_minus_sign_symbol
-
 from .languages import LOCALES, Lang, normalize_lang
 
 
@@ -34,7 +30,11 @@ class NumberSymbols(NamedTuple):
 
 @cache
 def number_symbols(lang: Lang) -> NumberSymbols:
-    """The CLDR symbols of ``lang`` (pt-BR: ``1.234,5`` and ``41,7%``), read once."""
+    """The CLDR symbols of ``lang`` (pt-BR: ``1.234,5`` and ``41,7%``), read once (Babel is
+    imported then, not with this module: a page that shows no number does not load it)."""
+    from babel import Locale
+    from babel.numbers import get_decimal_symbol, get_group_symbol, get_minus_sign_symbol
+
     locale = Locale.parse(LOCALES[lang])
     percent = locale.percent_formats[None]
     sign = locale.number_symbols.get("latn", locale.number_symbols).get("percentSign", "%")
@@ -97,6 +97,8 @@ def fmt_percent(p: float, lang: str = "pt", digits: int = 1) -> str:
 def fmt_datetime(moment: datetime, lang: str = "pt") -> str:
     """A day of the year and a time of day, short: ``27/11 05:30`` (pt-BR), ``11/27 5:30 AM``
     (en)."""
+    from babel.dates import format_skeleton, format_time
+
     locale = LOCALES[normalize_lang(lang)]
     day = format_skeleton("Md", moment, locale=locale)
     return f"{day} {format_time(moment, 'short', locale=locale)}"

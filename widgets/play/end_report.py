@@ -272,7 +272,7 @@ def report_html(match: Match, names: Sequence[str] | None = None, lang: str = "p
     line = timeline(match)
     rows = luck(match)
     luck_lines = "".join(
-        f"<li>{escape(tr('end.luck.row', lang, player=names[r.seat], won=r.won, total=r.comparisons, expected=fmt_number(float(r.expected), lang, 1)))}</li>"  # noqa: E501
+        f"<li>{escape(tr('end.luck.row', lang, player=names[r.seat], won=r.won, n=r.comparisons, expected=fmt_number(float(r.expected), lang, 1)))}</li>"  # noqa: E501
         for r in rows if r.comparisons)
     moment_lines = "".join(f"<li><b>{escape(tr('end.turn', lang, turn=m.turn))}</b> "
                            f"{escape(_moment_text(m, names, lang))}</li>"

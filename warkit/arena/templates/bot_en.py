@@ -14,8 +14,10 @@ Test it at home before handing it in::
     print(run_arena(["my_bot.py", "easy", "normal"], players=3, games=30).report())
 """
 
-from warkit.actions import Attack, EndPhase, Move, Place, Trade  # noqa: F401 (handy types)
+from warkit.actions import Action, Attack, EndPhase, Move, Place, Trade  # noqa: F401 (handy types)
 from warkit.bots.student import StudentBot
+from warkit.legal import LegalActions
+from warkit.view import PlayerView
 
 NAME = "my_bot"  # your bot's name on the leaderboard (letters, digits, _ . -)
 
@@ -23,7 +25,7 @@ NAME = "my_bot"  # your bot's name on the leaderboard (letters, digits, _ . -)
 class Bot(StudentBot):
     """My bot. ``self.rng`` is a seeded random generator: use it instead of ``random``."""
 
-    def place(self, view, legal):
+    def place(self, view: PlayerView, legal: LegalActions) -> Action:
         """Reinforcement: put armies on one of my territories (``Place`` actions).
 
         Here: the territory with the most armies that borders an enemy."""
@@ -35,7 +37,7 @@ class Bot(StudentBot):
                   if any(n not in mine for n in self.neighbours(p.territory))]
         return max(border or options, key=lambda p: self.armies_on(view, p.territory))
 
-    def attack(self, view, legal):
+    def attack(self, view: PlayerView, legal: LegalActions) -> Action:
         """Attack or stop (``Attack`` actions, or ``EndPhase``).
 
         Here: the attack with the best chance to conquer, if that chance is at least 60%."""

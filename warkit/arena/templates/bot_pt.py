@@ -14,8 +14,10 @@ Teste em casa antes de entregar::
     print(run_arena(["meu_robo.py", "easy", "normal"], players=3, games=30).report())
 """
 
-from warkit.actions import Attack, EndPhase, Move, Place, Trade  # noqa: F401 (tipos úteis)
+from warkit.actions import Action, Attack, EndPhase, Move, Place, Trade  # noqa: F401 (tipos úteis)
 from warkit.bots.student import StudentBot
+from warkit.legal import LegalActions
+from warkit.view import PlayerView
 
 NAME = "meu_robo"  # o nome do seu robô no placar (letras, algarismos, _ . -)
 
@@ -23,7 +25,7 @@ NAME = "meu_robo"  # o nome do seu robô no placar (letras, algarismos, _ . -)
 class Bot(StudentBot):
     """Meu robô. ``self.rng`` é um gerador aleatório com semente: use-o no lugar de ``random``."""
 
-    def place(self, view, legal):
+    def place(self, view: PlayerView, legal: LegalActions) -> Action:
         """Reforço: colocar exércitos em um dos meus territórios (ações ``Place``).
 
         Aqui: o território com mais exércitos que faz fronteira com um inimigo."""
@@ -35,7 +37,7 @@ class Bot(StudentBot):
                   if any(n not in mine for n in self.neighbours(p.territory))]
         return max(border or options, key=lambda p: self.armies_on(view, p.territory))
 
-    def attack(self, view, legal):
+    def attack(self, view: PlayerView, legal: LegalActions) -> Action:
         """Atacar ou parar (ações ``Attack``, ou ``EndPhase``).
 
         Aqui: o ataque com a maior chance de conquista, se essa chance for de pelo menos 60%."""

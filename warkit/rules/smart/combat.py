@@ -13,6 +13,7 @@ any card; the new dice are the REROLL chance step) or ``Pass``.
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache, partial
@@ -202,7 +203,8 @@ class SmartCombatRules(SmartMixinBase):
         return self.resolve(state)
 
     def reaction_side(self, state: GameState) -> str:
-        return state.extra.reaction.side
+        side: str = state.extra.reaction.side
+        return side
 
     def legal_react(self, state: GameState) -> LegalActions:
         side = self.reaction_side(state)
@@ -272,7 +274,7 @@ class SmartCombatRules(SmartMixinBase):
         p: PendingReroll = state.extra.reroll
         return _rerolled_outcomes(p.count, p.minimum)
 
-    def sample_reroll(self, state: GameState, rng) -> Rerolled:
+    def sample_reroll(self, state: GameState, rng: random.Random) -> Rerolled:
         p: PendingReroll = state.extra.reroll
         return Rerolled(tuple(rng.randint(p.minimum, 6) for _ in range(p.count)))
 

@@ -187,7 +187,7 @@ class SmartMoveRules(SmartMixinBase):
 
     def airlift_hub(self, state: GameState) -> int:
         """The territory an airlift under way moves armies to or from (S-AIRLIFT-1)."""
-        hub = state.extra.airlift
+        hub: int | None = state.extra.airlift
         if hub is None:
             raise ValueError("no airlift is under way")
         return hub

@@ -10,13 +10,14 @@ the classic code, reached through its hooks.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, NoReturn
 
 from ...actions import Action, Attack, DealObjective, Draw, EndPhase, Move, Roll, Trade
-from ...errors import Reason
+from ...errors import InvalidArgumentError, Reason
 from ...state import GameState, Phase, evolve
 from ...worldmap import world_map
 from ..classic import ClassicRules
@@ -124,16 +125,16 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.card_bonus != "per_card":
-            raise ValueError("SMART gives +2 armies for each owned card territory "
-                             "(S-TRADE-4): card_bonus must be 'per_card'")
+            raise InvalidArgumentError("SMART gives +2 armies for each owned card territory "
+                                       "(S-TRADE-4): card_bonus must be 'per_card'")
         if not isinstance(self.lone_defender_shield, bool):
-            raise ValueError("lone_defender_shield must be True or False (S-TERRAIN-3), got "
-                             f"{self.lone_defender_shield!r}")
+            raise InvalidArgumentError("lone_defender_shield must be True or False "
+                                       f"(S-TERRAIN-3), got {self.lone_defender_shield!r}")
         supply = self.army_supply
         if supply is not None and (isinstance(supply, bool) or not isinstance(supply, int)
                                    or supply < 1):
-            raise ValueError(f"army_supply must be a positive whole number or None (no "
-                             f"limit, S-SUPPLY-1), got {supply!r}")
+            raise InvalidArgumentError("army_supply must be a positive whole number or None "
+                                       f"(no limit, S-SUPPLY-1), got {supply!r}")
 
     # -- set-up: Paranoia objectives (S-SETUP-1), dealing as classic (S-SETUP-2/3) ------------
     def initial_state(self, colors: tuple[str, ...]) -> GameState:
@@ -173,7 +174,7 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
             return list(self.reroll_outcomes(state))
         return super().chance_outcomes(state)
 
-    def sample_chance(self, state: GameState, rng) -> Action:
+    def sample_chance(self, state: GameState, rng: random.Random) -> Action:
         if state.phase is SmartPhase.REROLL:
             return self.sample_reroll(state, rng)
         return super().sample_chance(state, rng)

@@ -182,7 +182,7 @@ class _Fields:
             raise ValueError(f"{self.where}: {key} must be a whole number {bound}, got {value!r}")
         return value
 
-    def choice(self, key: str, allowed: tuple, optional: bool = False) -> Any:
+    def choice(self, key: str, allowed: tuple[Any, ...], optional: bool = False) -> Any:
         value = self.get(key)
         if value is None and optional:
             return None

@@ -131,7 +131,7 @@ def _best_split(shapes: tuple[str | None, ...]) -> tuple[int, tuple[tuple[tuple[
                                                                          int], ...]]:
     """Best split of cards with these shapes: (value, groups as positions, kind, value).
     Among equal values the split with fewer groups wins, then the first found."""
-    best: tuple[int, int, tuple] | None = None
+    best: tuple[int, int, tuple[tuple[tuple[int, ...], str, int], ...]] | None = None
     for split in _partitions(tuple(range(len(shapes)))):
         groups = []
         for group in split:

@@ -5,8 +5,8 @@
 - :class:`RegroupDesk`: the regroup step on a map: pick a move, choose armies, move.
 - :class:`SetFinder`: deal random hands, see their sets and how often a set turns up.
 
-The numbers come from :mod:`.lesson_models` (and so from the engine); the strings from
-:mod:`.lesson_messages` through :func:`~.i18n.tr`.
+The numbers come from :mod:`.models` (and so from the engine); the strings from the lessons'
+catalogue (``widgets/lessons/locale/``) through :func:`warkit_widgets.lessons.messages.tr`.
 """
 
 from __future__ import annotations

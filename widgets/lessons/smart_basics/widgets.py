@@ -7,8 +7,8 @@
 - :class:`TerrainExplorer`: the exact odds of an attack with nobody's, the attacker's or the
   defender's terrain knowledge (S-TERRAIN-2, S-TERRAIN-3).
 
-The numbers come from :mod:`.smart_basics_models` (and so from the engine); the strings from
-:mod:`.smart_basics_messages` through :func:`~.i18n.tr`.
+The numbers come from :mod:`.models` (and so from the engine); the strings from the lessons'
+catalogue (``widgets/lessons/locale/``) through :func:`warkit_widgets.lessons.messages.tr`.
 """
 
 from __future__ import annotations

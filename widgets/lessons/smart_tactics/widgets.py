@@ -6,8 +6,8 @@
   movement step: by border, over hidden passages, by alliance or by air (S-MOVE-1,
   S-PASS-1, S-ALLY-1, S-AIRLIFT-1), with the breadth-first layers.
 
-The numbers come from :mod:`.smart_tactics_models` (and so from the engine); the strings
-from :mod:`.smart_tactics_messages` through :func:`~.i18n.tr`.
+The numbers come from :mod:`.models` (and so from the engine); the strings from the lessons'
+catalogue (``widgets/lessons/locale/``) through :func:`warkit_widgets.lessons.messages.tr`.
 """
 
 from __future__ import annotations
