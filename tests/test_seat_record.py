@@ -8,7 +8,7 @@ import json
 import pytest
 
 import warkit
-import warkit.rules.smart  # noqa: F401  (registers SMART's actions)
+import warkit.rules.smart  # registers SMART's actions
 from warkit import SaveFileError
 from warkit.actions import ACTION_TYPES
 from warkit.seat_record import (
