@@ -31,7 +31,9 @@ def url(tmp_path) -> str:
     return str(tmp_path / "rooms.sqlite3")
 
 
-def test_a_room_seed_is_256_random_bits_never_the_one_typed(url):
+def test_a_room_seed_is_256_random_bits_never_the_one_typed(store_url):
+    """On SQLite and PostgreSQL alike (a 256-bit seed is more than a BIGINT holds)."""
+    url = store_url
     store = open_store(url)
     typed = config()  # the form's seed field said 5
     assert typed.seed == 5
