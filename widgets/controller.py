@@ -28,6 +28,7 @@ from warkit import (
     IllegalActionError,
     InvalidActionError,
     Move,
+    Occupy,
     Phase,
     Place,
     PlayerView,
@@ -629,3 +630,19 @@ class MapController(MapSelection, Observable):
             self._say("info", self._prompt() if self._selection.source is None
                       else self._selection_text())
         return changed
+
+
+def touched(before: GameState, action: Action) -> Highlights | None:
+    """What a move shows on the map while it stays on screen: an arrow for an attack or a
+    move, the territory of a placement."""
+    index = before.map.index
+    route = action.route  # an attack, a move, SMART's air attack
+    if route is not None:
+        src, dst = index(route[0]), index(route[1])
+        return Highlights(selected=src, target=dst, arrow=(src, dst))
+    if isinstance(action, Place):
+        return Highlights(selected=index(action.territory))
+    if isinstance(action, Occupy) and before.battle is not None:
+        b = before.battle
+        return Highlights(selected=b.src, target=b.dst, arrow=(b.src, b.dst))
+    return None

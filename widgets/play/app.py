@@ -54,6 +54,7 @@ if TYPE_CHECKING:  # the game's modules load with the first game (a lighter firs
     from ..mapwidget import MapWidget
     from ..odds import OddsWidget
     from .controller import GameController
+    from .replay_panel import ReplayPanel
 
 SELECTION_ASPECTS = frozenset({"selection", "message"})
 """What a click on the map changes (the rest of the page stays as it is)."""
@@ -159,8 +160,13 @@ class PlayApp(w.VBox):
         self.help_box = w.VBox(layout=fixed["layout"])
         self.help_button = _button("warkit-help-button", **buttons)
         self.help_button.on_click(self.reporter.guard(lambda _: self.help.toggle()))
+        self.replay_button = _button("warkit-replay-button", icon="film", **buttons)
+        self.replay_button.on_click(self.reporter.guard(lambda _: self.open_replay()))
+        self._replay: ReplayPanel | None = None  # built when first opened
+        self.replay_box = w.VBox(layout=fixed["layout"])
         header = w.HBox([self.title, self.info, self.lang_toggle, self.speed, self.new_button,
-                         self.save_button, self.upload, self.download, self.help_button],
+                         self.save_button, self.upload, self.download, self.replay_button,
+                         self.help_button],
                         layout=w.Layout(flex_flow="row wrap", align_items="center",
                                         grid_gap="6px"))
         header.add_class("warkit-header")
@@ -178,7 +184,8 @@ class PlayApp(w.VBox):
         # Who asks: only this browser's games in progress are offered (warkit_widgets.play.saves).
         self.browser = BrowserIdentity(self.reporter.guard(self._browser_known))
         super().__init__([style, header, self.notice,
-                          self.files.confirm, self.help_box, self.setup, self.browser,
+                          self.files.confirm, self.help_box, self.replay_box, self.setup,
+                          self.browser,
                           self.reporter.box])
         self.add_class("warkit-play")
         self.hand: HandWidget | None = None
@@ -217,12 +224,15 @@ class PlayApp(w.VBox):
         self.stop_button = _button("warkit-stop", icon="stop")
         self.stop_button.on_click(self.reporter.guard(lambda _: self.game and
                                                       self.game.stop_blitz()))
+        self.hint_button = _button("warkit-hint", icon="lightbulb-o")
+        self.hint_button.on_click(self.reporter.guard(lambda _: self.ask_hint()))
         self.option_row = OptionsPanel(on_use=self.reporter.guard(self._use),
                                        on_pass=self.reporter.guard(lambda: self._act("pass")),
                                        on_rule_link=self.reporter.guard(self.on_rule_link),
                                        lang=self._lang)
         self.action_row = w.HBox([self.count, self.go, self.blitz_button, self.blitz_keep,
-                                  self.repeat_button, self.stop_button, self.end, self.undo],
+                                  self.repeat_button, self.stop_button, self.end, self.undo,
+                                  self.hint_button],
                                  layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.keys_hint = _html("warkit-keys")
         # Shortcuts anywhere on the page, and drags on the map that scroll a phone's page
@@ -262,7 +272,10 @@ class PlayApp(w.VBox):
         self.again = _button("warkit-again", button_style="success", icon="repeat")
         self.again.on_click(self.reporter.guard(lambda _: self.show_setup()))
         self.end_report = _html("warkit-end-report")
-        self.over_box = w.VBox([self.over, self.end_report, self.again],
+        self.replay_again = _button("warkit-replay-this", icon="film")
+        self.replay_again.on_click(self.reporter.guard(lambda _: self.open_replay()))
+        self.over_box = w.VBox([self.over, self.end_report,
+                                w.HBox([self.again, self.replay_again])],
                                layout=w.Layout(display="none"))
         children = list(self.children)
         at = children.index(self.setup) + 1
@@ -301,6 +314,7 @@ class PlayApp(w.VBox):
         from ..models import HandController
         from ..odds import OddsWidget
 
+        self._drop_replay()
         self.ticker.stop()
         if self.room is not None and self.room.game is not game:
             self.room.stop()  # leaving an online game (it goes on for the others)
@@ -401,6 +415,7 @@ class PlayApp(w.VBox):
 
     def show_setup(self) -> None:
         """The new-game form (a game in progress stays autosaved and can be resumed)."""
+        self._drop_replay()
         self.ticker.stop()
         if self.room is not None:
             self.room.stop()
@@ -454,7 +469,7 @@ class PlayApp(w.VBox):
         self.reporter.lang = self._lang
         self.setup.lang = self._lang
         for widget in (self.hand, self.odds, getattr(self, "dice", None), self.files,
-                       self._help, getattr(self, "rule_links", None)):
+                       self._help, getattr(self, "rule_links", None), self._replay):
             if widget is not None:
                 widget.lang = self._lang
         self._notice("")
@@ -478,14 +493,19 @@ class PlayApp(w.VBox):
             self.speed.tooltip = tr("play.speed.tip", lang)
         self.files.relabel()
         self.help_button.description = tr("help.button", lang)
+        self.replay_button.description = tr("replay.open", lang)
+        self.replay_button.tooltip = tr("replay.open.tip", lang)
         self.new_button.description = tr("play.new", lang)
         if self.board is None:
             return
         self.again.description = tr("over.again", lang)
+        self.replay_again.description = tr("replay.this", lang)
         for button, key in ((self.undo, "play.undo"), (self.repeat_button, "play.btn.repeat"),
                             (self.stop_button, "play.btn.stop")):
             button.description = tr(key, lang)
         self.blitz_keep.description = tr("play.blitz.keep", lang)
+        self.hint_button.description = tr("coach.button", lang)
+        self.hint_button.tooltip = tr("coach.tip", lang)
         self._label_blitz()
         self.keys_hint.value = f'<span class="wk-keys">{escape(tr("play.keys", lang))}</span>'
         self.count.description = tr("play.count", lang)
@@ -494,7 +514,7 @@ class PlayApp(w.VBox):
     # -- following the game ------------------------------------------------------------------------
     def _changed(self, aspects: frozenset[str]) -> None:
         game = self.game
-        if game is None or self._in_setup:  # the form is up: the game waits behind it
+        if game is None or self._in_setup or self._replay_open:  # the game waits behind
             return
         lang = self._lang
         view = game.view
@@ -556,6 +576,7 @@ class PlayApp(w.VBox):
             self.ticker.kick()
 
     def _show_panes(self, view: PlayerView, step: Step) -> None:
+        from .coach import hints_html
         from .end_report import report_html
         from .html import handoff_html, over_html
 
@@ -582,6 +603,7 @@ class PlayApp(w.VBox):
             if report != self._report_for:  # the charts are drawn once per finished game
                 self._report_for = report
                 self.end_report.value = (f"<h3>{escape(tr('end.title', lang))}</h3>"
+                                         + hints_html(game, lang)
                                          + report_html(game.match, game.names, lang))
                 self.autosave(game)  # a finished game leaves the games in progress
 
@@ -659,6 +681,7 @@ class PlayApp(w.VBox):
         self.end.disabled = not mine or EndPhase() not in game.legal()
         self.undo.disabled = not game.can_undo()
         self.undo.layout.display = None if mine else "none"
+        self.hint_button.layout.display = None if mine and game.coach_allowed else "none"
         attacking = step is Step.ATTACK and mine
         blitzing = game.blitz_plan is not None
         can_blitz = attacking and most > 0 and not blitzing
@@ -725,6 +748,24 @@ class PlayApp(w.VBox):
         if self.game is not None:
             self.game.act(action)
 
+    def ask_hint(self) -> None:
+        """The coach's hint (:meth:`GameController.ask_hint`): the move is selected on the
+        map, its count set, a trade's cards picked in the hand."""
+        game = self.game
+        if game is None:
+            return
+        hint = game.ask_hint()
+        if hint is None:
+            return
+        count = getattr(hint.action, "armies", None) or getattr(hint.action, "dice", None)
+        if count and self.count.layout.display != "none" and count <= self.count.max:
+            self.count.value = count
+        if hint.cards and self.hand is not None:
+            hand = self.hand.controller
+            hand.clear()
+            for card in hint.cards:
+                hand.toggle(card)
+
     def _blitz(self) -> None:
         if self.game is not None:
             self.game.blitz(self.blitz_keep.value)
@@ -733,6 +774,52 @@ class PlayApp(w.VBox):
         n = self.blitz_keep.value
         self.blitz_button.description = (tr("play.btn.blitz", self._lang) if n <= 1 else
                                           tr("play.btn.blitz_keep", self._lang, n=n))
+
+    # -- the replay (warkit_widgets.play.replay_panel) ----------------------------------------
+    @property
+    def _replay_open(self) -> bool:
+        return self._replay is not None and self.replay_box.layout.display != "none" and bool(
+            self.replay_box.children)
+
+    def open_replay(self) -> ReplayPanel:
+        """The replay screen, over the game (paused meanwhile): the game on screen from its
+        deal, or a file to open; "continue from here" starts a new game."""
+        from .replay_panel import ReplayPanel, viewer_of
+
+        if self._replay is None:
+            self._replay = ReplayPanel(lang=self._lang, on_close=self.close_replay,
+                                       on_fork=self._forked, guard=self.reporter.guard)
+        self.ticker.stop()
+        game = self.game
+        if game is not None:
+            self._replay.show(game.match, game.seats, viewer_of(game))
+        else:
+            self._replay.show_nothing()
+        self.replay_box.children = (self._replay,)
+        self.replay_box.layout.display = None
+        for pane in (self.board, self.handoff, self.over_box, self.setup):
+            if pane is not None:
+                pane.layout.display = "none"
+        return self._replay
+
+    def _drop_replay(self) -> None:
+        """Stop and hide the replay (another screen takes its place)."""
+        if self._replay is not None:
+            self._replay.close_replay()
+        self.replay_box.children = ()
+
+    def close_replay(self) -> None:
+        """Back to the game (or the form) as it was."""
+        self._drop_replay()
+        if self.game is None or self._in_setup:
+            self.show_setup()
+        else:
+            self._changed(frozenset({"state", "log", "viewer", "lang", "battle", "message"}))
+
+    def _forked(self, game: GameController) -> None:
+        """"Continue from here": the new game replaces the one on screen."""
+        self.set_game(game)
+        self.autosave(game)
 
     # -- help and keys ----------------------------------------------------------------------------
     def on_rule_link(self, rule_id: str | None) -> None:
@@ -744,10 +831,11 @@ class PlayApp(w.VBox):
                meta: bool = False) -> bool:
         """A key pressed anywhere on the page (:class:`~.page_keys.PageKeys`): Enter plays the
         main button (attack, place, move in, move), B attacks until conquered, R repeats the
-        last attack, Escape clears the selection (and stops an attack in progress), Ctrl+Z
-        undoes, ? opens the help. Returns whether the key meant something."""
+        last attack, Escape clears the selection (and stops an attack in progress), H asks
+        the coach for a hint, Ctrl+Z undoes, ? opens the help. Returns whether the key meant
+        something."""
         game = self.game
-        if game is None or self._in_setup:
+        if game is None or self._in_setup or self._replay_open:  # keys are the game's
             return False
         lower = key.lower()
         if (ctrl or meta) and lower == "z":
@@ -763,6 +851,8 @@ class PlayApp(w.VBox):
             self._blitz()
         elif lower == "r" and game.can_repeat():
             game.repeat_attack()
+        elif lower == "h":
+            self.ask_hint()
         else:
             return False
         return True

@@ -56,6 +56,9 @@ class GameConfig:
     rules: str = "classic"
     lang: str = "pt"
     seed: int | None = None
+    coach: bool = True
+    """May the players ask the coach for hints (:mod:`warkit_widgets.play.coach`)? In a
+    room, the host's choice for every seat."""
 
     def __post_init__(self) -> None:
         if self.rules not in rule_set_names():  # the engine's registry (a variant too)

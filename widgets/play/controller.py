@@ -43,7 +43,6 @@ from warkit import (
     Match,
     Occupy,
     Phase,
-    Place,
     PlayerView,
     Roll,
     Sampler,
@@ -62,9 +61,11 @@ from ..controller import (
     battle_record,
     moves_of,
 )
+from ..controller import touched as _touched
 from ..i18n import normalize_lang, refusal_text, territory_name
 from ..models import DiceComparison, RerollShown, Side, compare_dice
 from ..observable import Observable
+from .coach import Hint, advise
 from .config import (  # noqa: F401  (also offered here, where they were first)
     BOT_LEVELS,
     HUMAN,
@@ -184,6 +185,11 @@ class GameController(Observable):
         """What the last computer move touched (an arrow, a territory): shown on the map."""
         self.auto_passed = 0
         """Reactions passed automatically because none could help (S-REROLL-1)."""
+        self.coach_allowed = True
+        """May the humans ask for hints (the new-game form's or the room host's choice)?"""
+        self.hints_asked: list[int] = [0] * len(self.seats)
+        """How many hints each seat asked for (the end screen says it)."""
+        self.last_hint: Hint | None = None
         self.log: list[LogEvent] = []
         self.last_battle: BattleRecord | None = None
         self.tray: DiceComparison | None = None
@@ -207,7 +213,9 @@ class GameController(Observable):
         """A new game from the new-game form (set-up dealt with the seed, if any)."""
         match = Match.new(players=[s.color for s in config.seats], rules=config.rules,
                           seed=config.seed)
-        return cls(match, config.seats, lang=config.lang, **options)
+        game = cls(match, config.seats, lang=config.lang, **options)
+        game.coach_allowed = config.coach
+        return game
 
     # -- what the widgets read ----------------------------------------------------------------
     @property
@@ -511,6 +519,32 @@ class GameController(Observable):
     def save_tip(self, lang: str) -> str:
         """The Save button's tooltip: what the file holds."""
         return tr("files.save_tip", lang)
+
+    # -- the coach (warkit_widgets.play.coach) -------------------------------------------------
+    def hint_counts(self) -> list[int]:
+        """How many hints each seat asked for, as the end screen says it."""
+        return list(self.hints_asked)
+
+    def ask_hint(self) -> Hint | None:
+        """The coach's advice for the viewer's decision, from the viewer's view only: drawn
+        on the map (the pair or territory selected), said in :attr:`message`, counted in
+        :attr:`hints_asked`; refused when hints are off or it is not the viewer's decision."""
+        if not self.coach_allowed:
+            self._refuse_text(tr("coach.off", self._lang))
+            return None
+        if not self.my_turn or self._viewer is None:
+            self._refuse_text(tr("coach.not_now", self._lang))
+            return None
+        hint = advise(self.view, self.legal(), seed=len(self.match.actions))
+        self.hints_asked[self._viewer] += 1
+        self.last_hint = hint
+        if hint.src is not None and hint.dst is not None and self.map.moves.pairs:
+            self.map.select(hint.src, hint.dst)
+        elif hint.dst is not None and self.map.moves.singles:
+            self.map.select(hint.dst)
+        self._say("info", tr("coach.prefix", self._lang) + hint.text(self._lang, self.names))
+        self._notify("selection", "message", "hint")
+        return hint
 
     # -- undo ----------------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -841,18 +875,3 @@ class GameController(Observable):
             return tr("play.over.one", self._lang, player=names[0])
         return tr("play.over.shared", self._lang, players=", ".join(names))
 
-
-def _touched(before: GameState, action: Action) -> Highlights | None:
-    """What a move shows on the map while it stays on screen: an arrow for an attack or a
-    move, the territory of a placement."""
-    index = before.map.index
-    route = action.route  # an attack, a move, SMART's air attack
-    if route is not None:
-        src, dst = index(route[0]), index(route[1])
-        return Highlights(selected=src, target=dst, arrow=(src, dst))
-    if isinstance(action, Place):
-        return Highlights(selected=index(action.territory))
-    if isinstance(action, Occupy) and before.battle is not None:
-        b = before.battle
-        return Highlights(selected=b.src, target=b.dst, arrow=(b.src, b.dst))
-    return None

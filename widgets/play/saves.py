@@ -92,7 +92,8 @@ def settings_of(controller: GameController) -> dict[str, Any]:
     return {"seats": [s.to_dict() for s in controller.seats], "lang": controller.lang,
             "pace": controller.pace, "game_id": controller.game_id,
             "rules": state.rules.name, "round": state.round, "turn": state.turn,
-            "over": state.is_terminal, "saved": datetime.now().isoformat(timespec="seconds")}
+            "over": state.is_terminal, "saved": datetime.now().isoformat(timespec="seconds"),
+            "coach": controller.coach_allowed, "hints": list(controller.hints_asked)}
 
 
 def dump_game(controller: GameController, **extra: Any) -> str:
@@ -163,7 +164,13 @@ def load_game(data: bytes | str, **options: Any) -> GameController:
         match.seed = secrets.randbits(63)
     from .controller import GameController  # the game, only once one is loaded
 
-    return GameController(match, seats, **options)
+    game = GameController(match, seats, **options)
+    game.coach_allowed = saved.get("coach") is not False
+    hints = saved.get("hints")
+    if (isinstance(hints, list) and len(hints) == len(seats)
+            and all(type(h) is int and h >= 0 for h in hints)):
+        game.hints_asked = list(hints)
+    return game
 
 
 def _lang(value: object) -> str:

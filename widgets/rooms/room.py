@@ -29,6 +29,7 @@ import warkit
 from warkit import CHANCE, Action, GameState, IllegalActionError, InvalidActionError, Match
 from warkit.seat_record import dumps_seat_record
 
+from ..play.coach import Hint
 from ..play.controller import (
     DELAYS,
     HUMAN,
@@ -97,7 +98,8 @@ def create_room(store: GameStore, config: GameConfig, *, seed: int | None = None
     seats = tuple(SeatInfo(i, s.name, s.color, s.kind) for i, s in enumerate(config.seats))
     credentials = tuple(secrets.token_urlsafe(24) for _ in seats)
     spectator = secrets.token_urlsafe(24)
-    store.create(RoomInfo(code, config.rules, seed, seats, config.lang), credentials, spectator)
+    store.create(RoomInfo(code, config.rules, seed, seats, config.lang, coach=config.coach),
+                 credentials, spectator)
     return RoomLinks(code, credentials, spectator)
 
 
@@ -190,6 +192,7 @@ class RoomController(GameController):
         match, actors, self.problem = replay(self.room, store.read(self.code))
         super().__init__(match, _seats(self.room), game_id=f"room-{self.code}", **options)
         self.actors[self.base:] = actors
+        self._follow_hints()
         if self.seat is not None:
             store.touch(credential)
         if self.problem is not None:
@@ -315,11 +318,32 @@ class RoomController(GameController):
             return 0.5
 
     # -- reading the others' moves ---------------------------------------------------------
+    def _follow_hints(self) -> None:
+        """The host's choice of hints and every seat's count, as the store has them."""
+        self.coach_allowed = self.room.coach
+        if len(self.room.hints) == len(self.seats):
+            self.hints_asked = list(self.room.hints)
+
+    def ask_hint(self) -> Hint | None:
+        """A hint for this page's seat, counted in the store (every page's end screen shows
+        it); refused where the host turned hints off."""
+        hint = super().ask_hint()
+        if hint is not None and self.seat is not None:
+            self.hints_asked[self.seat] = self.store.count_hint(self.code, self.credential)
+        return hint
+
+    def hint_counts(self) -> list[int]:
+        """Every seat's hints as the store has them now (the other pages' too)."""
+        self.room = self.store.room(self.code)
+        self._follow_hints()
+        return super().hint_counts()
+
     def refresh_room(self) -> bool:
         """Read the seats again (a seat handed to a computer); ``True`` if any changed."""
         room = self.store.room(self.code)
         changed = [s.kind for s in room.seats] != [s.kind for s in self.room.seats]
         self.room = room
+        self._follow_hints()
         if changed:
             self.seats = _seats(room)
             for s, seat in enumerate(self.seats):

@@ -73,6 +73,10 @@ class RoomInfo:
     seats: tuple[SeatInfo, ...]
     lang: str = "pt"
     created: float = field(default_factory=time.time)
+    coach: bool = True
+    """May the players ask the coach for hints (the host's choice)?"""
+    hints: tuple[int, ...] = ()
+    """Hints each seat asked for so far (empty: none yet)."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,11 @@ class GameStore(ABC):
     @abstractmethod
     def rooms(self, credential: str) -> list[RoomInfo]:
         """The rooms this credential belongs to (never anyone else's games)."""
+
+    @abstractmethod
+    def count_hint(self, code: str, credential: str) -> int:
+        """One more hint asked by the seat ``credential`` opens (refused when the host turned
+        hints off); returns that seat's count."""
 
     @abstractmethod
     def watch_key(self, code: str) -> str | None:
@@ -174,6 +183,8 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS seats (code TEXT NOT NULL, seat INTEGER NOT NULL,
     secret TEXT NOT NULL UNIQUE, name TEXT NOT NULL, color TEXT NOT NULL, kind TEXT NOT NULL,
     joined DOUBLE PRECISION, seen DOUBLE PRECISION, PRIMARY KEY (code, seat))""",
+    """CREATE TABLE IF NOT EXISTS room_options (code TEXT NOT NULL, name TEXT NOT NULL,
+    value INTEGER NOT NULL, PRIMARY KEY (code, name))""",
     """CREATE TABLE IF NOT EXISTS watch_keys (code TEXT PRIMARY KEY, secret TEXT NOT NULL)""",
     # a room's seed (256 bits: more than BIGINT holds) as decimal text; rooms made before it
     # keep theirs in rooms.seed (and 0 there for the others)
@@ -230,6 +241,8 @@ class SqlStore(GameStore):
                         (room.code, str(room.seed)))
             cur.execute(self._q("INSERT INTO watch_keys (code, secret) VALUES (?, ?)"),
                         (room.code, spectator))
+            cur.execute(self._q("INSERT INTO room_options (code, name, value) VALUES (?, ?, ?)"),
+                        (room.code, "coach", int(room.coach)))
             for seat, secret in zip(room.seats, credentials, strict=True):
                 cur.execute(self._q("INSERT INTO seats (code, seat, secret, name, color, kind)"
                                     " VALUES (?, ?, ?, ?, ?, ?)"),
@@ -245,8 +258,26 @@ class SqlStore(GameStore):
         rules, seed, lang, created = rows[0]
         seats = self._all("SELECT seat, name, color, kind, joined, seen FROM seats"
                           " WHERE code = ? ORDER BY seat", code)
+        options = dict(self._all("SELECT name, value FROM room_options WHERE code = ?", code))
+        hints = tuple(int(options.get(f"hints:{s[0]}", 0)) for s in seats)
         return RoomInfo(code, rules, int(seed), tuple(SeatInfo(*s) for s in seats), lang,
-                        created)
+                        created, coach=options.get("coach", 1) != 0, hints=hints)
+
+    def count_hint(self, code: str, credential: str) -> int:
+        with self._tx() as cur:
+            seat, _ = self._writer(cur, code, credential)
+            cur.execute(self._q("SELECT value FROM room_options WHERE code = ? AND name = ?"),
+                        (code, "coach"))
+            row = cur.fetchone()
+            if row is not None and row[0] == 0:
+                raise RoomError(f"the host of room {code!r} turned hints off: refused")
+            name = f"hints:{seat}"
+            cur.execute(self._q("INSERT INTO room_options (code, name, value) VALUES (?, ?, 1)"
+                                " ON CONFLICT (code, name) DO UPDATE"
+                                " SET value = room_options.value + 1"), (code, name))
+            cur.execute(self._q("SELECT value FROM room_options WHERE code = ? AND name = ?"),
+                        (code, name))
+            return int(cur.fetchone()[0])
 
     def access(self, credential: str) -> Access:
         secret = credential_hash(credential)
