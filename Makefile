@@ -9,7 +9,7 @@ TEMPLATE := notebooks/jupyter/voila/templates/warkit
 # the notebooks' build tools (notebooks/build_tools/), kept out of the installed package
 TOOLS    := PYTHONPATH=notebooks $(PY) -m
 
-.PHONY: play demo lesson test lint bench screenshots clean notebooks outline clean-outputs handouts \
+.PHONY: play play-lan demo lesson test lint bench screenshots clean notebooks outline clean-outputs handouts \
         catalogues strings
 
 $(STAMP): pyproject.toml $(TEMPLATE)/conf.json
@@ -39,6 +39,14 @@ strings: $(STAMP)
 play: $(STAMP) catalogues
 	@echo "War in the browser: open http://localhost:8866/ (?lang=en for English; Ctrl+C to stop)"
 	cd notebooks && ../$(VENV)/bin/voila play.ipynb --no-browser --port=8866
+
+# The game for friends on the same network (home, classroom): anyone who reaches this machine
+# can open it (README, "Play with friends"); the invitations name the machine's address.
+play-lan: $(STAMP) catalogues
+	@echo "War for your local network: friends open http://$$(hostname -I 2>/dev/null | cut -d' ' -f1):8866/"
+	@echo "Anyone on this network can open it: use it only on a network you trust (Ctrl+C to stop)"
+	cd notebooks && WARKIT_LAN=1 ../$(VENV)/bin/voila play.ipynb --no-browser --port=8866 \
+		--Voila.ip=0.0.0.0
 
 demo: $(STAMP) catalogues
 	$(PY) -m warkit demo --seed 7

@@ -339,6 +339,8 @@ def test_the_host_shares_invitations_that_leave_the_page_once_used(browser, room
         host.wait_text("warkit-lobby", "you are Ana", WAIT)
         invite = host_page.locator(".warkit-room-invite").first
         invite.get_by_text("Invitation for Bia:").wait_for(timeout=WAIT)
+        # served on 127.0.0.1 without `make play-lan`: the link warns it opens only here
+        invite.get_by_text("it opens only on this computer").wait_for(timeout=WAIT)
         bia_url = invite.locator("input").input_value()
         assert bia_url.startswith(url + "?room=") and "&key=" in bia_url
         invite.locator("button").click()

@@ -208,3 +208,27 @@ def test_a_room_page_saves_its_own_record_and_loads_no_file(store_path, tmp_path
     assert watcher.game is before and watcher.game.viewer is None
     assert "loads no saved game" in watcher.notice.value
     assert watcher.files.pending is None
+
+
+def test_invitations_name_the_lan_address_when_served_to_the_network(store_path, tmp_path,
+                                                                      monkeypatch):
+    """``make play-lan`` (WARKIT_LAN=1): the links carry the machine's network address for the
+    page to use instead of localhost; every link carries the localhost warning."""
+    from warkit_widgets.rooms.lan import lan_address
+
+    monkeypatch.delenv("WARKIT_LAN", raising=False)
+    monkeypatch.delenv("WARKIT_LAN_HOST", raising=False)
+    assert lan_address() == ""  # plain `make play`: links keep the page's host
+    _app, _loop, session = host(tmp_path)
+    [invite] = session.lobby.invites.values()
+    assert invite.lan_host == "" and "opens only on this computer" in invite.warning
+    monkeypatch.setenv("WARKIT_LAN", "1")
+    found = lan_address()
+    assert found == "" or not found.startswith("127.")  # no network here: nothing to offer
+    monkeypatch.setenv("WARKIT_LAN_HOST", "192.168.0.7")
+    app, _loop, session = host(tmp_path)
+    for link in (*session.lobby.invites.values(), session.lobby.watch_link,
+                 session.lobby.my_link):
+        assert link.lan_host == "192.168.0.7" and link.url.startswith("?room=")
+    app.set_lang("pt")
+    assert "só abre neste computador" in session.lobby.watch_link.warning

@@ -26,6 +26,7 @@ from ..play.controller import GameConfig, Step
 from ..play.page.voila import kernel_loop, query_value
 from .fairness import UnfairRecord, seed_hex, short_commitment, verify_room
 from .invite import InviteLink
+from .lan import lan_address
 from .messages import tr
 from .room import RoomController, RoomLinks, create_room
 from .store import GameStore, RoomError, RoomInfo, open_store
@@ -82,6 +83,8 @@ class LobbyPanel(w.VBox):
 
     def __init__(self, on_hand_over: Callable[[int], object]) -> None:
         self.on_hand_over = on_hand_over
+        self.lan_host = lan_address()
+        """Where friends reach this server (``make play-lan``), for links opened at localhost."""
         self.head = w.HTML()
         self.fairness = w.HTML()
         self.fairness.add_class("warkit-room-fairness")
@@ -157,7 +160,8 @@ class LobbyPanel(w.VBox):
 
     def _show_links(self, room: RoomInfo, lang: str, links: RoomLinks | None,
                     waiting: list[int], my_link: str | None, watch: str | None) -> None:
-        texts = {"copy": tr("room.copy", lang), "copied": tr("room.copied", lang)}
+        texts = {"copy": tr("room.copy", lang), "copied": tr("room.copied", lang),
+                 "warning": tr("room.localhost", lang), "lan_host": self.lan_host}
         for seat in waiting:
             if seat not in self.invites:
                 self.invites[seat] = InviteLink()
