@@ -9,8 +9,8 @@ TEMPLATE := notebooks/jupyter/voila/templates/warkit
 # the notebooks' build tools (notebooks/build_tools/), kept out of the installed package
 TOOLS    := PYTHONPATH=notebooks $(PY) -m
 
-.PHONY: play play-lan demo lesson test lint bench screenshots clean notebooks outline clean-outputs handouts \
-        catalogues strings
+.PHONY: play play-lan demo lesson test test-fast lint bench screenshots clean notebooks outline \
+        clean-outputs handouts catalogues strings
 
 $(STAMP): pyproject.toml $(TEMPLATE)/conf.json
 	$(PYTHON) -m venv $(VENV)
@@ -82,6 +82,13 @@ lint: $(STAMP) catalogues
 
 test: lint
 	$(PY) -m pytest --nbval-lax --durations=15 tests notebooks
+
+# The tests to run often: the engine, odds, bots, widgets and the dashboard's controllers, without
+# a browser, the notebooks, the rooms' PostgreSQL or the benchmarks (a selection by path; `make
+# test` runs everything).
+FAST_SKIP := tests/browser tests/rooms tests/bench tests/test_notebooks.py tests/test_handouts.py
+test-fast: $(STAMP)
+	$(PY) -m pytest -q --durations=5 tests $(addprefix --ignore=,$(FAST_SKIP))
 
 # About 5 minutes on 2 cores (under 10 when busy); the full dashboard benchmark (10 sessions) is
 # `.venv/bin/python tests/bench/bench_play.py`.

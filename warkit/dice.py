@@ -67,7 +67,7 @@ def terrain_losses(lost_att: int, lost_def: int, terrain: Tie | None, defenders:
     """Losses of one battle after SMART terrain knowledge, from the losses by the dice.
 
     ``terrain="attacker"`` (S-TERRAIN-2): the defender loses one army more, at
-    most the ``defenders`` present. *Decision* (rules.md): when the attacker
+    most the ``defenders`` present. *Decision* (RULES.md): when the attacker
     lost every army it may attack with (``attackers``, the territory holding
     one more; ``None``: more than the dice, so this cannot happen), no army is
     left to move in (C-CONQ-1), so the extra loss never takes the defender's

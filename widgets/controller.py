@@ -513,16 +513,6 @@ class MapController(MapSelection, Observable):
         """The seat whose view is shown now (``None``: spectator)."""
         return self._seat(self._state, self._viewer)
 
-    def set_viewer(self, viewer: int | str | None) -> None:
-        """Show another seat's view (a seat, :data:`CURRENT` or ``None``), e.g. in hot-seat
-        play; the selection is dropped."""
-        self._check_viewer(self._state, viewer)
-        if viewer != self._viewer:
-            self._viewer = viewer
-            self._selection = Selection()
-            self._feed()
-            self._notify("selection")
-
     @property
     def lang(self) -> str:
         return self._lang

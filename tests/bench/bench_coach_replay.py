@@ -23,7 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from warkit_widgets.play.controller import GameConfig, GameController, Seat, Step
+from warkit_widgets.play.config import GameConfig, Seat, Step
+from warkit_widgets.play.controller import GameController
 from warkit_widgets.play.replay_panel import translated_log
 from warkit_widgets.replay import ReplayWidget
 

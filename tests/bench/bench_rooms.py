@@ -28,7 +28,7 @@ import threading
 import time
 
 import psutil
-from warkit_widgets.play.controller import GameConfig, Seat
+from warkit_widgets.play.config import GameConfig, Seat
 from warkit_widgets.rooms.room import RoomController, create_room
 from warkit_widgets.rooms.store import open_store
 from warkit_widgets.rooms.sync import RoomSync

@@ -36,7 +36,7 @@ sys.path.insert(0, str(HERE.parent / "browser"))
 
 from bench_rooms import latency_summary  # noqa: E402
 from browser_helpers import CHROMIUM, CHROMIUM_ARGS, PLAY, serve  # noqa: E402
-from warkit_widgets.play.controller import PACES, GameConfig, Seat  # noqa: E402
+from warkit_widgets.play.config import PACES, GameConfig, Seat  # noqa: E402
 from warkit_widgets.rooms.room import RoomController, create_room  # noqa: E402
 from warkit_widgets.rooms.store import open_store  # noqa: E402
 

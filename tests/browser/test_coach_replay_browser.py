@@ -17,7 +17,8 @@ import pytest
 import test_play_ui
 from browser_helpers import PlayPage
 from test_play_ui import WAIT, fill_form, shots
-from warkit_widgets.play.controller import GameConfig, GameController, Seat, Step
+from warkit_widgets.play.config import GameConfig, Seat, Step
+from warkit_widgets.play.controller import GameController
 from warkit_widgets.replay_model import Replay
 
 play = test_play_ui.play

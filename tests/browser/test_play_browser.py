@@ -37,7 +37,8 @@ from voila_preloads import scripts_until_interactive
 from warkit_widgets.hand import SHAPE_ICONS
 from warkit_widgets.models import card_label
 from warkit_widgets.painter import hex_rgb, owner_tint
-from warkit_widgets.play.controller import GameConfig, GameController, Seat, Step
+from warkit_widgets.play.config import GameConfig, Seat, Step
+from warkit_widgets.play.controller import GameController
 from warkit_widgets.play.messages import tr
 from warkit_widgets.play.page.kernel_socket import PROTOCOL
 

@@ -26,7 +26,8 @@ from browser_helpers import (
     roomy,
 )
 from warkit_widgets.painter import owner_tint
-from warkit_widgets.play.controller import GameConfig, GameController, Seat, Step
+from warkit_widgets.play.config import GameConfig, Seat, Step
+from warkit_widgets.play.controller import GameController
 
 import warkit
 from warkit.render.geometry import board_geometry

@@ -23,7 +23,7 @@ import pytest
 from browser_helpers import CONTROL_COMM, PLAY, PlayPage, kernel_messages, open_page, serve
 from warkit_widgets.hand import SHAPE_ICONS
 from warkit_widgets.models import card_label
-from warkit_widgets.play.controller import GameConfig, Seat, Step
+from warkit_widgets.play.config import GameConfig, Seat, Step
 from warkit_widgets.rooms.messages import tr
 from warkit_widgets.rooms.room import RoomController, create_room, initial_match
 from warkit_widgets.rooms.store import RoomInfo, SeatInfo, open_store

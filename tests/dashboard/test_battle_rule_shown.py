@@ -48,7 +48,7 @@ def test_a_lone_defenders_reveal_is_judged_as_the_engine_judges_it_s_terrain_3()
     assert engine_after.owner_of("argentina") == 1 and engine_after.armies_at("argentina") == 1
     ranked = game.reactions()
     assert [r.action for r in ranked] == [reveal] and ranked[0].gain == 1
-    assert not game._auto_pass_due() and not game.waiting_on_computer
+    assert not game.auto_pass_due() and not game.waiting_on_computer
     game.run_computers()
     assert game.auto_passed == 0 and game.state.phase is SmartPhase.REACT  # the human decides
     assert game.act("reveal argentina")

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from conftest import new_game
 from warkit_widgets.play.coach import COACH_BOT, advise, explain, hints_html
-from warkit_widgets.play.controller import GameController, Step
+from warkit_widgets.play.config import Step
+from warkit_widgets.play.controller import GameController
 from warkit_widgets.play.saves import dump_game, load_game
 
 import warkit

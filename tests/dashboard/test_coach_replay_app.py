@@ -9,7 +9,7 @@ import pytest
 from conftest import FakeLoop, seats
 from test_play_app import assert_no_secret_of_others, synced_state
 from warkit_widgets.play.app import PlayApp
-from warkit_widgets.play.controller import GameConfig, Step
+from warkit_widgets.play.config import GameConfig, Step
 from warkit_widgets.play.saves import Autosave
 from warkit_widgets.replay import card_words
 

@@ -12,6 +12,7 @@ from test_play_app import assert_no_secret_of_others, synced_state
 from warkit_widgets.play.app import PlayApp
 from warkit_widgets.play.saves import Autosave, dump_game
 from warkit_widgets.rooms.fairness import short_commitment
+from warkit_widgets.rooms.opener import RoomOpener
 from warkit_widgets.rooms.session import RoomSession
 
 import warkit
@@ -27,7 +28,8 @@ def store_path(tmp_path, monkeypatch):
 
 def make_app(tmp_path, name: str) -> tuple[PlayApp, FakeLoop]:
     loop = FakeLoop()
-    app = PlayApp(lang="en", autosave=Autosave(tmp_path / name), schedule=loop, animate=False)
+    app = PlayApp(lang="en", autosave=Autosave(tmp_path / name), schedule=loop, animate=False,
+                  rooms=RoomOpener())
     return app, loop
 
 

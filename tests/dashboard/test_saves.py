@@ -7,7 +7,7 @@ import json
 
 import pytest
 from conftest import FakeLoop, new_game, play_to_the_end
-from warkit_widgets.play.controller import Step
+from warkit_widgets.play.config import Step
 from warkit_widgets.play.saves import (
     MAX_UPLOAD,
     META_KEY,

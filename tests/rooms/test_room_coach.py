@@ -5,7 +5,7 @@ page can count hints only for its own seat."""
 from __future__ import annotations
 
 import pytest
-from warkit_widgets.play.controller import GameConfig, Seat
+from warkit_widgets.play.config import GameConfig, Seat
 from warkit_widgets.rooms.room import RoomController, create_room
 from warkit_widgets.rooms.store import RoomError, open_store
 

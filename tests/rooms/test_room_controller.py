@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from warkit_widgets.play.controller import GameConfig, Seat, Step
+from warkit_widgets.play.config import GameConfig, Seat, Step
 from warkit_widgets.rooms.room import RoomController, create_room
 from warkit_widgets.rooms.store import RoomError, open_store
 
@@ -74,9 +74,10 @@ def test_two_humans_and_a_computer_play_a_whole_game_through_the_store(store_url
 def test_the_computers_and_chance_are_played_by_exactly_one_page(store_url):
     links = create_room(open_store(store_url), config(), seed=5)
     pages = [page(store_url, links.credentials[s]) for s in (0, 1)]
-    assert [p.duty for p in pages].count(True) == 1
+    assert [p.claim_duty() for p in pages].count(True) == 1
+    assert [p.holds_duty for p in pages].count(True) == 1
     watcher = page(store_url, links.spectator)
-    assert not watcher.duty and not watcher.waiting_on_computer
+    assert not watcher.claim_duty() and not watcher.waiting_on_computer
 
 
 def test_simultaneous_clicks_one_move_is_kept(store_url):
@@ -179,7 +180,7 @@ def test_a_tampered_log_stops_every_page_with_a_clear_message(tmp_path):
     ana = page(url, links.credentials[0])
     settle([ana])
     store = ana.store
-    with store._tx() as cur:  # someone writes into the database directly
+    with store.transaction() as cur:  # someone writes into the database directly
         cur.execute("INSERT INTO moves VALUES (?, ?, ?, ?, 0)",
                     (links.code, ana.seq, CHANCE if ana.decider != CHANCE else 0, "end"))
     before = ana.state
@@ -226,13 +227,13 @@ def test_a_page_that_lost_the_computers_claim_stops_playing_them(store_url):
     seed = next(s for s in range(100) if initial_match(_room(s)).state.current_player == 2)
     links = create_room(open_store(store_url), config(), seed=seed)
     ana = page(store_url, links.credentials[0])
-    assert ana.duty and ana.decider == 2  # the computer is to play, and Ana's page would
+    assert ana.holds_duty and ana.decider == 2  # the computer is to play, and Ana's page would
     ana.store.claim(links.code, links.credentials[0], ttl=-1)  # Ana's claim lapses...
     bia = page(store_url, links.credentials[1])
-    assert bia.duty  # ...and Bia's page takes it over
+    assert bia.claim_duty()  # ...and Bia's page takes it over
     before = ana.state
     ana.advance(budget=1e9)  # still believes it holds the claim: refused by the store
-    assert ana.state is before and ana.seq == 0 and not ana.duty
+    assert ana.state is before and ana.seq == 0 and not ana.holds_duty
     settle([bia])
     assert bia.seq > 0
     ana.sync()
@@ -251,7 +252,8 @@ def test_moves_arriving_together_are_shown_one_by_one_at_the_pace(store_url):
     """Issue 14, item 3: several of Ana's placements reach Bia's page in one read; her page
     shows them one per step of its timer, each highlighted and followed by the pause a
     computer's placement gets at her pace (C-PLACE-1 placements); at "instant" all at once."""
-    from warkit_widgets.play.controller import DELAYS, PACES
+    from warkit_widgets.play.config import PACES
+    from warkit_widgets.play.controller import DELAYS
 
     links = create_room(open_store(store_url), config(), seed=5)
     ana = page(store_url, links.credentials[0])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from warkit_widgets.play.controller import GameConfig, Seat
+from warkit_widgets.play.config import GameConfig, Seat
 from warkit_widgets.rooms.room import (
     TamperedEntry,
     check_entry,

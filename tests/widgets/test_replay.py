@@ -193,7 +193,8 @@ def test_the_widget_follows_the_position_dice_log_and_luck(record):
 
 
 def test_the_dashboards_panel_opens_a_saved_file_and_forks(tmp_path):
-    from warkit_widgets.play.controller import GameConfig, GameController
+    from warkit_widgets.play.config import GameConfig
+    from warkit_widgets.play.controller import GameController
     from warkit_widgets.play.saves import dump_game
 
     config = GameConfig((Seat("Rafa", "blue"), Seat("Ana", "red", "normal"),

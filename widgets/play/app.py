@@ -35,14 +35,14 @@ from .files import FILES_STYLE, GameFiles
 from .help_panel import HelpPanel, RuleLinks
 from .layout import LAYOUT_STYLE, PLAY_STYLE
 from .messages import tr
+from .online import OnlineGame, Rooms
 from .page.browser_identity import BrowserIdentity
 from .page.voila import (
+    PageAddress,
     Schedule,
     Ticker,
     kernel_schedule,
     preheated,
-    query_lang,
-    query_value,
     wait_for_address,
 )
 from .rule_sets import rules_label
@@ -80,8 +80,17 @@ _warming: threading.Thread | None = None
 
 def warm_game_modules() -> None:
     """Load :data:`GAME_MODULES` in a thread (once per kernel): the first page does not wait
-    for them, and a game started a few seconds later does not wait either. The kernel's
-    thread keeps answering the page meanwhile (an import holds only its module's lock)."""
+    for them, and a game started a few seconds later does not wait either.
+
+    A thread, not a callback on the kernel's loop, for two reasons. A preheated kernel's only
+    thread is blocked in the notebook's cell until a browser asks for the page
+    (:func:`wait_for_address`: Voilà's preheating runs the notebook and the page must get
+    widgets that already know its address), so nothing scheduled on the loop would run during
+    that wait, the time these imports are meant to fill; and once the page is up, importing
+    on the loop would stop it answering clicks for the imports' length (0.3 s at a load of 9
+    on 2 cores: ``warkit.bots`` and numpy 0.2 s, the game's controller 0.09 s), while an
+    import in a thread holds only its module's lock. The state is one module-level handle
+    because imports happen once per process; the tests join it."""
     global _warming
     if _warming is None:
         def load() -> None:
@@ -109,11 +118,14 @@ class PlayApp(w.VBox):
 
     ``autosave`` (default: the server's autosave folder) keeps games in
     progress; ``schedule`` runs the computers (default: the kernel's event loop;
-    tests pass their own); ``animate`` turns the dice animation on.
+    tests pass their own); ``animate`` turns the dice animation on; ``rooms`` opens online
+    games (the notebook passes :class:`~warkit_widgets.rooms.opener.RoomOpener`; without it the
+    page offers no "Play online" and ignores a room's address).
     """
 
     def __init__(self, *, lang: str | None = None, autosave: Autosave | None = None,
-                 schedule: Schedule | None = None, animate: bool = True) -> None:
+                 schedule: Schedule | None = None, animate: bool = True,
+                 rooms: Rooms | None = None) -> None:
         self._lang = normalize_lang(lang) if lang else lang_from_env("pt")
         self.autosave = autosave if autosave is not None else Autosave()
         self.schedule = schedule or kernel_schedule()
@@ -130,8 +142,11 @@ class PlayApp(w.VBox):
         :meth:`on_rule_link` (the rules panel by default)."""
         self._map_drawn = False
         self._hold_timer: Any = None
-        self.room: Any = None
-        """The page's :class:`~warkit_widgets.rooms.session.RoomSession` (an online game)."""
+        self.rooms = rooms
+        self.address = PageAddress.from_environment()
+        """The page's address (its ``?lang=``, ``?room=``): read again by :meth:`open_address`."""
+        self.room: OnlineGame | None = None
+        """The online game on this page (set by :meth:`enter_room`)."""
 
         # header; texts whose layout never changes share one layout and one style (each model
         # is one more for the page to make)
@@ -175,7 +190,8 @@ class PlayApp(w.VBox):
         # when the first game starts (a lighter first page: fewer models for it to make)
         self.setup = SetupForm(lang=self._lang, on_start=self.reporter.guard(self.start),
                                on_resume=self.reporter.guard(self.resume),
-                               on_online=self.reporter.guard(self.start_online))
+                               on_online=(self.reporter.guard(self.start_online)
+                                          if rooms is not None else None))
         self._animate = animate
         self.board: w.HBox | None = None
         self.handoff: w.VBox | None = None
@@ -361,9 +377,11 @@ class PlayApp(w.VBox):
             warming = threading.Timer(POOL_WARM_DELAY, warm_game_modules)
             warming.daemon = True
             warming.start()
-            wait_for_address()
+            self.address = wait_for_address()
             warming.cancel()  # not begun yet: once the page is up (_browser_known)
-        self._address_lang(query_lang())
+        else:
+            self.address = wait_for_address()
+        self._address_lang(self.address.lang)
         self._open_address_room()
         if self.game is None:
             self.setup.show_saved(self.autosave.games())
@@ -381,16 +399,33 @@ class PlayApp(w.VBox):
         if lang is not None and lang != self._lang and not self._lang_chosen:
             self.set_lang(lang)
 
-    # -- online rooms (warkit_widgets.rooms) ---------------------------------------------------
+    # -- online games (through self.rooms: see warkit_widgets.play.online) ----------------------
     def _open_address_room(self) -> None:
-        if self.room is None and (query_value("room") or query_value("key")):
-            from ..rooms.session import open_from_address  # (the game's modules with it)
-            open_from_address(self)
+        if (self.rooms is not None and self.room is None
+                and (self.address.value("room") or self.address.value("key"))):
+            self.rooms.open_address(self)
 
     def start_online(self, config: GameConfig) -> None:
         """"Play online": a room for the form's answers, this page in the first human seat."""
-        from ..rooms.session import host_room
-        host_room(self, config)
+        if self.rooms is None:
+            raise ValueError("this page has no rooms: PlayApp(rooms=...) offers online games")
+        self.rooms.host(self, config)
+
+    @property
+    def pace(self) -> str:
+        """The computers' speed chosen on the page (a key of ``PACES``)."""
+        return self.speed.value or "normal"
+
+    def set_address(self, query: str) -> None:
+        """Put ``query`` in the browser's address bar (a reload comes back to it)."""
+        self.browser.address = query
+
+    def enter_room(self, room: OnlineGame) -> None:
+        """An online game takes this page (a room's session calls it): an earlier one stops,
+        and the page stops this one when it leaves it."""
+        if self.room is not None and self.room is not room:
+            self.room.stop()
+        self.room = room
 
     def show_room_panel(self, panel: w.Widget) -> None:
         """Put a room's lobby above the game (replacing an earlier one)."""

@@ -1,9 +1,8 @@
 """A new game's settings (the seats, the rule set, the language, the seed) and its :class:`Step`.
 
 What the new-game form needs to make a :class:`GameConfig`, kept apart from
-:mod:`warkit_widgets.play.controller` (which also re-exports it) so that the
-dashboard's first screen imports neither the game's controller nor what it
-needs (the odds, numpy, the bots).
+:mod:`warkit_widgets.play.controller` so that the dashboard's first screen imports neither
+the game's controller nor what it needs (the odds, numpy, the bots).
 """
 
 from __future__ import annotations

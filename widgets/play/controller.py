@@ -60,23 +60,13 @@ from ..controller import (
     Moves,
     battle_record,
     moves_of,
+    touched,
 )
-from ..controller import touched as _touched
 from ..i18n import normalize_lang, refusal_text, territory_name
 from ..models import DiceComparison, RerollShown, Side, compare_dice
 from ..observable import Observable
 from .coach import Hint, advise
-from .config import (  # noqa: F401  (also offered here, where they were first)
-    BOT_LEVELS,
-    HUMAN,
-    MAX_NAME,
-    PACES,
-    SEAT_KINDS,
-    GameConfig,
-    Seat,
-    Step,
-    clean_name,
-)
+from .config import PACES, GameConfig, Seat, Step
 from .log import LogEvent, log_events, turn_header
 from .messages import tr
 from .reactions import RankedReaction, useful_reactions
@@ -201,7 +191,7 @@ class GameController(Observable):
         """Dice rolled so far (rolls and rerolls): the tray animates each new one."""
         self._replay_history()
         self.message = Message("info", "")
-        self._update_viewer()
+        self.update_viewer()
         self.map = MapSelection(self.view, self._moves_now(), can_act=self.my_turn,
                                 lang=self._lang, explain=self._illegal_reason,
                                 player_name=self.player_text)
@@ -288,7 +278,7 @@ class GameController(Observable):
         state = self.state
         if state.is_terminal:
             return False
-        if self._blitz_due() or self._auto_pass_due():
+        if self._blitz_due() or self.auto_pass_due():
             return True
         if self._handoff is not None:
             return False
@@ -349,7 +339,7 @@ class GameController(Observable):
         try:
             if isinstance(action, str):
                 action = warkit.parse_action(action)
-            changed = self._push(action, self.decider)
+            changed = self.push(action, self.decider)
         except IllegalActionError as exc:
             self._say("refused", refusal_text(exc, self._lang), exc.rule)
             self._notify("message")
@@ -587,7 +577,7 @@ class GameController(Observable):
             if self._blitz_due():
                 changed |= self._blitz_step() | self._settle()
                 keyword = "blitz"
-            elif self._auto_pass_due():
+            elif self.auto_pass_due():
                 changed |= self._settle(chance=False)
                 keyword = "pass"
             elif decider == CHANCE:
@@ -628,7 +618,7 @@ class GameController(Observable):
         ms = 1000 * (time.perf_counter() - t0)
         self.think_ms.append(ms)
         self._turn_think += ms
-        self._push(action, decider)
+        self.push(action, decider)
         return action.keyword
 
     def _flush_think(self) -> None:
@@ -671,7 +661,7 @@ class GameController(Observable):
         ids = self.state.map.ids
         action = self._attack_on(ids[plan.src], ids[plan.dst], most)
         self.last_attack = (plan.src, plan.dst, most)
-        return self._push(action, self.decider)
+        return self.push(action, self.decider)
 
     def _useful_for(self, seat: int) -> list[RankedReaction]:
         state = self.state
@@ -679,9 +669,10 @@ class GameController(Observable):
             self._useful = (state, useful_reactions(warkit.view(state, seat), self.legal()))
         return self._useful[1]
 
-    def _auto_pass_due(self) -> bool:
+    def auto_pass_due(self) -> bool:
         """Is a human to react to a roll with no reaction that could help (S-REROLL-1,
-        S-TERRAIN-1)? Then the pass is made for them: no click, no passing the device."""
+        S-TERRAIN-1)? Then the pass is made for them: no click, no passing the device. A room's
+        controller passes only for its own seat."""
         state = self.state
         decider = self.decider
         info = state.rules.phase_info(state.phase)
@@ -697,11 +688,11 @@ class GameController(Observable):
         while True:
             if chance and self.decider == CHANCE:
                 changed |= self._chance_step()[1]
-            elif self._auto_pass_due():
+            elif self.auto_pass_due():
                 self.auto_passed += 1
                 decline = self.state.rules.phase_info(self.state.phase).decline
-                assert decline is not None  # _auto_pass_due checked it is legal
-                changed |= self._push(decline, self.decider)
+                assert decline is not None  # auto_pass_due checked it is legal
+                changed |= self.push(decline, self.decider)
                 self.log.append(LogEvent("log.autopass", {"seat": self.actors[-1]},
                                          len(self.match.actions) - 1, self.state.turn))
             else:
@@ -721,16 +712,19 @@ class GameController(Observable):
         """Resolve one chance step with the engine's sampler; returns its keyword and the
         aspects it changed."""
         action = chance_sampler(self.match.seed, len(self.match.actions)).sample(self.state)
-        return action.keyword, self._push(action, CHANCE)
+        return action.keyword, self.push(action, CHANCE)
 
-    def _push(self, action: Action, actor: int) -> set[str]:
-        """Play ``action`` for ``actor`` (a seat or CHANCE); returns the aspects changed."""
+    def push(self, action: Action, actor: int) -> set[str]:
+        """Play ``action`` for ``actor`` (a seat or CHANCE); returns the aspects changed.
+
+        Every move passes here (a click, a computer, chance, an automatic pass): a room's
+        controller extends it to write the move to the room's log first."""
         before = self.state
         after = self.match.push(action)
         self.actors.append(actor)
         self._record(before, action, after, len(self.match.actions) - 1)
         if actor >= 0 and not self.seats[actor].is_human:
-            self.recent = _touched(before, action) or self.recent
+            self.recent = touched(before, action) or self.recent
         return {"state", "log", "message", "battle"}
 
     def _record(self, before: GameState, action: Action, after: GameState, index: int) -> None:
@@ -788,7 +782,7 @@ class GameController(Observable):
 
     def _after_change(self) -> None:
         """Follow the new state: the viewer, the map's view and selection, the prompt."""
-        self._update_viewer()
+        self.update_viewer()
         self._check_blitz()
         self.map.show(self.view, self._moves_now(), self.my_turn)
         if self.state.is_terminal:
@@ -798,8 +792,9 @@ class GameController(Observable):
         else:
             self._say("info", self.prompt())
 
-    def _update_viewer(self) -> None:
-        """Hot-seat secrecy: who may see their secrets now (see the module docstring)."""
+    def update_viewer(self) -> None:
+        """Hot-seat secrecy: who may see their secrets now (see the module docstring); called
+        after every change. A room's controller shows its own seat instead."""
         humans, state, decider = self.humans, self.state, self.decider
         self._handoff = None
         if state.is_terminal or not humans:
@@ -811,7 +806,7 @@ class GameController(Observable):
                 self._confirmed = None
             shown = self._confirmed[0] if self._confirmed else None
             if (decider >= 0 and self.seats[decider].is_human and decider != shown
-                    and not self._auto_pass_due()):
+                    and not self.auto_pass_due()):
                 self._handoff, viewer = decider, None
             else:
                 viewer = shown

@@ -17,7 +17,7 @@ from warkit.rules.smart import card_kind, intelligence_draws, reroll_terms
 
 from ..controller import BattleRecord
 from ..i18n import continent_name, territory_name
-from .controller import HUMAN, Seat
+from .config import HUMAN, Seat
 from .layout import PLAY_STYLE
 from .log import card_text
 from .messages import tr

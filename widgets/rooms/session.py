@@ -1,5 +1,6 @@
 """A room on the dashboard's page: the lobby panel and the wiring of a room into
-:class:`~warkit_widgets.play.app.PlayApp` (its controller, the live-update thread, the lobby).
+the game's page (:class:`~warkit_widgets.play.online.RoomPage`: its controller, the live-update
+thread, the lobby).
 
 A page becomes a room's page in three ways: the host presses "Play online" on the new-game
 form (:func:`host_room`), a player opens their seat's link ``?room=CODE&key=SECRET``, or
@@ -22,8 +23,8 @@ import ipywidgets as w
 
 from ..html import message_html
 from ..i18n import color_name
-from ..play.controller import GameConfig, Step
-from ..play.page.voila import kernel_loop, query_value
+from ..play.config import GameConfig, Step
+from ..play.page.voila import kernel_loop
 from .fairness import UnfairRecord, seed_hex, short_commitment, verify_room
 from .invite import InviteLink
 from .lan import lan_address
@@ -33,7 +34,7 @@ from .store import GameStore, RoomError, RoomInfo, open_store
 from .sync import RoomSync
 
 if TYPE_CHECKING:
-    from ..play.app import PlayApp
+    from ..play.online import RoomPage
 
 ABSENT_AFTER = 60.0
 """Seconds without a sign of life after which the others may hand a seat to a computer."""
@@ -196,7 +197,7 @@ class LobbyPanel(w.VBox):
 class RoomSession:
     """A page's part in a room: its controller, the live updates and the lobby."""
 
-    def __init__(self, app: PlayApp, store: GameStore, *, code: str | None = None,
+    def __init__(self, app: RoomPage, store: GameStore, *, code: str | None = None,
                  credential: str | None = None, links: RoomLinks | None = None,
                  post: Callable[[Callable[[], object]], Any] | None = None) -> None:
         self.app, self.store, self.links = app, store, links
@@ -213,18 +214,17 @@ class RoomSession:
         if self.credential is None:
             raise RoomError(f"room {self.code!r} has no spectator link")
         app.show_room_panel(self.lobby)
-        app.room = self
+        app.enter_room(self)
         self._play()
 
     def _play(self) -> None:
         app, self.credential = self.app, str(self.credential)
         # the address bar opens this seat again (a reload, a bookmark: the host's page and a
         # spectator opened by the room's code had no key in their address)
-        app.browser.address = f"?room={self.code}&key={self.credential}&lang={app.lang}"
+        app.set_address(f"?room={self.code}&key={self.credential}&lang={app.lang}")
         self.game = RoomController(self.store, self.credential, lang=app.lang,
-                                   pace=app.speed.value or "normal")
+                                   pace=app.pace)
         app.set_game(self.game)
-        app.room = self
         self.game.subscribe(app.reporter.guard(self._game_changed))
         self.sync = RoomSync(self.store, self.code, self.credential, known=self._known,
                              on_moves=app.reporter.guard(self.on_moves),
@@ -250,6 +250,7 @@ class RoomSession:
         if self.game is not None:
             self.game.refresh_room()
             self.room = self.game.room
+            self.game.claim_duty()  # a living page keeps the computers' claim
             if self.game.waiting_on_computer:
                 self.app.kick_computers()
         else:
@@ -277,7 +278,7 @@ class RoomSession:
         self.lobby.layout.display = "none"
 
 
-def host_room(app: PlayApp, config: GameConfig, store: GameStore | None = None) -> RoomSession:
+def host_room(app: RoomPage, config: GameConfig, store: GameStore | None = None) -> RoomSession:
     """"Play online": a new room for the form's answers; this page takes the first human
     seat and shows the others' links."""
     store = store or open_store()
@@ -288,10 +289,10 @@ def host_room(app: PlayApp, config: GameConfig, store: GameStore | None = None) 
     return RoomSession(app, store, credential=links.credentials[host], links=links)
 
 
-def open_from_address(app: PlayApp, store: GameStore | None = None) -> RoomSession | None:
+def open_from_address(app: RoomPage, store: GameStore | None = None) -> RoomSession | None:
     """The room of the page's address (``?room=CODE[&key=SECRET]``), if any; a bad key is
     said in the player's language and changes nothing."""
-    code, key = query_value("room"), query_value("key")
+    code, key = app.address.value("room"), app.address.value("key")
     if not code and not key:
         return None
     code = (code or "").strip().upper()

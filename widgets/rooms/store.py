@@ -18,14 +18,13 @@ deals?) is checked by :func:`warkit_widgets.rooms.room.replay` on every read.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import sqlite3
 import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -203,14 +202,14 @@ class SqlStore(GameStore):
 
     def __init__(self) -> None:
         self._lock = threading.Lock()  # one connection, used by the page and its poller
-        with self._tx() as cur:
+        with self.transaction() as cur:
             for statement in SCHEMA:
                 cur.execute(statement)
 
     # -- to provide ------------------------------------------------------------------------
-    @contextmanager
-    def _tx(self) -> Iterator[Any]:
-        raise NotImplementedError
+    @abstractmethod
+    def transaction(self) -> AbstractContextManager[Any]:
+        """A cursor inside one transaction (committed on leaving, rolled back on an error)."""
 
     duplicate: tuple[type[BaseException], ...] = ()
 
@@ -218,13 +217,13 @@ class SqlStore(GameStore):
         return sql if self.placeholder == "?" else sql.replace("?", self.placeholder)
 
     @contextmanager
-    def _read(self) -> Iterator[Any]:
+    def reading(self) -> Iterator[Any]:
         """A cursor for reading only (by default a transaction like any other)."""
-        with self._tx() as cur:
+        with self.transaction() as cur:
             yield cur
 
     def _all(self, sql: str, *args: Any) -> list[tuple]:
-        with self._read() as cur:
+        with self.reading() as cur:
             cur.execute(self._q(sql), args)
             return list(cur.fetchall())
 
@@ -232,7 +231,7 @@ class SqlStore(GameStore):
     def create(self, room: RoomInfo, credentials: Sequence[str], spectator: str) -> None:
         if len(credentials) != len(room.seats):
             raise RoomError(f"{len(credentials)} credentials for {len(room.seats)} seats")
-        with self._tx() as cur:
+        with self.transaction() as cur:
             cur.execute(self._q("INSERT INTO rooms (code, rules, seed, lang, created, spectator)"
                                 " VALUES (?, ?, ?, ?, ?, ?)"),
                         (room.code, room.rules, 0, room.lang, room.created,
@@ -320,7 +319,7 @@ class SqlStore(GameStore):
     def append(self, code: str, seq: int, actor: int, action: str, credential: str) -> bool:
         check_action_text(action)
         try:
-            with self._tx() as cur:
+            with self.transaction() as cur:
                 writer, secret = self._writer(cur, code, credential)
                 if actor != CHANCE:
                     cur.execute(self._q("SELECT kind FROM seats WHERE code = ? AND seat = ?"),
@@ -354,7 +353,7 @@ class SqlStore(GameStore):
         if access.seat is None:
             return
         now = time.time()
-        with self._tx() as cur:
+        with self.transaction() as cur:
             cur.execute(self._q("UPDATE seats SET seen = ?, joined = COALESCE(joined, ?)"
                                 " WHERE code = ? AND seat = ?"),
                         (now, now, access.code, access.seat))
@@ -362,14 +361,14 @@ class SqlStore(GameStore):
     def set_kind(self, code: str, seat: int, kind: str, credential: str) -> None:
         if kind != HUMAN and kind not in warkit.bots.BOTS:
             raise RoomError(f"unknown computer level {kind!r}")
-        with self._tx() as cur:
+        with self.transaction() as cur:
             self._writer(cur, code, credential)
             cur.execute(self._q("UPDATE seats SET kind = ? WHERE code = ? AND seat = ?"),
                         (kind, code, seat))
 
     def claim(self, code: str, credential: str, ttl: float = 5.0) -> bool:
         now = time.time()
-        with self._tx() as cur:
+        with self.transaction() as cur:
             _, secret = self._writer(cur, code, credential)
             cur.execute(self._q("UPDATE rooms SET holder = ?, until = ? WHERE code = ? AND"
                                 " (holder IS NULL OR holder = ? OR until < ?)"),
@@ -393,7 +392,7 @@ class SqliteStore(SqlStore):
         super().__init__()
 
     @contextmanager
-    def _tx(self) -> Iterator[Any]:
+    def transaction(self) -> Iterator[Any]:
         with self._lock:
             cur = self._db.cursor()
             cur.execute("BEGIN IMMEDIATE")  # one writer at a time across processes
@@ -406,7 +405,7 @@ class SqliteStore(SqlStore):
                 self._db.commit()
 
     @contextmanager
-    def _read(self) -> Iterator[Any]:
+    def reading(self) -> Iterator[Any]:
         """Reads take no lock: each SELECT sees the last committed state (WAL), so the pages'
         pollers never queue behind a writer's ``BEGIN IMMEDIATE``."""
         with self._lock:
@@ -434,7 +433,7 @@ class PostgresStore(SqlStore):
         super().__init__()
 
     @contextmanager
-    def _tx(self) -> Iterator[Any]:
+    def transaction(self) -> Iterator[Any]:
         with self._lock, self._db.transaction(), self._db.cursor() as cur:
             yield cur
 
@@ -455,9 +454,3 @@ def open_store(where: str | None = None) -> GameStore:
     if where.startswith(("postgresql://", "postgres://")):
         return PostgresStore(where)
     return SqliteStore(where)
-
-
-def room_json(room: RoomInfo) -> str:
-    """The room's public description (for the lobby and the tests)."""
-    return json.dumps({"code": room.code, "rules": room.rules,
-                       "seats": [s.__dict__ for s in room.seats]})
