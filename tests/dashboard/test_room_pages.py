@@ -234,3 +234,18 @@ def test_invitations_name_the_lan_address_when_served_to_the_network(store_path,
         assert link.lan_host == "192.168.0.7" and link.url.startswith("?room=")
     app.set_lang("pt")
     assert "só abre neste computador" in session.lobby.watch_link.warning
+
+
+def test_the_replay_of_a_running_room_cannot_continue_from_a_move(store_path, tmp_path,
+                                                                 monkeypatch):
+    """"Continue from here" would start a game on this page holding every seat's hand and
+    objective: refused on a room's page until the game ends (the replay itself shows only
+    the page's own secrets)."""
+    app, _loop, session = host(tmp_path)
+    panel = app.open_replay()
+    assert panel.widget.replay.viewer == 0 and not panel.fork_allowed
+    panel.widget.replay.goto(panel.widget.replay.end)
+    panel.widget.fork_button.click()
+    assert "continues only in its room" in panel.notice.value
+    assert panel.start_fork(["easy", "easy", "easy"]) is None
+    assert app.game is session.game and app.game.online

@@ -826,6 +826,7 @@ class PlayApp(w.VBox):
                                        on_fork=self._forked, guard=self.reporter.guard)
         self.ticker.stop()
         game = self.game
+        self._replay.fork_allowed = game is None or not game.online or game.state.is_terminal
         if game is not None:
             self._replay.show(game.match, game.seats, viewer_of(game))
         else:
