@@ -21,6 +21,9 @@ $(STAMP): pyproject.toml $(TEMPLATE)/conf.json
 	@# the dashboard's Voilà template, where Voilà finds templates (a link: edits apply at once)
 	mkdir -p $(VENV)/share/jupyter/voila/templates
 	ln -sfn $(CURDIR)/$(TEMPLATE) $(VENV)/share/jupyter/voila/templates/warkit
+	@# mypy reads widgets/ as the package warkit_widgets through this link (pyproject's mypy_path)
+	mkdir -p $(VENV)/mypy
+	ln -sfn $(CURDIR)/widgets $(VENV)/mypy/warkit_widgets
 	touch $(STAMP)
 
 # The gettext catalogues (one pair of .po per package: widgets/locale/, widgets/play/locale/...),
@@ -78,6 +81,7 @@ handouts: $(STAMP)
 lint: $(STAMP) catalogues
 	$(PY) -m ruff check warkit widgets tests
 	$(PY) -m warkit_widgets.i18n.check
+	@mkdir -p $(VENV)/mypy && ln -sfn $(CURDIR)/widgets $(VENV)/mypy/warkit_widgets
 	$(PY) -m mypy
 
 test: lint

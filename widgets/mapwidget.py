@@ -20,7 +20,7 @@ from ipycanvas import Canvas, MultiCanvas, hold_canvas
 from warkit import GameState
 from warkit.render.geometry import board_geometry
 
-from .controller import Highlights, MapController
+from .controller import CURRENT, Highlights, MapController, MapModel
 from .html import message_html
 from .i18n import normalize_lang, tr
 from .painter import paint_highlights, paint_owners, paint_pieces, paint_static
@@ -51,8 +51,10 @@ def forget_last_canvas(canvas: Canvas) -> None:
 class MapWidget(w.VBox):
     """A clickable War board: click your territory, then a target; legal choices light up.
 
-    Pass a :class:`MapController` (to share it with other widgets) or a
-    :class:`warkit.GameState` (a controller is made, keyword arguments go to it).
+    Pass a controller (a :class:`MapController` to share with other widgets, or any
+    :class:`~warkit_widgets.controller.MapModel` such as the dashboard's game) or a
+    :class:`warkit.GameState` (a :class:`MapController` is made for ``viewer``, sampling
+    chance steps with ``seed``).
     ``scale`` sets the canvas buffer: 1.0 is the board's 1000 x 560 units; the
     canvas shrinks with the page (CSS), clicks are mapped back by ipycanvas.
     ``tint`` colours the land by "owner" or by "continent"; ``tint_toggle`` shows
@@ -61,14 +63,14 @@ class MapWidget(w.VBox):
     :meth:`repaint_highlights`.
     """
 
-    def __init__(self, controller: MapController | GameState, *, scale: float = 1.0,
+    def __init__(self, controller: MapModel | GameState, *, scale: float = 1.0,
                  lang: str | None = None, status: bool = True, tint: str = "continent",
                  tint_toggle: bool = False, highlights: Callable[[], Highlights] | None = None,
-                 **controller_args: object) -> None:
+                 viewer: int | str | None = CURRENT, seed: int | None = None) -> None:
         if tint not in TINTS:
             raise ValueError(f"tint is one of {', '.join(TINTS)}, got {tint!r}")
         if isinstance(controller, GameState):
-            controller = MapController(controller, lang=lang or "pt", **controller_args)
+            controller = MapController(controller, viewer=viewer, seed=seed, lang=lang or "pt")
         elif lang is not None:
             controller.lang = lang
         self.controller = controller

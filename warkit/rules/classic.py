@@ -180,6 +180,10 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
             raise ValueError(f"{self.name} rules have no {phase.value!r} step")
         return info
 
+    def phase_kinds(self, phase: GamePhase) -> tuple[type[Action], ...]:
+        """The kinds of action taken in ``phase`` (its handlers), in the table's order."""
+        return tuple(kind for step, kind in self.handlers if step is phase)
+
     def phase_named(self, value: object) -> GamePhase:
         """The step saved as ``value`` (``phase.value`` in a save file or record)."""
         for info in self.phases:

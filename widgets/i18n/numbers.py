@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from datetime import datetime
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, SupportsFloat
 
 from .languages import LOCALES, Lang, normalize_lang
 
@@ -86,7 +86,7 @@ def fmt_significant(value: float, lang: str = "pt", digits: int = 3) -> str:
     return fmt_short(value, lang, decimals)
 
 
-def fmt_percent(p: float, lang: str = "pt", digits: int = 1) -> str:
+def fmt_percent(p: SupportsFloat, lang: str = "pt", digits: int = 1) -> str:
     """A probability as a percentage (``0.4167`` → ``41,7%`` / ``41.7%``: CLDR's pt-BR
     percent has no space before the sign)."""
     symbols = number_symbols(normalize_lang(lang))

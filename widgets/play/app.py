@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import importlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from warkit import Action, Attack, EndPhase, PlayerView
+from warkit import Action, Attack, EndPhase, Occupy, PlayerView
 from warkit.rules.terms import MAP_MODES
 
 from ..html import message_html
@@ -122,6 +122,8 @@ class PlayApp(w.VBox):
     games (the notebook passes :class:`~warkit_widgets.rooms.opener.RoomOpener`; without it the
     page offers no "Play online" and ignores a room's address).
     """
+
+    children: Sequence[w.Widget]  # ipywidgets' trait (untyped library)
 
     def __init__(self, *, lang: str | None = None, autosave: Autosave | None = None,
                  schedule: Schedule | None = None, animate: bool = True,
@@ -238,8 +240,7 @@ class PlayApp(w.VBox):
         self.repeat_button.on_click(self.reporter.guard(
             lambda _: self.game and self.game.repeat_attack()))
         self.stop_button = _button("warkit-stop", icon="stop")
-        self.stop_button.on_click(self.reporter.guard(lambda _: self.game and
-                                                      self.game.stop_blitz()))
+        self.stop_button.on_click(self.reporter.guard(lambda _: self._stop_blitz()))
         self.hint_button = _button("warkit-hint", icon="lightbulb-o")
         self.hint_button.on_click(self.reporter.guard(lambda _: self.ask_hint()))
         self.option_row = OptionsPanel(on_use=self.reporter.guard(self._use),
@@ -472,6 +473,13 @@ class PlayApp(w.VBox):
         """Load a saved game (asking first if one is running); a bad file changes nothing."""
         return self.files.load_bytes(name, data)
 
+    @property
+    def playing(self) -> GameController:
+        """The game on the board: the board's panes are drawn only while there is one."""
+        if self.game is None:
+            raise RuntimeError("no game is on the board yet")
+        return self.game
+
     def _running(self) -> bool:
         """Is a game on screen that a loaded file would replace?"""
         return (self.game is not None and not self._in_setup
@@ -592,12 +600,12 @@ class PlayApp(w.VBox):
     def _kick_computers(self) -> None:
         """Start the timer when something automatic is due (a computer, chance, the next
         battle of an "attack until..."), once the map is on the screen."""
-        if self.game.waiting_on_computer and self._map_drawn:
+        if self.playing.waiting_on_computer and self._map_drawn:
             self.ticker.kick()
 
     def _show_odds_box(self, step: Step) -> None:
         """The odds panel, while an attack is selected or fought."""
-        attacking = step is Step.ATTACK or self.game.map.attack_pair() is not None
+        attacking = step is Step.ATTACK or self.playing.map.attack_pair() is not None
         self.odds_box.layout.display = None if attacking and step is not Step.OVER else "none"
 
     def _map_ready(self) -> None:
@@ -615,23 +623,27 @@ class PlayApp(w.VBox):
         from .end_report import report_html
         from .html import handoff_html, over_html
 
-        game, lang = self.game, self._lang
+        game, lang = self.playing, self._lang
+        board, handoff, over_box = self.board, self.handoff, self.over_box
+        if board is None or handoff is None or over_box is None:  # built by the first game
+            return
         self.setup.layout.display = "none"
         handing = step is Step.HANDOFF
-        self.board.layout.display = "none" if handing else None
-        self.handoff.layout.display = None if handing else "none"
-        if handing:
-            seat = game.handoff
+        board.layout.display = "none" if handing else None
+        handoff.layout.display = None if handing else "none"
+        seat = game.handoff
+        if handing and seat is not None:
             name = game.seats[seat].name
             why = ""
-            reacting = game.state.rules.phase_info(game.state.phase).decider == "reacting"
-            if reacting and seat != game.state.current:
-                why = tr("play.handoff.react", lang, attacker=game.seats[game.state.current].name,
-                         dst=territory_name(game.state.battle.dst, lang))
+            state = game.state
+            reacting = state.rules.phase_info(state.phase).decider == "reacting"
+            if reacting and seat != state.current and state.battle is not None:
+                why = tr("play.handoff.react", lang, attacker=game.seats[state.current].name,
+                         dst=territory_name(state.battle.dst, lang))
             self.handoff_text.value = handoff_html(name, game.seats[seat].color, why, lang)
             self.handoff_button.description = tr("play.handoff.ready", lang, player=name)
         over = step is Step.OVER
-        self.over_box.layout.display = None if over else "none"
+        over_box.layout.display = None if over else "none"
         if over:
             self.over.value = over_html(view, game.seats, lang)
             report = (game.match.state_id, lang)
@@ -645,6 +657,8 @@ class PlayApp(w.VBox):
     def _show_hand(self, view: PlayerView, step: Step) -> None:
         """The viewer's cards (nobody's while the device is passed); rebuilt only on change."""
         hand = self.hand
+        if hand is None:  # made with the game's board (set_game)
+            return
         key = (view.player, view.hand, view.trades, view.next_trade_value,
                tuple(view.owner[c] for c in view.hand if c < len(view.owner)))
         if key != self._hand_key:
@@ -656,7 +670,7 @@ class PlayApp(w.VBox):
                 hand.controller.player = view.colors[view.player]
                 hand.controller.update_view(view)
         if view.player is not None:  # the player's name, not only their colour
-            name = escape(self.game.seats[view.player].name)
+            name = escape(self.playing.seats[view.player].name)
             hand.title.value = f"<b>{tr('hand.title', self._lang, player=name)}</b>"
         trading = step is Step.TRADE and bool(view.hand)
         hand.trade_button.layout.display = None if trading else "none"
@@ -665,7 +679,7 @@ class PlayApp(w.VBox):
     def _show_dice(self, view: PlayerView) -> None:
         """The dice on the table this turn, judged with SMART's modifiers (none at the start
         of a turn: never the previous player's)."""
-        game = self.game
+        game = self.playing
         from .html import battle_html
 
         tray, shown = game.tray, self.dice.comparison
@@ -684,7 +698,7 @@ class PlayApp(w.VBox):
         from .html import reserves_html
         from .options_panel import group_choices
 
-        game, lang = self.game, self._lang
+        game, lang = self.playing, self._lang
         mine = game.my_turn
         kind = step.value if step.value in MAP_MODES else None
         most = 0
@@ -696,7 +710,9 @@ class PlayApp(w.VBox):
                 label = "play.btn.airattack"
         elif step is Step.OCCUPY:
             legal = game.legal()
-            most, label = (legal[-1].armies if legal else 0), "play.btn.occupy"
+            largest = legal[-1] if legal else None  # Occupy(1..most), C-CONQ-1
+            most = largest.armies if isinstance(largest, Occupy) else 0
+            label = "play.btn.occupy"
         else:
             label = ""
         sel = game.map.selection
@@ -723,8 +739,10 @@ class PlayApp(w.VBox):
         for widget in (self.blitz_button, self.blitz_keep):
             widget.layout.display = None if attacking and not blitzing else "none"
         self.blitz_button.disabled = not can_blitz
+        last = game.last_attack
         self.repeat_button.layout.display = None if attacking and game.can_repeat() and (
-            sel.source, sel.target) != game.last_attack[:2] and not blitzing else "none"
+            last is not None and (sel.source, sel.target) != last[:2]) and not blitzing \
+            else "none"
         self.stop_button.layout.display = None if blitzing else "none"
         view = game.view
         groups = group_choices(self._option_actions(), view, game.reactions())
@@ -747,9 +765,9 @@ class PlayApp(w.VBox):
             count.value = top
         count.disabled = most < 1
 
-    def _option_actions(self) -> list:
+    def _option_actions(self) -> list[Action]:
         """The SMART options other than reactions (those come ranked from the game)."""
-        game = self.game
+        game = self.playing
         if not game.my_turn or game.step is Step.REACT:
             return []
         options = game.state.rules.phase_info(game.state.phase).options  # the rule set's list
@@ -757,7 +775,7 @@ class PlayApp(w.VBox):
 
     def _is_air_attack(self) -> bool:
         """Is the selected attack only possible as an air attack (S-AIR-1)?"""
-        game = self.game
+        game = self.playing
         sel, ids = game.map.selection, game.state.map.ids
         if sel.source is None or sel.target is None:
             return False
@@ -765,7 +783,8 @@ class PlayApp(w.VBox):
 
     # -- buttons ------------------------------------------------------------------------------
     def _go(self) -> None:
-        game, step, n = self.game, self.game.step, self.count.value
+        game = self.playing
+        step, n = game.step, self.count.value
         if step is Step.PLACE:
             game.place(n)
         elif step is Step.ATTACK:
@@ -804,6 +823,10 @@ class PlayApp(w.VBox):
     def _blitz(self) -> None:
         if self.game is not None:
             self.game.blitz(self.blitz_keep.value)
+
+    def _stop_blitz(self) -> None:
+        if self.game is not None:
+            self.game.stop_blitz()
 
     def _label_blitz(self) -> None:
         n = self.blitz_keep.value

@@ -19,7 +19,18 @@ from html import escape
 from typing import Any
 
 import warkit
-from warkit import Action, Attack, EndPhase, Move, Occupy, Phase, Place, PlayerView, Trade
+from warkit import (
+    Action,
+    Attack,
+    EndPhase,
+    GamePhase,
+    Move,
+    Occupy,
+    Phase,
+    Place,
+    PlayerView,
+    Trade,
+)
 from warkit.rules.smart import AirAttack
 
 from ..battle_terms import battle_terms
@@ -137,8 +148,10 @@ def explain(view: PlayerView, action: Action) -> Hint:
         return Hint(seat, action, "coach.move",
                     (("n", action.armies), ("src", src), ("dst", dst)), why, src, dst)
     if isinstance(action, EndPhase):
-        key = {Phase.ATTACK: "coach.end.attack", Phase.MOVE: "coach.end.move",
-               Phase.TRADE: "coach.end.trade"}.get(view.phase, "coach.end")
+        ends: dict[GamePhase, str] = {Phase.ATTACK: "coach.end.attack",
+                                      Phase.MOVE: "coach.end.move",
+                                      Phase.TRADE: "coach.end.trade"}
+        key = ends.get(view.phase, "coach.end")
         return Hint(seat, action, key)
     from .html import option_text  # SMART's options and reactions, as the options panel says
 
@@ -154,7 +167,7 @@ def conquest_chance(view: PlayerView, src: int, dst: int, attackers: int) -> flo
         return 0.0
     terms = battle_terms(view, src, dst)
     return best_reroll(attackers, view.armies[dst], terms.terrain, terms.rerolls,
-                       terms.dice_max)[1]
+                       terms.rule)[1]
 
 
 def _enemies(view: PlayerView, t: int) -> list[int]:

@@ -29,7 +29,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import warkit
 from warkit import (
@@ -70,6 +70,9 @@ from .config import PACES, GameConfig, Seat, Step
 from .log import LogEvent, log_events, turn_header
 from .messages import tr
 from .reactions import RankedReaction, useful_reactions
+
+if TYPE_CHECKING:  # only for a cast: the dashboard keeps no SMART special case
+    from warkit.rules.smart import Rerolled
 
 DELAYS: dict[str, float] = {
     "trade": 0.7, "intelligence": 0.7, "place": 0.3, "attack": 0.35, "airattack": 0.6,
@@ -162,7 +165,7 @@ class GameController(Observable):
         self._think_turn = -1
         self._shown_turn = -1  # the computer turn whose start was paused on
         self._legal: tuple[GameState | None, warkit.LegalActions] = (None, warkit.LegalActions())
-        self._views: tuple[object, PlayerView | None] = (None, None)
+        self._views: tuple[GameState | None, int | None, PlayerView | None] = (None, None, None)
         self._useful: tuple[object, list[RankedReaction]] = (None, [])
         self._confirmed: tuple[int, int] | None = None  # hot-seat: (seat, turn) shown
         self._handoff: int | None = None
@@ -186,7 +189,7 @@ class GameController(Observable):
         """The dice on the table this turn, judged with the SMART modifiers (the dice tray);
         ``None`` at the start of a turn (no dice of the previous player)."""
         self._rerolls: list[RerollShown] = []
-        self._reroll_asked: tuple[str, tuple[int, ...], int] | None = None
+        self._reroll_asked: tuple[Side, tuple[int, ...], int] | None = None
         self.rolls = 0
         """Dice rolled so far (rolls and rerolls): the tray animates each new one."""
         self._replay_history()
@@ -235,11 +238,11 @@ class GameController(Observable):
     def view(self) -> PlayerView:
         """What the page may show: the viewer's view (the spectator's if ``None``); made
         once per position and viewer, since every panel reads it."""
-        key = (self.state, self._viewer)
-        cached_key, cached = self._views
-        if cached is None or cached_key[0] is not key[0] or cached_key[1] != key[1]:
-            cached = warkit.view(self.state, self._viewer)
-            self._views = (key, cached)
+        state, viewer = self.state, self._viewer
+        seen_state, seen_viewer, cached = self._views
+        if cached is None or seen_state is not state or seen_viewer != viewer:
+            cached = warkit.view(state, viewer)
+            self._views = (state, viewer, cached)
         return cached
 
     @property
@@ -656,6 +659,8 @@ class GameController(Observable):
 
     def _blitz_step(self) -> set[str]:
         plan = self.blitz_plan
+        if plan is None:  # _blitz_due() has just said a blitz goes on
+            return set()
         self.map.select(plan.src, plan.dst)
         most = self.map.max_count()
         ids = self.state.map.ids
@@ -756,7 +761,8 @@ class GameController(Observable):
             if e.kind == "reroll":  # the dice given up; the new ones come with "rerolled"
                 side: Side = "attacker" if e.seat == before.current else "defender"
                 # the lowest face the rules let a rerolled die show (its card's minimum)
-                lowest = min(min(o.dice) for o, _ in warkit.chance_outcomes(after))
+                lowest = min(min(cast("Rerolled", o).dice)
+                             for o, _ in warkit.chance_outcomes(after))
                 self._reroll_asked = (side, tuple(sorted(e.dice, reverse=True)), lowest)
             elif e.kind == "rerolled" and self._reroll_asked is not None:
                 self.rolls += 1
@@ -788,7 +794,7 @@ class GameController(Observable):
         if self.state.is_terminal:
             self._say("ok", self._winner_text())
         elif self.blitz_plan is not None:
-            self._say("info", self._blitz_text())
+            self._say("info", self._blitz_text(self.blitz_plan))
         else:
             self._say("info", self.prompt())
 
@@ -828,8 +834,7 @@ class GameController(Observable):
         """A player's name: the one typed in the form, everywhere (never a colour)."""
         return self.seats[seat].name
 
-    def _blitz_text(self) -> str:
-        plan = self.blitz_plan
+    def _blitz_text(self, plan: Blitz) -> str:
         return tr("play.blitz.going", self._lang, src=territory_name(plan.src, self._lang),
                   dst=territory_name(plan.dst, self._lang), n=plan.keep)
 
@@ -837,7 +842,7 @@ class GameController(Observable):
         step = self.step
         if step is Step.OVER:
             return tr("map.phase.over", self._lang)
-        if step is Step.HANDOFF:
+        if step is Step.HANDOFF and self._handoff is not None:
             return tr("play.handoff.title", self._lang, player=self.player_text(self._handoff))
         if self.decider == CHANCE:
             return tr("map.phase.chance", self._lang)
@@ -853,8 +858,8 @@ class GameController(Observable):
         state = self.state
         params: dict[str, Any] = {"player": self.player_text(self.decider),
                                   "armies": state.reserves + sum(state.continent_reserves)}
-        if step is Step.REACT:
-            battle = state.battle
+        battle = state.battle
+        if step is Step.REACT and battle is not None:
             params.update(src=territory_name(battle.src, lang),
                           dst=territory_name(battle.dst, lang))
             side = "attacker" if state.rules.reacting(state) == state.current else "defender"

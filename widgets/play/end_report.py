@@ -27,6 +27,7 @@ from warkit.luck import Luck, luck, roll_loss_moments
 from warkit.render.svg import PLAYER_COLORS
 from warkit.rules.terms import BattleRule
 
+from ..battle_terms import CLASSIC_BATTLE
 from ..i18n import color_name, continent_name
 from ..luck_panel import luck_html, signed
 from .messages import tr
@@ -72,10 +73,6 @@ def timeline(match: Match) -> Timeline:
     return Timeline(turns,
                     tuple(tuple(s.territory_count(p) for s in picks) for p in range(n)),
                     tuple(tuple(s.army_count(p) for s in picks) for p in range(n)))
-
-
-CLASSIC_BATTLE = BattleRule()
-"""Classic War's battle rule (C-ATK-2..4), the default of :func:`expected_attacker_wins`."""
 
 
 def expected_attacker_wins(att_dice: int, def_dice: int, rule: BattleRule = CLASSIC_BATTLE
@@ -214,7 +211,7 @@ def _moment_text(moment: Moment, names: Sequence[str], lang: str) -> str:
     params: dict[str, object] = {}
     for key, value in moment.params:
         if key in ("seat", "by", "owner"):
-            params[key] = names[int(value)]
+            params[key] = names[value] if isinstance(value, int) else value
         elif key == "continent":
             params[key] = continent_name(str(value), lang)
         else:

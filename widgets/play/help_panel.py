@@ -10,7 +10,7 @@ panel at that rule.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets as w
@@ -154,6 +154,8 @@ class HelpPanel(w.VBox):
 
 class RuleLinks(w.HBox):
     """Buttons for the rule IDs of a text (``show(text)``); each opens the help at its rule."""
+
+    children: Sequence[w.Button]  # ipywidgets' trait (untyped library), as this class fills it
 
     def __init__(self, open_help: Callable[[str], object], lang: str = "pt") -> None:
         self.open_help = open_help

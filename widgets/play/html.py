@@ -104,13 +104,13 @@ def option_text(action: Action, view: PlayerView, lang: str) -> str:
                   src=territory_name(action.src, lang))  # type: ignore[attr-defined]
     if k == "reveal":
         return tr("opt.terrain" if view.battle is not None else "opt.passage", lang, card=shown)
-    if k == "reroll":
+    if k == "reroll" and isinstance(card, str):
         index = card_index(card)
         controlled = index < len(view.owner) and view.owner[index] == view.current_player
         _, minimum = reroll_terms(card_kind(index, controlled))
         dice = ", ".join(map(str, action.dice))  # type: ignore[attr-defined]
         return tr("opt.reroll", lang, card=shown, dice=dice, minimum=minimum)
-    if k == "alliance":
+    if k == "alliance" and isinstance(card, str):
         return tr("opt.alliance", lang, card=shown,
                   continent=continent_name(m.continent_of[m.index(card)], lang))
     if k in ("airlift", "discard", "pass"):
@@ -149,7 +149,8 @@ def over_html(view: PlayerView, seats: Sequence[Seat], lang: str) -> str:
     if decided is not None:
         key, params = decided
         if key == "over.eliminator":
-            note = tr(key, lang, player=seats[params["seat"]].name)
+            seat = params["seat"]
+            note = tr(key, lang, player=seats[seat].name if isinstance(seat, int) else "")
         else:
             note = tr(key, lang, criterion=tr(f"over.criterion.{params['criterion']}", lang))
     objectives = view.revealed_objectives or (None,) * len(seats)

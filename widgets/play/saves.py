@@ -287,7 +287,7 @@ class Autosave:
         are left out; beyond :data:`KEEP`, files untouched for an hour are removed)."""
         if self.folder is None or self.browser is None or not self.folder.is_dir():
             return []
-        found = []
+        found: list[SavedGame] = []
         for path in sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime,
                            reverse=True):
             try:

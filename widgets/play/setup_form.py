@@ -32,6 +32,8 @@ class SetupForm(w.VBox):
     """Answers for a new game; ``on_start(config)`` is called by the Start button and
     ``on_resume(saved)`` by a resume button."""
 
+    children: Sequence[w.Widget]  # ipywidgets' trait (untyped library)
+
     def __init__(self, *, lang: str = "pt", on_start: Callable[[GameConfig], object],
                  on_resume: Callable[[SavedGame], object] | None = None,
                  on_online: Callable[[GameConfig], object] | None = None) -> None:

@@ -169,7 +169,8 @@ class LobbyPanel(w.VBox):
                 self.invites[seat].add_class("warkit-room-invite")
                 self.links.children = (*self.invites.values(), self.my_link, self.watch_link)
         for seat, invite in self.invites.items():  # a joined seat's key leaves the page
-            url = links.link("", links.credentials[seat], lang) if seat in waiting else ""
+            url = (links.link("", links.credentials[seat], lang)
+                   if seat in waiting and links is not None else "")
             invite.show(url, tr("room.invite", lang, name=room.seats[seat].name), **texts)
         self.my_link.show(my_link or "", tr("room.my_link", lang), **texts)
         url = f"?room={room.code}&key={watch}&lang={lang}" if watch else ""
@@ -202,7 +203,11 @@ class RoomSession:
                  post: Callable[[Callable[[], object]], Any] | None = None) -> None:
         self.app, self.store, self.links = app, store, links
         self.credential = credential
-        self.code = code or store.access(credential).code
+        if not code:
+            if credential is None:
+                raise RoomError("a room opens with its code or a seat's key")
+            code = store.access(credential).code
+        self.code = code
         self.post = post or kernel_loop().call_soon_threadsafe
         self.game: RoomController | None = None
         self.sync: RoomSync | None = None
@@ -218,7 +223,8 @@ class RoomSession:
         self._play()
 
     def _play(self) -> None:
-        app, self.credential = self.app, str(self.credential)
+        assert self.credential is not None  # a seat's key or the watch key (see __init__)
+        app = self.app
         # the address bar opens this seat again (a reload, a bookmark: the host's page and a
         # spectator opened by the room's code had no key in their address)
         app.set_address(f"?room={self.code}&key={self.credential}&lang={app.lang}")
@@ -268,6 +274,8 @@ class RoomSession:
     def hand_over(self, seat: int) -> None:
         """Hand an absent seat to a computer (this page may then play it, if it holds the
         claim)."""
+        if self.game is None or self.game.seat is None or self.credential is None:
+            return  # a spectator holds no seat, so no say in the room
         if absent(self.store.room(self.code), seat, time.time()):
             self.store.set_kind(self.code, seat, HAND_OVER_LEVEL, self.credential)
             self.refresh()

@@ -263,7 +263,7 @@ class SqlStore(GameStore):
                         created, coach=options.get("coach", 1) != 0, hints=hints)
 
     def count_hint(self, code: str, credential: str) -> int:
-        with self._tx() as cur:
+        with self.transaction() as cur:
             seat, _ = self._writer(cur, code, credential)
             cur.execute(self._q("SELECT value FROM room_options WHERE code = ? AND name = ?"),
                         (code, "coach"))
