@@ -35,10 +35,11 @@ WAIT = 60_000
 SEATS = (Seat("Ana", "red"), Seat("Bia", "blue"), Seat("Cris", "green", "easy"))
 
 
-def _pg_helpers():
-    """tests/rooms/pg_server.py (the room store tests' PostgreSQL server), by its path."""
-    path = Path(__file__).parents[1] / "rooms" / "pg_server.py"
-    spec = importlib.util.spec_from_file_location("warkit_test_pg_server", path)
+def _rooms_helper(name: str):
+    """A module of tests/rooms, by its path: ``pg_server`` (the room store tests' PostgreSQL
+    server), ``record_checks`` (what a room page's Save may hold)."""
+    path = Path(__file__).parents[1] / "rooms" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"warkit_test_{name}", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -53,7 +54,7 @@ def rooms_server(request, tmp_path_factory) -> Iterator[tuple[str, str]]:
         if request.param == "sqlite":
             store = str(folder / "rooms.sqlite3")
         else:
-            pg = _pg_helpers()
+            pg = _rooms_helper("pg_server")
             try:
                 server = stack.enter_context(pg.postgres_server())
             except pg.Unavailable as exc:
@@ -370,15 +371,6 @@ SECRET_SEED = (2**256 - 1) // 3
 """A 256-bit seed like a room's own (fixed: the game, hence the test's length, is known)."""
 
 
-def _record_checks():
-    """tests/rooms/record_checks.py (what a room page's Save may hold), by its path."""
-    path = Path(__file__).parents[1] / "rooms" / "record_checks.py"
-    spec = importlib.util.spec_from_file_location("warkit_test_record_checks", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def drive(drivers: dict[int, RoomController], bots: dict, until, deadline: float) -> None:
     """Play the humans' decisions (easy bots on their views) and, with the pages, the
     computer and chance, until ``until()`` or the game's end."""
@@ -415,7 +407,7 @@ def test_a_seat_and_a_spectator_keep_every_secret_and_verify_the_dice(browser, r
     record, which passes ``verify_room``."""
     from warkit_widgets.rooms.fairness import commitment, seed_hex, short_commitment, verify_room
 
-    checks = _record_checks()
+    checks = _rooms_helper("record_checks")
     url, where = rooms_server
     store = open_store(where)
     links = create_room(store, GameConfig(SEATS, "classic", "en"), seed=SECRET_SEED)
@@ -472,6 +464,8 @@ def test_a_seat_and_a_spectator_keep_every_secret_and_verify_the_dice(browser, r
         for view in pages.values():
             view.wait_text("warkit-room-fairness", "Verified", WAIT)
             assert seed_hex(seed) in view.text_of("warkit-room-fairness")
+        pages[None].page.locator('button.warkit-save[title*="whole game"]').wait_for(
+            timeout=WAIT)  # the tooltip follows: the file is the whole game now
         full = download(pages[None], tmp_path, "end.json")
         assert verify_room(full, promised) > 0
         assert warkit.loads(full).state == drivers[0].state

@@ -653,6 +653,7 @@ class PlayApp(w.VBox):
                                          + hints_html(game, lang)
                                          + report_html(game.match, game.names, lang))
                 self.autosave(game)  # a finished game leaves the games in progress
+                self.files.relabel()  # Save's tooltip: a room's game now gives the whole record
 
     def _show_hand(self, view: PlayerView, step: Step) -> None:
         """The viewer's cards (nobody's while the device is passed); rebuilt only on change."""
