@@ -10,7 +10,9 @@ file is explained in the player's language and the running game stays as it was.
 The download: the Save button puts a ``data:`` link in the page and a one-pixel image whose
 ``onerror`` clicks it (an HTML widget sets ``innerHTML``, which runs such handlers), so the
 file downloads at once; the link stays a few seconds for a browser that blocks that, then
-is withdrawn: the file holds every secret of the game.
+is withdrawn: the file holds every secret of the game. What Save gives is the game's own
+choice (:meth:`~.controller.GameController.save_file`): the whole match here, only the
+seat's own record on a running online room's page, which also loads no file.
 """
 
 from __future__ import annotations
