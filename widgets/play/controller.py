@@ -48,7 +48,7 @@ from warkit import (
     Sampler,
 )
 from warkit.events import Event, Reacted, in_battle
-from warkit.rules.terms import BattleRule
+from warkit.rules.terms import BattleRule, Side
 
 from ..battle_terms import BattleTerms
 from ..controller import (
@@ -63,7 +63,7 @@ from ..controller import (
     touched,
 )
 from ..i18n import normalize_lang, refusal_text, territory_name
-from ..models import DiceComparison, RerollShown, Side, compare_dice
+from ..models import DiceComparison, RerollShown, compare_dice
 from ..observable import Observable
 from .coach import Hint, advise
 from .config import PACES, GameConfig, Seat, Step
