@@ -13,7 +13,7 @@ STAMP  := $(VENV)/.installed-test
 # the notebooks' build tools (notebooks/build_tools/), kept out of the installed package
 TOOLS    := PYTHONPATH=notebooks $(PY) -m
 
-.PHONY: play demo lesson test test-fast lint bench screenshots clean notebooks outline \
+.PHONY: play play-lan demo lesson test test-fast lint bench screenshots clean notebooks outline \
         clean-outputs handouts catalogues strings
 
 $(VENV)/.installed-%: pyproject.toml $(TEMPLATE)/conf.json
@@ -59,6 +59,14 @@ strings: $(STAMP)
 play: $(PLAY_STAMP) $(VENV)/.trusted-play catalogues
 	@echo "War in the browser: open http://localhost:8866/ (?lang=en for English; Ctrl+C to stop)"
 	cd notebooks && ../$(VENV)/bin/voila play.ipynb --no-browser --port=8866
+
+# The game for friends on the same network (home, classroom): anyone who reaches this machine
+# can open it (README, "Play with friends"); the invitations name the machine's address.
+play-lan: $(PLAY_STAMP) $(VENV)/.trusted-play catalogues
+	@echo "War for your local network: friends open http://$$(hostname -I 2>/dev/null | cut -d' ' -f1):8866/"
+	@echo "Anyone on this network can open it: use it only on a network you trust (Ctrl+C to stop)"
+	cd notebooks && WARKIT_LAN=1 ../$(VENV)/bin/voila play.ipynb --no-browser --port=8866 \
+		--Voila.ip=0.0.0.0
 
 demo: $(PLAY_STAMP) catalogues
 	$(PY) -m warkit demo --seed 7

@@ -205,7 +205,8 @@ def final_chart_svg(odds: BattleOdds, lang: str = "pt") -> str:
         color = WIN_COLOR if won else LOSS_COLOR
         label = tr("odds.final.win", lang, n=a) if won else tr("odds.final.loss", lang, n=d)
         x = k * bar
-        cols.append(f'<rect x="{x + 0.5:.1f}" y="{height - 12 - h:.1f}" width="{bar - 1:.1f}" '
+        cols.append(f'<rect x="{x + 0.5:.1f}" y="{height - 12 - h:.1f}" '
+                    f'width="{max(bar - 1, bar / 2):.2f}" '
                     f'height="{h:.1f}" fill="{color}"><title>{escape(label)}: '
                     f'{fmt_percent(p, lang)}</title></rect>')
         if n <= 24:

@@ -142,7 +142,7 @@ def main() -> None:
         rooms, pages, contexts = [], [], []
         t0 = time.perf_counter()
         for r in range(args.rooms):
-            links = create_room(store, GameConfig(SEATS, "classic", "en", 200 + r))
+            links = create_room(store, GameConfig(SEATS, "classic", "en"), seed=200 + r)
             for s, seat in enumerate(SEATS):
                 ctx, page = open_seat(browser, f"{url}?room={links.code}&key="
                                       f"{links.credentials[s]}&lang=en", seat.name)

@@ -612,7 +612,7 @@ class PlayApp(w.VBox):
         self.status.value = message_html(msg.text, msg.kind)
         self.players.value = players_html(view, game.seats, lang)
         over = step is Step.OVER  # the victory screen shows every secret instead
-        self.secret.value = "" if over else secret_html(view, game.seats, lang)
+        self.secret.value = "" if over else secret_html(view, game.seats, lang, game.online)
         self._show_odds_box(step)
         self._show_hand(view, step)
         if aspects & {"battle", "lang", "state"}:
@@ -726,6 +726,7 @@ class PlayApp(w.VBox):
                                          + hints_html(game, lang)
                                          + report_html(game.match, game.names, lang))
                 self.autosave(game)  # a finished game leaves the games in progress
+                self.files.relabel()  # Save's tooltip: a room's game now gives the whole record
 
     def _show_hand(self, view: PlayerView, step: Step) -> None:
         """The viewer's cards (nobody's while the device is passed); rebuilt only on change."""
@@ -924,6 +925,7 @@ class PlayApp(w.VBox):
                                        on_fork=self._forked, guard=self.reporter.guard)
         self.ticker.stop()
         game = self.game
+        self._replay.fork_allowed = game is None or not game.online or game.state.is_terminal
         if game is not None:
             self._replay.show(game.match, game.seats, viewer_of(game))
         else:

@@ -544,6 +544,23 @@ class GameController(Observable):
         self._after_change()
         self._notify("viewer", "state", "message", "selection")
 
+    # -- files -------------------------------------------------------------------------------
+    online = False
+    """A room's game (each player on their own device): no file replaces it, the spectator
+    is told it watches (not waiting for a player to take the device)."""
+
+    def save_file(self, lang: str) -> tuple[str, str, str]:
+        """What the Save button downloads: (file name, text, the notice in ``lang``). Here the
+        whole match, every secret in it; a room's seat gets only its own record."""
+        from .saves import dump_game, file_name
+
+        name = file_name(self)
+        return name, dump_game(self), tr("files.saved", lang, file=name)
+
+    def save_tip(self, lang: str) -> str:
+        """The Save button's tooltip: what the file holds."""
+        return tr("files.save_tip", lang)
+
     # -- the coach (warkit_widgets.play.coach) -------------------------------------------------
     def hint_counts(self) -> list[int]:
         """How many hints each seat asked for, as the end screen says it."""

@@ -54,11 +54,14 @@ def objective_text(objective: str | None, lang: str) -> str:
     return "" if objective is None else world_map().objective(objective).text(lang)
 
 
-def secret_html(view: PlayerView, seats: Sequence[Seat], lang: str) -> str:
-    """The viewer's own objective, or a note that secrets are hidden."""
+def secret_html(view: PlayerView, seats: Sequence[Seat], lang: str,
+                online: bool = False) -> str:
+    """The viewer's own objective, or a note that secrets are hidden (``online``: a room's
+    spectator, who never takes the device)."""
     if view.player is None:
-        return (f'{PLAY_STYLE}<div class="wk-panel wk-secret">'
-                f'{escape(tr("play.no_secret", lang))}</div>')
+        note = tr("play.no_secret.online" if online else "play.no_secret", lang)
+        return f'{PLAY_STYLE}<div class="wk-panel wk-secret">{escape(note)}</div>'
+
     seat = seats[view.player]
     title = tr("play.objective_of", lang, player=seat.name)
     return (f'{PLAY_STYLE}<div class="wk-panel wk-secret"><h4>{dot(seat.color)}'

@@ -93,6 +93,9 @@ class ReplayPanel(w.VBox):
         self.close_button.on_click(guard(lambda _: self.on_close()))
         self.notice = w.HTML()
         self.notice.add_class("warkit-replay-notice")
+        self.fork_allowed = True
+        """False for an online game still running: a new game from one of its moves would hold
+        every seat's hand and objective on this page (the room's secrets)."""
         self.title = w.HTML()
         self.box = w.VBox()
         self.fork_title = w.HTML()
@@ -184,6 +187,9 @@ class ReplayPanel(w.VBox):
     def ask_fork(self, replay: Replay) -> None:
         """"Continue from here": choose who plays each seat (the same players by default)."""
         replay.pause()
+        if not self.fork_allowed:
+            self.notice.value = escape(tr("replay.fork.online", self._lang))
+            return
         if replay.index < replay.first_dealt:
             self.notice.value = escape(tr("replay.fork.early", self._lang))
             return
@@ -205,7 +211,7 @@ class ReplayPanel(w.VBox):
     def start_fork(self, kinds: Sequence[str] | None = None) -> GameController | None:
         """Start the new game from the replay's position (``kinds``: each seat's, default
         the form's choice)."""
-        if self.widget is None:
+        if self.widget is None or not self.fork_allowed:
             return None
         chosen = list(kinds) if kinds is not None else [d.value for d in self.kinds]
         seats = tuple(Seat(s.name, s.color, k) for s, k in zip(self.seats, chosen, strict=True))

@@ -223,6 +223,15 @@ def default_folder() -> Path | None:
     return Path.home() / ".local" / "share" / "warkit" / "autosave"
 
 
+def write_private(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path``, readable by its owner only (0600): an autosaved
+    game holds every hand and objective, and the server may have other users."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)  # a file written before keeps no wider mode
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(text)
+
+
 class Autosave:
     """Writes a game in progress to ``folder/<game id>.json`` (see the module docstring).
 
@@ -252,16 +261,16 @@ class Autosave:
         path = self.folder / f"{controller.game_id}.json"
         owner = path.with_suffix(".owner")
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
+            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
             if owner.exists() and owner.read_text() != self.token:
                 return  # another page took this game over
             if controller.state.is_terminal:
                 path.unlink(missing_ok=True)
                 owner.unlink(missing_ok=True)
                 return
-            owner.write_text(self.token)
+            write_private(owner, self.token)
             tmp = path.with_suffix(f".{self.token}.tmp")
-            tmp.write_text(dump_game(controller, browser=self.browser), encoding="utf-8")
+            write_private(tmp, dump_game(controller, browser=self.browser))
             os.replace(tmp, path)
             self.writes += 1
         except OSError as exc:  # a full or read-only disk must not stop the game
@@ -270,8 +279,8 @@ class Autosave:
     def claim(self, game_id: str) -> None:
         """Make this writer the owner of a game (when resuming it)."""
         if self.folder is not None:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            (self.folder / f"{game_id}.owner").write_text(self.token)
+            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            write_private(self.folder / f"{game_id}.owner", self.token)
 
     def games(self) -> list[SavedGame]:
         """This browser's games in progress, newest first (finished ones and other browsers'

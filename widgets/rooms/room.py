@@ -9,7 +9,9 @@ seed deals for that step (:func:`~warkit_widgets.play.controller.chance_sampler`
 entry stops the replay there with a clear message; it is never applied.
 
 The seed and the full state stay in the kernel (on the server): each page draws only its
-seat's :func:`warkit.view` (the spectator's: public information only).
+seat's :func:`warkit.view` (the spectator's: public information only), and its Save gives
+only the seat's own record (:mod:`warkit.seat_record`) until the game ends; then the full
+record, seed revealed, checked by :func:`~.fairness.verify_room`.
 """
 
 from __future__ import annotations
@@ -20,15 +22,19 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import warkit
 from warkit import CHANCE, Action, GameState, IllegalActionError, InvalidActionError, Match
+from warkit.seat_record import dumps_seat_record
 
 from ..controller import touched
 from ..play.coach import Hint
 from ..play.config import HUMAN, PACES, GameConfig, Seat, Step
 from ..play.controller import DELAYS, GameController, chance_sampler
+from .fairness import ROOM_META, commitment, new_seed
+from .messages import tr
 from .store import Entry, GameStore, RoomError, RoomInfo, SeatInfo
 
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "01IO")
@@ -65,10 +71,14 @@ class RoomLinks:
         return f"{base}?room={self.code}&key={credential}{extra}"
 
 
-def create_room(store: GameStore, config: GameConfig) -> RoomLinks:
+def create_room(store: GameStore, config: GameConfig, *, seed: int | None = None) -> RoomLinks:
     """A new room for the new-game form's answers: seats as chosen (humans and computers),
-    a fresh code, an unguessable credential per seat and one for spectators."""
-    seed = config.seed if config.seed is not None else secrets.randbits(48)
+    a fresh code, an unguessable credential per seat and one for spectators.
+
+    The room's seed is 256 bits from :mod:`secrets` (:func:`~.fairness.new_seed`): the
+    form's seed (``config.seed``) is ignored, so nobody at the table knows the dice in
+    advance. ``seed`` is for tests that need a known deal; the pages never pass one."""
+    seed = new_seed() if seed is None else seed
     for _ in range(10):
         code = new_code()
         try:
@@ -225,6 +235,37 @@ class RoomController(GameController):
     def auto_pass_due(self) -> bool:
         """Only this page's player is passed for (the others' pages pass for them)."""
         return self.decider == self.seat and super().auto_pass_due()
+
+    # -- files and fairness ----------------------------------------------------------------
+    online = True
+
+    @property
+    def commitment(self) -> str:
+        """sha256 of the room's seed (:func:`~.fairness.commitment`): shown from the start."""
+        return commitment(self.room.seed)
+
+    def save_file(self, lang: str) -> tuple[str, str, str]:
+        """During the game this seat's own record (the spectator's: public information
+        only; :mod:`warkit.seat_record`); once it is over, the full record with the seed,
+        which loads as an ordinary saved game and passes :func:`~.fairness.verify_room`."""
+        notes = {"code": self.code, "commitment": self.commitment}
+        if self.state.is_terminal:
+            self.match.meta[ROOM_META] = notes
+            name, text, _ = super().save_file(lang)
+            return name, text, tr("room.saved_full", lang, file=name)
+        who = "watch" if self.seat is None else self.seats[self.seat].color
+        stamp = datetime.now().strftime("%Y%m%d-%H%M")
+        name = f"war-room-{self.code}-{who}-turn-{self.state.turn}-{stamp}.json"
+        meta = {ROOM_META: notes, "names": [s.name for s in self.seats], "lang": self.lang,
+                "saved": datetime.now().isoformat(timespec="seconds")}
+        text = dumps_seat_record(self.match, self.seat, self.base, meta)
+        key = "room.saved_watch" if self.seat is None else "room.saved_seat"
+        return name, text, tr(key, lang, file=name)
+
+    def save_tip(self, lang: str) -> str:
+        if self.state.is_terminal:
+            return tr("room.save_tip_full", lang)
+        return tr("room.save_tip_watch" if self.seat is None else "room.save_tip_seat", lang)
 
     def update_viewer(self) -> None:
         """The viewer is always this page's seat (no passing the device)."""

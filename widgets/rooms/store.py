@@ -24,7 +24,7 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -151,18 +151,20 @@ class GameStore(ABC):
         room may do it (the lobby offers it only for a seat absent for a while)."""
 
     @abstractmethod
-    def take_seat(self, code: str, seat: int, credential: str) -> bool:
-        """Seat someone who opened the room's code (no link) in a free human seat: the seat's
-        credential becomes ``credential`` (the host's link for it stops working). ``False``
-        if the seat is taken, joined already, or a computer."""
-
-    @abstractmethod
     def claim(self, code: str, credential: str, ttl: float = 5.0) -> bool:
         """Take or renew the room's computer duty for ``ttl`` seconds; ``False`` while another
         credential holds it. Exactly one page plays the computers and chance of a room."""
 
     def close(self) -> None:  # noqa: B027 - optional
         """Release connections."""
+
+
+def private_file(path: Path) -> None:
+    """Create ``path`` readable and writable by its owner only (0600) if it does not exist:
+    a room's database holds seeds and every hand (other users of the machine must not read
+    it). An existing file keeps its mode."""
+    with suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
 def check_action_text(action: str) -> None:
@@ -183,6 +185,9 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS room_options (code TEXT NOT NULL, name TEXT NOT NULL,
     value INTEGER NOT NULL, PRIMARY KEY (code, name))""",
     """CREATE TABLE IF NOT EXISTS watch_keys (code TEXT PRIMARY KEY, secret TEXT NOT NULL)""",
+    # a room's seed (256 bits: more than BIGINT holds) as decimal text; rooms made before it
+    # keep theirs in rooms.seed (and 0 there for the others)
+    """CREATE TABLE IF NOT EXISTS room_seeds (code TEXT PRIMARY KEY, seed TEXT NOT NULL)""",
     """CREATE TABLE IF NOT EXISTS moves (code TEXT NOT NULL, seq INTEGER NOT NULL,
     actor INTEGER NOT NULL, action TEXT NOT NULL, at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (code, seq))""",
@@ -229,8 +234,10 @@ class SqlStore(GameStore):
         with self.transaction() as cur:
             cur.execute(self._q("INSERT INTO rooms (code, rules, seed, lang, created, spectator)"
                                 " VALUES (?, ?, ?, ?, ?, ?)"),
-                        (room.code, room.rules, room.seed, room.lang, room.created,
+                        (room.code, room.rules, 0, room.lang, room.created,
                          credential_hash(spectator)))
+            cur.execute(self._q("INSERT INTO room_seeds (code, seed) VALUES (?, ?)"),
+                        (room.code, str(room.seed)))
             cur.execute(self._q("INSERT INTO watch_keys (code, secret) VALUES (?, ?)"),
                         (room.code, spectator))
             cur.execute(self._q("INSERT INTO room_options (code, name, value) VALUES (?, ?, ?)"),
@@ -242,7 +249,9 @@ class SqlStore(GameStore):
                              seat.color, seat.kind))
 
     def room(self, code: str) -> RoomInfo:
-        rows = self._all("SELECT rules, seed, lang, created FROM rooms WHERE code = ?", code)
+        rows = self._all("SELECT rules, COALESCE(s.seed, CAST(r.seed AS TEXT)), lang, created"
+                         " FROM rooms r LEFT JOIN room_seeds s ON s.code = r.code"
+                         " WHERE r.code = ?", code)
         if not rows:
             raise RoomError(f"no room {code!r}")
         rules, seed, lang, created = rows[0]
@@ -357,14 +366,6 @@ class SqlStore(GameStore):
             cur.execute(self._q("UPDATE seats SET kind = ? WHERE code = ? AND seat = ?"),
                         (kind, code, seat))
 
-    def take_seat(self, code: str, seat: int, credential: str) -> bool:
-        now = time.time()
-        with self.transaction() as cur:
-            cur.execute(self._q("UPDATE seats SET secret = ?, joined = ?, seen = ? WHERE code = ?"
-                                " AND seat = ? AND joined IS NULL AND kind = ?"),
-                        (credential_hash(credential), now, now, code, seat, HUMAN))
-            return cur.rowcount == 1
-
     def claim(self, code: str, credential: str, ttl: float = 5.0) -> bool:
         now = time.time()
         with self.transaction() as cur:
@@ -382,7 +383,8 @@ class SqliteStore(SqlStore):
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        private_file(self.path)  # SQLite gives its -wal and -shm files the same mode
         self._db = sqlite3.connect(self.path, timeout=10, isolation_level=None,
                                    check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
