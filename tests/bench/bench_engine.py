@@ -20,27 +20,9 @@ from pathlib import Path
 # this tree's engine, wherever the script is run from (a copy of another tree too)
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from attack_runs import count_attacks  # after the tree's path: it imports that warkit
+
 from warkit import simulate
-from warkit.actions import Attack
-from warkit.rules.smart import AirAttack
-
-
-def count_attacks(actions) -> int:
-    """Attacks = runs of battles with the same source and target within a turn (S-TERM-1);
-    a SMART air attack always starts one."""
-    attacks, last = 0, None
-    for action in actions:
-        if isinstance(action, Attack):
-            key = (action.src, action.dst)
-            if key != last:
-                attacks += 1
-            last = key
-        elif isinstance(action, AirAttack):
-            attacks += 1
-            last = (action.src, action.card)
-        elif action.keyword in ("end", "place", "trade", "move"):
-            last = None
-    return attacks
 
 
 def run(games: int, players: int, rules: str, max_turns: int, fast: bool) -> dict[str, float]:
