@@ -112,9 +112,14 @@ test-fast: $(STAMP)
 	$(PY) -m pytest -q --durations=5 tests $(addprefix --ignore=,$(FAST_SKIP))
 
 # About 5 minutes on 2 cores (under 10 when busy); the full dashboard benchmark (10 sessions) is
-# `.venv/bin/python tests/bench/bench_play.py`.
+# `.venv/bin/python tests/bench/bench_play.py`. The side-by-side with the lean Risk engine pyrisk
+# needs a pyrisk checkout, never part of this repository: `make bench PYRISK=/path/to/pyrisk`
+# (without PYRISK it is skipped, saying so).
+PYRISK ?=
 bench: $(STAMP)
 	$(PY) tests/bench/bench_engine.py
+	@if [ -n "$(PYRISK)" ]; then $(PY) tests/bench/bench_vs_pyrisk.py --pyrisk "$(PYRISK)"; \
+	else echo "skipped tests/bench/bench_vs_pyrisk.py: it needs PYRISK=/path/to/pyrisk"; fi
 	$(PY) tests/bench/bench_engine.py --rules smart
 	$(PY) tests/bench/bench_checked.py --games 20 --rounds 2
 	$(PY) tests/bench/bench_odds.py
