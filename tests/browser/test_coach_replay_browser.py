@@ -2,8 +2,9 @@
 
 The coach: the Hint button, then the H key, show the strongest computer's move with its
 odds and reason (the very sentence the same game gives in this process: the luck and the
-computers depend only on the seed and the moves), drawn as the map's selection and the
-count, and the main button plays it. The replay: opened from the header, stepped, jumped
+computers depend only on the seed and the moves), drawn on the map in the hint's own
+style (dashed purple arrow, rings on a placement) and selected with its count, and the main
+button plays it. The replay: opened from the header, stepped, jumped
 to a turn, and "continue from here" starts a new game at that move with other players.
 ``WARKIT_SCREENSHOTS=1`` saves the README's pictures (coach.png, replay.png).
 Rule IDs: C-REINF-3 (placing), C-ATK-5 (the chance to conquer).
