@@ -4,29 +4,49 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.installed
 TEMPLATE := notebooks/jupyter/voila/templates/warkit
+# One stamp per extra of pyproject.toml, made by one rule: `make play` installs only what
+# playing needs (the "play" extra); `make test` and the tools add the test toolchain on top
+# (the "test" extra, after "play"), so both work on a fresh clone, in either order.
+PLAY_STAMP := $(VENV)/.installed-play
+STAMP  := $(VENV)/.installed-test
 # the notebooks' build tools (notebooks/build_tools/), kept out of the installed package
 TOOLS    := PYTHONPATH=notebooks $(PY) -m
 
-.PHONY: play demo lesson test lint bench screenshots clean notebooks outline clean-outputs handouts \
-        catalogues strings
+.PHONY: play play-lan demo lesson test test-fast lint bench screenshots clean notebooks outline \
+        clean-outputs handouts catalogues strings
 
-$(STAMP): pyproject.toml $(TEMPLATE)/conf.json
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[test]"
+$(VENV)/.installed-%: pyproject.toml $(TEMPLATE)/conf.json
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@$(PY) -m pip install --quiet --upgrade pip
+	@# PYTHONWARNINGS: setuptools' boxed "Editable installation" notice is for packagers
+	PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e ".[$*]"
 	@# jsonschema works without it, and importing it costs 3 s in every Jupyter process
-	$(PY) -m pip uninstall --quiet -y rfc3987-syntax
+	@$(PY) -m pip uninstall --quiet -y rfc3987-syntax
 	@# the dashboard's Voilà template, where Voilà finds templates (a link: edits apply at once)
-	mkdir -p $(VENV)/share/jupyter/voila/templates
-	ln -sfn $(CURDIR)/$(TEMPLATE) $(VENV)/share/jupyter/voila/templates/warkit
-	touch $(STAMP)
+	@mkdir -p $(VENV)/share/jupyter/voila/templates
+	@ln -sfn $(CURDIR)/$(TEMPLATE) $(VENV)/share/jupyter/voila/templates/warkit
+	@# mypy reads widgets/ as the package warkit_widgets through this link (pyproject's mypy_path)
+	@mkdir -p $(VENV)/mypy
+	@ln -sfn $(CURDIR)/widgets $(VENV)/mypy/warkit_widgets
+	@touch $@
+
+$(STAMP): $(PLAY_STAMP)
+
+# the name the set-up had before the extras were split (some notes still use it)
+$(VENV)/.installed: $(STAMP)
+	@touch $@
+
+# Voilà warns on every page that an unsigned notebook "is not trusted": sign it (in the
+# user's Jupyter data folder) whenever it changes
+$(VENV)/.trusted-play: notebooks/play.ipynb $(PLAY_STAMP)
+	@$(VENV)/bin/jupyter trust notebooks/play.ipynb > /dev/null
+	@touch $@
 
 # The gettext catalogues (one pair of .po per package: widgets/locale/, widgets/play/locale/...),
 # compiled to .mo when a .po changes; a .po newer than its .mo is read directly all the same.
 PO := $(wildcard widgets/locale/*.po widgets/*/locale/*.po)
-$(VENV)/.catalogues: $(PO) | $(STAMP)
+$(VENV)/.catalogues: $(PO) | $(PLAY_STAMP)
 	$(PY) -m warkit_widgets.i18n.compile $?
 	touch $@
 catalogues: $(VENV)/.catalogues
@@ -36,14 +56,22 @@ catalogues: $(VENV)/.catalogues
 strings: $(STAMP)
 	-$(PY) -m warkit_widgets.i18n.check --update
 
-play: $(STAMP) catalogues
+play: $(PLAY_STAMP) $(VENV)/.trusted-play catalogues
 	@echo "War in the browser: open http://localhost:8866/ (?lang=en for English; Ctrl+C to stop)"
 	cd notebooks && ../$(VENV)/bin/voila play.ipynb --no-browser --port=8866
 
-demo: $(STAMP) catalogues
+# The game for friends on the same network (home, classroom): anyone who reaches this machine
+# can open it (README, "Play with friends"); the invitations name the machine's address.
+play-lan: $(PLAY_STAMP) $(VENV)/.trusted-play catalogues
+	@echo "War for your local network: friends open http://$$(hostname -I 2>/dev/null | cut -d' ' -f1):8866/"
+	@echo "Anyone on this network can open it: use it only on a network you trust (Ctrl+C to stop)"
+	cd notebooks && WARKIT_LAN=1 ../$(VENV)/bin/voila play.ipynb --no-browser --port=8866 \
+		--Voila.ip=0.0.0.0
+
+demo: $(PLAY_STAMP) catalogues
 	$(PY) -m warkit demo --seed 7
 
-lesson: $(STAMP) catalogues
+lesson: $(PLAY_STAMP) catalogues
 	@echo "Opening the pilot lesson at http://localhost:8866/ (Ctrl+C to stop)"
 	$(VENV)/bin/voila notebooks/lessons/classic/03-dice-and-battles.ipynb --no-browser --port=8866
 
@@ -70,10 +98,18 @@ handouts: $(STAMP)
 lint: $(STAMP) catalogues
 	$(PY) -m ruff check warkit widgets tests
 	$(PY) -m warkit_widgets.i18n.check
+	@mkdir -p $(VENV)/mypy && ln -sfn $(CURDIR)/widgets $(VENV)/mypy/warkit_widgets
 	$(PY) -m mypy
 
 test: lint
 	$(PY) -m pytest --nbval-lax --durations=15 tests notebooks
+
+# The tests to run often: the engine, odds, bots, widgets and the dashboard's controllers, without
+# a browser, the notebooks, the rooms' PostgreSQL or the benchmarks (a selection by path; `make
+# test` runs everything).
+FAST_SKIP := tests/browser tests/rooms tests/bench tests/test_notebooks.py tests/test_handouts.py
+test-fast: $(STAMP)
+	$(PY) -m pytest -q --durations=5 tests $(addprefix --ignore=,$(FAST_SKIP))
 
 # About 5 minutes on 2 cores (under 10 when busy); the full dashboard benchmark (10 sessions) is
 # `.venv/bin/python tests/bench/bench_play.py`.

@@ -292,3 +292,50 @@ def test_the_error_classes_keep_the_builtin_families() -> None:
     assert str(UnknownNameError("unknown territory 'x'")) == "unknown territory 'x'"
     with pytest.raises(WrongTypeError, match="game state"):
         warkit.apply(cast(Any, None), "end")
+
+
+P0 = {"brasil": 0}  # seat 0 owns a territory: the player to act is in the game
+DEEP = "[" * 100_000 + "]" * 100_000
+NAMED_CASES = [
+    # the cases issue 21 found, each now a refusal that says what was wrong
+    (lambda: warkit.loads(DEEP), "SaveFileError", "nested too deep"),
+    (lambda: warkit.loads(None), "WrongTypeError", "JSON text"),
+    (lambda: warkit.loads("1" * 5000), "SaveFileError", "not valid JSON"),
+    (lambda: warkit.apply(cast(Any, None), "end"), "WrongTypeError", "must be a game state"),
+    (lambda: warkit.legal_actions(cast(Any, "state")), "WrongTypeError", "game state"),
+    (lambda: warkit.position(P0, current=-3), "InvalidArgumentError",
+     "current must be from 0 to 3"),
+    (lambda: warkit.position(P0, current=2.5), "WrongTypeError", "current must be a whole"),
+    (lambda: warkit.position(P0, armies={"brasil": 2.5}), "WrongTypeError",
+     r"armies\['brasil'\] must be a whole number, got 2.5"),
+    (lambda: warkit.position(P0, armies={"brasil": 10**100}), "InvalidArgumentError",
+     "at most|from 0 to 10000"),
+    (lambda: warkit.position(P0, round=-1), "InvalidArgumentError", "round must be from 1"),
+    (lambda: warkit.position(P0, bogus=1), "InvalidArgumentError",
+     "position.. has no argument 'bogus'"),
+    (lambda: warkit.position(P0, rest=()), "InvalidArgumentError", "rest must name"),
+    (lambda: warkit.position(P0, objectives={0: "bogus"}), "UnknownNameError",
+     "unknown objective 'bogus'"),
+    (lambda: warkit.position(P0, eliminated_by={9: 0}), "InvalidArgumentError",
+     "each seat of eliminated_by"),
+    (lambda: warkit.position(P0, phase="bogus"), "InvalidArgumentError", "no step 'bogus'"),
+    (lambda: warkit.position({"brasil": "red"}), "WrongTypeError", "owners"),
+    (lambda: warkit.card_name(-1), "InvalidArgumentError", "card must be from 0 to 43"),
+    (lambda: warkit.card_index(cast(Any, 5)), "InvalidActionError", "a card name is text"),
+    (lambda: warkit.world_map().index(cast(Any, None)), "UnknownNameError",
+     "unknown territory None"),
+    (lambda: warkit.find_rules("classic", bogus=1), "InvalidArgumentError",
+     "unknown setting for classic rules: bogus"),
+    (lambda: warkit.simulate(max_turns=-1), "InvalidArgumentError", "max_turns"),
+    (lambda: warkit.simulate(bots=cast(Any, [1, 2, 3, 4])), "WrongTypeError", "each bot"),
+    (lambda: warkit.bots.make(seed=cast(Any, "x")), "WrongTypeError", "seed"),
+    (lambda: warkit.Match.new(seed=1).events(999), "InvalidArgumentError", "index must be"),
+]
+
+
+@pytest.mark.parametrize(("call", "kind", "message"), NAMED_CASES)
+def test_the_cases_issue_21_found_are_refused_with_a_reason(call: Callable[[], object],
+                                                           kind: str, message: str) -> None:
+    with pytest.raises(warkit.WarkitError, match=message) as caught:
+        call()
+    assert type(caught.value).__name__ == kind

@@ -38,8 +38,13 @@ def test_every_step_with_a_handler_or_a_lister_is_declared(rules):
     assert len(declared) == len(set(declared))
     assert {phase for phase, _ in rules.handlers} | set(rules.legal_by_phase) <= set(declared)
     for info in rules.phases:  # a decision step has its lister, a chance step none
-        assert (info.phase in rules.legal_by_phase) == (info.decider in ("active", "reacting"))
-        assert (info.decision is not None) == (info.decider in ("active", "reacting"))
+        deciding = info.decider in ("active", "reacting")
+        assert (info.phase in rules.legal_by_phase) == deciding
+        assert (info.decision is not None) == deciding
+        kinds = rules().phase_kinds(info.phase)
+        assert (not kinds) == (info.decider == "nobody")  # every other step takes an action
+        assert all(kind.chance != deciding for kind in kinds)
+        assert {k.keyword for k in kinds} >= set(info.options)  # options are its own actions
 
 
 def _games(rules: str, seeds: range):

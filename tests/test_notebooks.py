@@ -308,7 +308,7 @@ CURRICULUM = {
     "smart/09": rule_range("S-END", 1, 2) | rule_range("S-WIN", 1, 3),
 }
 
-# reference/rules.md: every SMART rule ID (CURRICULUM.md has nine SMART lessons).
+# RULES.md (the kit's rule book): every SMART rule ID (CURRICULUM.md has nine SMART lessons).
 SMART_RULES = (rule_range("S-SETUP", 1, 3) | rule_range("S-TERM", 1, 2)
                | rule_range("S-REINF", 1, 3) | rule_range("S-INTEL", 1, 2) | {"S-SUPPLY-1"}
                | {"S-LIMIT-1", "S-AIR-1"} | rule_range("S-TERRAIN", 1, 3) | {"S-REROLL-1"}

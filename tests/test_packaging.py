@@ -31,3 +31,10 @@ def test_the_map_data_is_package_data():
     data = _config()["tool"]["setuptools"]["package-data"]["warkit.data"]
     assert all(any(p.match(pattern) for pattern in data)
                for p in (ROOT / "warkit" / "data").iterdir() if p.is_file())
+
+
+def test_the_rule_books_are_installed_with_the_package():
+    """RULES.md and REGRAS.md (the kit's rule book) go to ``share/doc/warkit`` in a wheel."""
+    books = _config()["tool"]["setuptools"]["data-files"]["share/doc/warkit"]
+    assert sorted(books) == ["REGRAS.md", "RULES.md"]
+    assert all((ROOT / book).is_file() for book in books)

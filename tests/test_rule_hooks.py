@@ -17,7 +17,7 @@ from positions import conquer, position
 
 import warkit
 from warkit import Phase
-from warkit.rules import ClassicRules, SmartRules, register_rules
+from warkit.rules import RULESETS, ClassicRules, SmartRules, registered_rules
 from warkit.rules.smart import SmartPhase, smart_winners
 
 
@@ -122,8 +122,9 @@ class RiskDefenceRules(ClassicRules):
 @pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
 def test_a_third_rule_set_plays_with_every_bot_level(level):
     """No bot tests a rule-set name: a new rule set plays to the end (or a turn cap)."""
-    register_rules(RiskDefenceRules)
-    match = warkit.simulate(4, "risk-defence", bots=level, seed=2, max_turns=60, fast=False)
+    with registered_rules(RiskDefenceRules):
+        match = warkit.simulate(4, "risk-defence", bots=level, seed=2, max_turns=60, fast=False)
+    assert "risk-defence" not in RULESETS  # registered for this test only
     assert match.state.rules.name == "risk-defence"
     assert all(s.battle is None or s.battle.defence_dice <= 2 for s in match.states)
     assert match.state.is_terminal or match.meta["capped"]

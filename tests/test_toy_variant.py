@@ -8,6 +8,7 @@ The toy variants are registered only inside each test (the ``toy`` fixture remov
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -20,7 +21,7 @@ from warkit.bots.evaluate import Board
 from warkit.bots.hard import HardBot
 from warkit.fastsim import plays_fast, random_game
 from warkit.game import apply, initial_state
-from warkit.rules import RULESETS, register_rules
+from warkit.rules import RULESETS, registered_rules
 from warkit.rules.smart import SmartRules
 
 
@@ -60,14 +61,10 @@ class OwnTurnStart(ClassicRules):
 @pytest.fixture
 def toy() -> Iterator[None]:
     """The toy variants, findable by name during the test only."""
-    before = dict(RULESETS)
-    for cls in (Generous, GenerousSmart, OwnTurnStart):
-        register_rules(cls)
-    try:
+    with ExitStack() as scope:
+        for cls in (Generous, GenerousSmart, OwnTurnStart):
+            scope.enter_context(registered_rules(cls))
         yield
-    finally:
-        RULESETS.clear()
-        RULESETS.update(before)
 
 
 def turn_starts(states: list[warkit.GameState]) -> list[warkit.GameState]:

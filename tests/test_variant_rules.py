@@ -23,7 +23,7 @@ from typing import ClassVar
 import pytest
 
 import warkit
-from warkit import RULESETS, ClassicRules, Roll, register_rules
+from warkit import RULESETS, ClassicRules, Roll, registered_rules
 from warkit.bots import BOTS
 from warkit.events import BattleResult
 
@@ -53,13 +53,9 @@ class TwoDefenceDice(ClassicRules):
 @pytest.fixture
 def variant() -> Iterator[str]:
     """The variant registered in the engine's registry for one test, then removed."""
-    before = dict(RULESETS)
-    register_rules(TwoDefenceDice)
-    try:
-        yield TwoDefenceDice.name
-    finally:
-        RULESETS.clear()
-        RULESETS.update(before)
+    with registered_rules(TwoDefenceDice) as name:
+        yield name
+    assert TwoDefenceDice.name not in RULESETS
 
 
 def defence_dice(match: warkit.Match) -> list[tuple[int, int]]:
@@ -103,7 +99,8 @@ def test_the_dashboard_plays_the_variant(variant):
     human_turn_step = _dashboard_helpers().human_turn_step
     from warkit_widgets.battle_terms import battle_terms
     from warkit_widgets.models import battle_odds
-    from warkit_widgets.play.controller import GameConfig, GameController, Seat, Step
+    from warkit_widgets.play.config import GameConfig, Seat, Step
+    from warkit_widgets.play.controller import GameController
     from warkit_widgets.play.log import render_event
     from warkit_widgets.play.rule_sets import rule_set_names, rules_label
     from warkit_widgets.play.setup_form import SetupForm
@@ -153,3 +150,21 @@ def test_the_dashboard_plays_the_variant(variant):
                           lang="pt", pace="instant")
     rest.run_computers()
     assert rest.step is Step.OVER and rest.state.winners
+
+
+def test_a_scoped_variant_leaves_the_registry_as_it_found_it():
+    """registered_rules: the name resolves inside the block only, and a name it shadowed
+    (here the alias "war" of classic) resolves as before afterwards, even after an error."""
+
+    @dataclass(frozen=True)
+    class Shadow(ClassicRules):
+        name: ClassVar[str] = "shadow"
+        aliases: ClassVar[tuple[str, ...]] = ("war",)
+
+    before = dict(RULESETS)
+    with pytest.raises(RuntimeError), registered_rules(Shadow) as name:
+        assert name == "shadow"
+        assert isinstance(warkit.find_rules("war"), Shadow)
+        raise RuntimeError("a failing test")
+    assert before == RULESETS
+    assert type(warkit.find_rules("war")) is ClassicRules

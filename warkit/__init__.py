@@ -55,7 +55,7 @@ from .legal import ActionRange, LegalActions
 from .match import Match
 from .position_builder import position
 from .record import dumps, loads, match_from_dict, match_to_dict, state_from_dict, state_to_dict
-from .rules import RULESETS, ClassicRules, find_rules, register_rules
+from .rules import RULESETS, ClassicRules, find_rules, register_rules, registered_rules
 from .simulate import simulate
 from .state import CHANCE, JOKERS, TERMINAL, GamePhase, GameState, Phase
 from .view import PlayerView, view
@@ -136,6 +136,7 @@ __all__ = [
     "parse_action",
     "position",
     "register_rules",
+    "registered_rules",
     "simulate",
     "state_from_dict",
     "state_to_dict",

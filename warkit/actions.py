@@ -250,11 +250,6 @@ def _int(word: str, what: str, text: str) -> int:
             f"{what} must be a whole number, got {word!r} in {text!r}") from None
 
 
-def _arity(args: list[str], n: int, text: str) -> None:
-    if len(args) != n:
-        raise ValueError(text)
-
-
 def parse_dice(word: str, text: str) -> tuple[int, ...]:
     """Dice written ``6,5,1`` in an action's text."""
     return tuple(_int(w, "a die", text) for w in word.split(","))

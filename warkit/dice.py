@@ -18,13 +18,15 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
-from math import factorial
+from math import comb, factorial
 from typing import Literal
 
 from .errors import InvalidArgumentError
 
 SIDES = 6
 MAX_DICE = 3
+MAX_SORTED_ROLLS = 100_000
+"""The most sorted rolls :func:`sorted_roll_distribution` lists (6 twelve-sided dice: 12,376)."""
 Tie = Literal["defender", "attacker"]
 TIES = ("defender", "attacker")
 
@@ -67,7 +69,7 @@ def terrain_losses(lost_att: int, lost_def: int, terrain: Tie | None, defenders:
     """Losses of one battle after SMART terrain knowledge, from the losses by the dice.
 
     ``terrain="attacker"`` (S-TERRAIN-2): the defender loses one army more, at
-    most the ``defenders`` present. *Decision* (rules.md): when the attacker
+    most the ``defenders`` present. *Decision* (RULES.md): when the attacker
     lost every army it may attack with (``attackers``, the territory holding
     one more; ``None``: more than the dice, so this cannot happen), no army is
     left to move in (C-CONQ-1), so the extra loss never takes the defender's
@@ -107,10 +109,16 @@ def sorted_roll_distribution(n: int, sides: int = SIDES,
 
     ``minimum`` > 1 gives dice rerolled "until at least ``minimum``", i.e.
     uniform on ``minimum..sides`` (SMART tactical regroup, S-REROLL-1).
-    Outcomes are tuples sorted from highest to lowest; probabilities sum to 1.
+    Outcomes are tuples sorted from highest to lowest; probabilities sum to 1. At most
+    :data:`MAX_SORTED_ROLLS` of them (refused before any is listed).
     """
-    if n < 0 or sides < 1 or not 1 <= minimum <= sides:
-        raise InvalidArgumentError(f"bad dice: n={n}, sides={sides}, minimum={minimum}")
+    if (not all(type(v) is int for v in (n, sides, minimum)) or n < 0 or sides < 1
+            or not 1 <= minimum <= sides):
+        raise InvalidArgumentError(f"bad dice: n={n!r}, sides={sides!r}, minimum={minimum!r} "
+                                   "(whole numbers, n >= 0, 1 <= minimum <= sides)")
+    if comb(sides - minimum + n, n) > MAX_SORTED_ROLLS:
+        raise InvalidArgumentError(f"{n} dice of {sides - minimum + 1} faces have more than "
+                                   f"{MAX_SORTED_ROLLS:,} sorted rolls: too many to list")
     faces = range(minimum, sides + 1)
     total = len(faces) ** n
     outcomes = []

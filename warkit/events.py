@@ -54,8 +54,9 @@ class Placed(Event):
 
 @dataclass(frozen=True)
 class Reacted(Event):
-    """A SMART reaction to a roll: ``kind`` is "reveal" (terrain, S-TERRAIN-1), "reroll"
-    (S-REROLL-1, ``dice`` chosen) or "rerolled" (the new dice, a chance step)."""
+    """A reaction to a roll (an action of the rule set's ``reactions``): ``kind`` is its
+    keyword, in SMART "reveal" (terrain, S-TERRAIN-1), "reroll" (S-REROLL-1, ``dice``
+    chosen) or "rerolled" (the new dice, a chance step)."""
 
     kind: str
     card: int | None
@@ -161,7 +162,7 @@ def _reaction(before: GameState, action: Action) -> Reacted | None:
     keyword = action.keyword
     card = getattr(action, "card", None)
     number = None if card is None else card_index(card)
-    who = before.current if keyword == "rerolled" else before.current_player
+    who = before.current if action.chance else before.current_player  # new dice: the active
     return Reacted(who, keyword, number, tuple(getattr(action, "dice", ())), before.last_roll)
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 from typing import Any, cast
@@ -51,7 +52,12 @@ from .dice import battle_losses, sorted_roll_distribution
 from .game import Sampler, apply, initial_state
 from .match import Match
 from .rules import ClassicRules
+from .rules.combat import CombatRules
+from .rules.regroup import RegroupRules
+from .rules.reinforce import ReinforceRules
+from .rules.setup import SetupRules
 from .rules.terms import BattleRule
+from .rules.turn import TurnRules
 from .rules.victory import may_win_by_armies, winners
 from .state import CARD_COUNT, GameState, Phase
 from .worldmap import world_map
@@ -61,26 +67,34 @@ STOP_ATTACKING = 0.05
 PREFER_WANTED = 0.8
 
 
-PLAYED_HERE = ("after_action", "start_turn", "finish_turn", "next_turn", "refill_deck",
-               "setup_outcomes", "effective_objective", "conquer", "loot_outcomes",
-               "must_trade", "legal_trade", "legal_place", "legal_attack", "legal_occupy",
-               "legal_move", "battle_rule", "current_player")
-"""Steps of :class:`ClassicRules` this path plays by its own means (on mutable lists), asking
-the rule set's hooks for every number: a rule set overriding one of them, or any phase handler,
-takes the checked path. ``battle_rule`` is asked once per game (so it must not depend on the
-board)."""
+ASKED = frozenset({"territory_armies", "territory_share", "continent_bonuses", "trade_quote",
+                   "trade_value", "largest_move_in", "objective_pool"})
+"""The rule set's hooks this path asks for its numbers (a variant may override them)."""
+
+
+@cache
+def played_here() -> frozenset[str]:
+    """The steps of :class:`ClassicRules` this path plays by its own means, on mutable lists:
+    every method of its phase mixins but the hooks it asks (:data:`ASKED`), and victory, the
+    deciding seat and the battle rule (asked once per game, so it must not depend on the
+    board). A rule set overriding one of them takes the checked path."""
+    steps = {name for mixin in (SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRules)
+             for name, value in vars(mixin).items()
+             if callable(value) and not name.startswith("__")}
+    return frozenset(steps - ASKED | {"after_action", "current_player", "effective_objective",
+                                      "battle_rule"})
 
 
 def plays_fast(rules: ClassicRules) -> bool:
     """Can the fast path play these rules? Classic War with any settings, and variants that
-    change only the hooks this path asks (``territory_armies``, ``trade_quote``,
-    ``largest_move_in``, ``continent_bonuses``, the dice's ``sides``...); not SMART."""
+    change only the hooks this path asks (:data:`ASKED`: ``territory_armies``,
+    ``trade_quote``, ``largest_move_in``, ``continent_bonuses``...) or the dice's ``sides``;
+    not SMART."""
     cls = type(rules)
     if rules.advantages or cls.handlers is not ClassicRules.handlers \
             or cls.legal_by_phase is not ClassicRules.legal_by_phase:
         return False
-    steps = (*PLAYED_HERE, *(handler.__name__ for handler in ClassicRules.handlers.values()))
-    return all(getattr(cls, name) is getattr(ClassicRules, name) for name in steps)
+    return all(getattr(cls, name) is getattr(ClassicRules, name) for name in played_here())
 
 
 @cache
@@ -115,11 +129,18 @@ def _board() -> _Board:
     return _Board()
 
 
-def _roll_table(att: int, dfn: int, rule: BattleRule) -> tuple[list[float], list[tuple[Any, ...]]]:
+Dice = tuple[int, ...]
+Outcome = tuple[tuple[Dice, Dice], int, int]
+"""A roll as (the attack and defence dice sorted, attacker losses, defender losses)."""
+
+
+def _roll_table(att: int, dfn: int, rule: BattleRule) -> tuple[list[float], list[Outcome]]:
     """Every sorted roll of ``att`` against ``dfn`` dice with its losses under ``rule``, and
     the cumulative probabilities to draw one with a single uniform number (the same exact
     distribution as rolling the dice one by one, C-ATK-2..4)."""
-    cumulative, outcomes, total = [], [], 0.0
+    cumulative: list[float] = []
+    outcomes: list[Outcome] = []
+    total = 0.0
     for a, pa in sorted_roll_distribution(att, rule.sides):
         for d, pd in sorted_roll_distribution(dfn, rule.sides):
             total += float(pa * pd)
@@ -130,11 +151,11 @@ def _roll_table(att: int, dfn: int, rule: BattleRule) -> tuple[list[float], list
 
 
 @cache
-def _roll_tables(rule: BattleRule
-                 ) -> dict[tuple[int, int], tuple[list[float], list[tuple[Any, ...]]]]:
-    """:func:`_roll_table` for every number of dice the rule allows, made once per rule."""
-    return {(a, d): _roll_table(a, d, rule) for a in range(1, rule.attack_dice_max + 1)
-            for d in range(1, rule.defence_dice_max + 1)}
+def _roll_tables(rule: BattleRule) -> list[list[tuple[list[float], list[Outcome]]]]:
+    """:func:`_roll_table` for every number of dice the rule allows, made once per rule:
+    ``tables[attack dice][defence dice]`` (index 0 unused)."""
+    return [[_roll_table(a, d, rule) if a and d else ([], []) for d in
+             range(rule.defence_dice_max + 1)] for a in range(rule.attack_dice_max + 1)]
 
 
 class _Game:
@@ -176,7 +197,7 @@ class _Game:
         self.rules, self.initial = rules, state
         self.log: list[tuple[type[Action], tuple[Any, ...]]] = []
         self.reserves = 0
-        self.continent_reserves: list[int] = []
+        self.continent_reserves: Sequence[int] = ()
         self.armies_may_win = False
         self.valid_trades = _valid_trades(rules)
 
@@ -234,7 +255,7 @@ class _Game:
         rules, live = self.rules, self.live()
         self.current, self.turn = seat, self.turn + 1
         self.reserves = rules.territory_armies(len(self.land[seat]))  # C-REINF-1
-        self.continent_reserves = list(rules.continent_bonuses(live, seat))  # C-REINF-2
+        self.continent_reserves = rules.continent_bonuses(live, seat)  # C-REINF-2
         self.conquered = self.eliminated_this_turn = self.late = False
         self.armies_may_win = may_win_by_armies(live)
         self.moved_in = [0] * self.b.size
@@ -338,11 +359,13 @@ class _Game:
 
     def place_all(self) -> None:
         b, seat, wanted = self.b, self.current, self.wanted()
-        for k, bonus in enumerate(self.continent_reserves):
-            if bonus:  # C-REINF-2: a continent's bonus stays in that continent
-                t = self.place_on(list(b.members[k]), wanted)
-                self.continent_reserves[k] = 0
-                self.place(t, bonus)
+        if any(self.continent_reserves):
+            left = self.continent_reserves = list(self.continent_reserves)  # placed one by one
+            for k, bonus in enumerate(left):
+                if bonus:  # C-REINF-2: a continent's bonus stays in that continent
+                    t = self.place_on(list(b.members[k]), wanted)
+                    left[k] = 0
+                    self.place(t, bonus)
         t = self.place_on(list(self.land[seat]), wanted)  # C-REINF-1: at least 3, so never 0
         n, self.reserves = self.reserves, 0
         self.place(t, n)
@@ -386,7 +409,7 @@ class _Game:
             att = self.attack_max
         if dfn > self.defence_max:
             dfn = self.defence_max
-        cumulative, outcomes = self.rolls[att, dfn]
+        cumulative, outcomes = self.rolls[att][dfn]
         roll, lost_a, lost_d = outcomes[bisect(cumulative, rng.random())]
         log = self.log
         log.append((Attack, (b.ids[src], b.ids[dst], att)))

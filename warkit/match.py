@@ -12,7 +12,14 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .actions import Action, parse_action
-from .errors import IllegalActionError, Reason, WrongTypeError, describe, expect_whole
+from .errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    Reason,
+    WrongTypeError,
+    describe,
+    expect_whole,
+)
 from .events import Event, events
 from .game import Sampler, apply, expect_state
 from .state import CHANCE, GameState
@@ -91,8 +98,9 @@ class Match:
     def events(self, index: int = -1) -> tuple[Event, ...]:
         """What action ``index`` (default: the last) did, as :mod:`warkit.events` events."""
         count = len(self.actions)
-        expect_whole(index, "index", -count, count - 1,
-                     f"this match has {count} actions" if count else "no action yet")
+        if not count:
+            raise InvalidArgumentError("this match has no action yet: no events to show")
+        expect_whole(index, "index", -count, count - 1, f"this match has {count} actions")
         index = range(count)[index]
         return events(self.states[index], self.actions[index], self.states[index + 1])
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
+from itertools import islice
 from typing import Any
 
 from .actions import card_index
@@ -66,7 +67,7 @@ def _cards(cards: object, name: str) -> tuple[int, ...]:
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
         raise WrongTypeError(f"{name} must be a list of cards (territory ids, joker1, joker2 "
                              f"or card numbers), got {describe(cards)}")
-    listed = list(cards)
+    listed = list(islice(cards, CARD_COUNT + 1))  # an endless iterable stops here too
     if len(listed) > CARD_COUNT:
         raise InvalidArgumentError(f"{name} lists {len(listed)} cards; War has {CARD_COUNT}")
     return tuple(sorted(_card(c, name) for c in listed))
@@ -165,12 +166,15 @@ def position(owners: Mapping[str, int] | None = None, armies: Mapping[str, int] 
         if isinstance(eliminated_by, (str, bytes)) or not isinstance(eliminated_by, Iterable):
             raise WrongTypeError("eliminated_by must be a mapping or one entry per seat, got "
                                  f"{describe(eliminated_by)}")
-        by = [None if e is None else _seat(e, "eliminated_by", n) for e in eliminated_by]
+        by = [None if e is None else _seat(e, "eliminated_by", n)
+              for e in islice(eliminated_by, n + 1)]
+        if len(by) != n:
+            raise InvalidArgumentError(f"eliminated_by must have one entry per seat ({n})")
     if alive is not None:
         if isinstance(alive, (str, bytes)) or not isinstance(alive, Iterable):
             raise WrongTypeError(f"alive must be one True or False per seat, got "
                                  f"{describe(alive)}")
-        alive = tuple(alive)
+        alive = tuple(islice(alive, n + 1))
         if len(alive) != n or not all(isinstance(a, bool) for a in alive):
             raise InvalidArgumentError(f"alive must be one True or False per seat ({n}), got "
                                        f"{describe(alive)}")

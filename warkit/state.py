@@ -275,10 +275,3 @@ _new = object.__new__
 _setattr = object.__setattr__  # a frozen dataclass refuses its own __setattr__
 
 
-def replace_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """``values`` with ``values[index]`` replaced."""
-    return (*values[:index], value, *values[index + 1:])
-
-
-def add_at(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
-    return (*values[:index], values[index] + delta, *values[index + 1:])

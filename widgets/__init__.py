@@ -25,6 +25,7 @@ _LAZY = {
     **dict.fromkeys(("BattleOdds", "DiceComparison", "HandContext", "HandController",
                      "TradeQuote", "battle_odds", "compare_dice", "trade_value"), ".models"),
     "MapWidget": ".mapwidget",
+    "PickMap": ".mapwidget",
     "DiceWidget": ".dice",
     "HandWidget": ".hand",
     "OddsWidget": ".odds",
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
     from .exercise import Hint, answer_box, check_answer, is_correct, unseal
     from .explorers import BattleDesk, BattleExplorer, DiceExplorer
     from .hand import HandWidget
-    from .mapwidget import MapWidget
+    from .mapwidget import MapWidget, PickMap
     from .models import (
         BattleOdds,
         DiceComparison,
@@ -80,6 +81,6 @@ __all__ = [
     "CURRENT", "BattleDesk", "BattleExplorer", "BattleOdds", "BattleRecord", "DiceComparison",
     "DiceExplorer", "DiceWidget", "ErrorReporter", "HandContext", "HandController", "HandWidget",
     "Highlights", "Hint", "MapController", "MapSelection", "MapWidget", "Message", "Moves",
-    "OddsWidget", "Selection", "TradeQuote", "answer_box", "battle_odds", "check_answer",
-    "compare_dice", "is_correct", "lang_from_env", "tr", "trade_value", "unseal",
+    "OddsWidget", "PickMap", "Selection", "TradeQuote", "answer_box", "battle_odds",
+    "check_answer", "compare_dice", "is_correct", "lang_from_env", "tr", "trade_value", "unseal",
 ]

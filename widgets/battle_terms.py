@@ -26,8 +26,11 @@ from typing import Any, Literal
 from warkit import JOKERS, PlayerView, world_map
 from warkit.odds import Reroll
 from warkit.rules.smart import card_kind
+from warkit.rules.terms import BattleRule
 
 Side = Literal["attacker", "defender"]
+CLASSIC_BATTLE = BattleRule()
+"""Classic War's battle rule (C-ATK-2..4): the default where no rule set's is given."""
 KIND_ORDER = ("joker", "controlled", "non_controlled")
 """Card kinds from the strongest (S-REROLL-1): a stronger card can do all a weaker one can."""
 
@@ -60,8 +63,14 @@ class BattleTerms:
     unknown: tuple[Note, ...] = ()
     viewer_side: Side | None = None
     target: int | None = None
-    dice_max: tuple[int, int] = (3, 3)
-    """The most attack and defence dice of the rule set (C-ATK-2/3; a variant may differ)."""
+    rule: BattleRule = CLASSIC_BATTLE
+    """The rule set's battle rule for the target (``rules.battle_rule``): its dice (C-ATK-2/3;
+    a variant may differ) and settings such as SMART's ``lone_defender_shield``."""
+
+    @property
+    def dice_max(self) -> tuple[int, int]:
+        """The most attack and defence dice of the rule set (C-ATK-2/3)."""
+        return self.rule.attack_dice_max, self.rule.defence_dice_max
 
     @property
     def plain(self) -> bool:
@@ -101,9 +110,8 @@ def battle_terms(view: PlayerView, src: int, dst: int) -> BattleTerms:
     ``view``'s player may know; :data:`CLASSIC` under rules without terrain cards (classic
     War: no modifier a card could bring)."""
     rule = view.rules.battle_rule(view, dst)
-    dice_max = (rule.attack_dice_max, rule.defence_dice_max)
     if not view.rules.terrain_cards or view.extra is None:
-        return CLASSIC if dice_max == CLASSIC.dice_max else BattleTerms(dice_max=dice_max)
+        return CLASSIC if rule == CLASSIC.rule else BattleTerms(rule=rule)
     attacker, defender = view.current, view.owner[dst]
     side: Side | None = ("attacker" if view.player == attacker else
                          "defender" if view.player == defender else None)
@@ -129,7 +137,7 @@ def battle_terms(view: PlayerView, src: int, dst: int) -> BattleTerms:
         if terrain is None and dst in usable:
             what_if = (side, reroll_options(view, tuple(c for c in usable if c != dst), side))
     unknown = _hidden_sides(view, side, attacker, defender, dst, terrain)
-    return BattleTerms(terrain, rerolls, what_if, tuple(applied), unknown, side, dst, dice_max)
+    return BattleTerms(terrain, rerolls, what_if, tuple(applied), unknown, side, dst, rule)
 
 
 def _hidden_sides(view: PlayerView, side: Side | None, attacker: int, defender: int, dst: int,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal, cast
+from typing import Literal, Protocol, cast
 
 import warkit
 from warkit import (
@@ -28,6 +28,7 @@ from warkit import (
     IllegalActionError,
     InvalidActionError,
     Move,
+    Occupy,
     Phase,
     Place,
     PlayerView,
@@ -38,14 +39,15 @@ from warkit.rules.terms import MAP_MODES
 
 from .battle_terms import CLASSIC, BattleTerms, battle_terms
 from .i18n import color_name, normalize_lang, refusal_text, territory_name, tr
-from .observable import Observable
+from .observable import Listener, Observable
 
 Kind = Literal["attack", "move", "place", "none"]
 MessageKind = Literal["info", "ok", "refused", "error"]
 CURRENT = "current"
 """Viewer setting: always show the view of the player whose decision it is (hot-seat)."""
 
-_ACTION_OF_KIND: dict[Kind, type[Action]] = {"attack": Attack, "move": Move, "place": Place}
+_PAIR_ACTIONS: dict[Kind, type[Attack] | type[Move]] = {"attack": Attack, "move": Move}
+"""The actions of a kind that names a source and a target, each with a count."""
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,8 @@ class MapSelection:
         self._can_act = can_act
         self._selection = Selection()
         self._turn = view.turn
+        self._kind = moves.kind
+        """The last kind of territory decision (place, attack, move): a new one clears."""
         self._explain = explain
         self._player_name = player_name or self._color_name
         self.message = Message("info", self._prompt())
@@ -183,9 +187,14 @@ class MapSelection:
     def show(self, view: PlayerView, moves: Moves, can_act: bool) -> None:
         """Show a new position: the selection is kept where still legal, and kept as it is
         while the decision is not about territories (dice, reactions, someone else's move),
-        so the same attack can go on after a roll or a Pass; a new turn clears it."""
+        so the same attack can go on after a roll or a Pass; a new turn, or a new kind of
+        decision (the last army placed: now attacks), clears it, so the prompt ("choose your
+        territory") and the clicks agree."""
         self._view, self._moves, self._can_act = view, moves, can_act
-        if view.turn != self._turn:
+        new_kind = moves.kind != "none" and moves.kind != self._kind
+        if moves.kind != "none":
+            self._kind = moves.kind
+        if view.turn != self._turn or new_kind:
             self._turn = view.turn
             self._selection = Selection()
         elif can_act and moves.kind != "none":
@@ -243,8 +252,9 @@ class MapSelection:
         battle = self._view.battle
         if battle is not None:
             return (battle.src, battle.dst) if in_battle(self._view) else None
-        if self._moves.kind == "attack" and self._selection.target is not None:
-            return self._selection.source, self._selection.target
+        source, target = self._selection.source, self._selection.target
+        if self._moves.kind == "attack" and source is not None and target is not None:
+            return source, target
         return None
 
     def attack_armies(self) -> tuple[int, int] | None:
@@ -279,15 +289,16 @@ class MapSelection:
         ``None`` while the selection is incomplete.
         """
         most = self.max_count()
-        if most == 0:
-            return None
         sel, kind, ids = self._selection, self._moves.kind, self._view.map.ids
-        if kind == "attack":
-            return Attack(ids[sel.source], ids[sel.target], most if count is None else count)
-        if kind == "move":
-            return Move(ids[sel.source], ids[sel.target], 1 if count is None else count)
+        source, target = sel.source, sel.target
+        if most == 0 or source is None:  # max_count() is 0 without a source
+            return None
+        if kind == "attack" and target is not None:
+            return Attack(ids[source], ids[target], most if count is None else count)
+        if kind == "move" and target is not None:
+            return Move(ids[source], ids[target], 1 if count is None else count)
         if kind == "place":
-            return Place(ids[sel.source], 1 if count is None else count)
+            return Place(ids[source], 1 if count is None else count)
         return None
 
     # -- clicks ----------------------------------------------------------------------------------
@@ -307,11 +318,14 @@ class MapSelection:
         if not self._can_act:
             self._say("info", self._blocked_text())
             return
+        if moves.kind == "none":  # a decision that is not about territories (move in, dice)
+            self._say("info", self._prompt())
+            return
         if t is None or (t == sel.source and sel.target is None):
             self._selection = Selection()
             self._say("info", tr("map.cleared", self._lang) + " " + self._prompt())
             return
-        if t == sel.target:
+        if t == sel.target and sel.source is not None:
             self._select(sel.source, None)
             return
         if t in moves.sources:
@@ -391,6 +405,8 @@ class MapSelection:
     def _selection_text(self) -> str:
         sel, kind, lang = self._selection, self._moves.kind, self._lang
         src, armies = self._name(sel.source), self._view.armies
+        if sel.source is None:  # nothing picked yet
+            return self._prompt()
         if sel.target is None:
             # the plural agrees with the source's armies (attack) or the armies that may go (place)
             return tr(f"map.source.{kind}", lang, src=src,
@@ -417,14 +433,14 @@ class MapSelection:
             return
         if kind == "place":
             probe: Action | None = Place(ids[t], 1)
-        elif sel.source is not None:
-            probe = _ACTION_OF_KIND[kind](ids[sel.source], ids[t], 1)
+        elif sel.source is not None and not (kind == "attack" and view.owner[t] == view.current):
+            probe = _PAIR_ACTIONS[kind](ids[sel.source], ids[t], 1)
         else:
             mine = view.owner[t] == view.current
             enemy = [j for j in adjacency[t] if view.owner[j] != view.current]
             friends = [j for j in adjacency[t] if view.owner[j] == view.current]
             pick = (enemy if kind == "attack" else friends) or list(adjacency[t])
-            probe = _ACTION_OF_KIND[kind](ids[t], ids[pick[0]], 1) if pick else None
+            probe = _PAIR_ACTIONS[kind](ids[t], ids[pick[0]], 1) if pick else None
             if mine and kind == "attack" and not enemy:
                 self._say("refused", tr("map.no_enemy_neighbour", self._lang,
                                         src=self._name(t)), "C-ATK-1")
@@ -436,6 +452,30 @@ class MapSelection:
                       "C-MOVE-3")
             return
         self._say("refused", self._refusal(error, probe), error.rule)
+
+
+class MapModel(Protocol):
+    """What a :class:`~warkit_widgets.mapwidget.MapWidget` and an
+    :class:`~warkit_widgets.odds.OddsWidget` read from the controller they show: a
+    :class:`MapController`, or the dashboard's game controller (which keeps one inside and
+    answers the same questions for the seat on screen)."""
+
+    message: Message
+    """The line under the map: a prompt, or why a click was refused."""
+
+    @property
+    def lang(self) -> str: ...
+    @lang.setter
+    def lang(self, value: str) -> None: ...
+    @property
+    def state(self) -> GameState: ...
+    @property
+    def view(self) -> PlayerView: ...
+    def highlights(self) -> Highlights: ...
+    def click(self, territory: int | str | None) -> object: ...
+    def attack_armies(self) -> tuple[int, int] | None: ...
+    def attack_terms(self) -> BattleTerms: ...
+    def subscribe(self, listener: Listener) -> Callable[[], None]: ...
 
 
 class MapController(MapSelection, Observable):
@@ -511,16 +551,6 @@ class MapController(MapSelection, Observable):
     def viewer(self) -> int | None:
         """The seat whose view is shown now (``None``: spectator)."""
         return self._seat(self._state, self._viewer)
-
-    def set_viewer(self, viewer: int | str | None) -> None:
-        """Show another seat's view (a seat, :data:`CURRENT` or ``None``), e.g. in hot-seat
-        play; the selection is dropped."""
-        self._check_viewer(self._state, viewer)
-        if viewer != self._viewer:
-            self._viewer = viewer
-            self._selection = Selection()
-            self._feed()
-            self._notify("selection")
 
     @property
     def lang(self) -> str:
@@ -629,3 +659,19 @@ class MapController(MapSelection, Observable):
             self._say("info", self._prompt() if self._selection.source is None
                       else self._selection_text())
         return changed
+
+
+def touched(before: GameState, action: Action) -> Highlights | None:
+    """What a move shows on the map while it stays on screen: an arrow for an attack or a
+    move, the territory of a placement."""
+    index = before.map.index
+    route = action.route  # an attack, a move, SMART's air attack
+    if route is not None:
+        src, dst = index(route[0]), index(route[1])
+        return Highlights(selected=src, target=dst, arrow=(src, dst))
+    if isinstance(action, Place):
+        return Highlights(selected=index(action.territory))
+    if isinstance(action, Occupy) and before.battle is not None:
+        b = before.battle
+        return Highlights(selected=b.src, target=b.dst, arrow=(b.src, b.dst))
+    return None

@@ -9,14 +9,12 @@ import ipywidgets as w
 
 from warkit.rules.terms import BattleRule
 
+from .battle_terms import CLASSIC_BATTLE
 from .controller import MapController
 from .html import dice_tray_html
 from .i18n import normalize_lang
 from .models import DiceComparison, compare_dice
 from .report import ErrorReporter, WidgetLang
-
-CLASSIC = BattleRule()
-"""Classic War's battle rule (C-ATK-2..4): the tray's default."""
 
 
 class DiceWidget(w.VBox):
@@ -28,7 +26,7 @@ class DiceWidget(w.VBox):
     """
 
     def __init__(self, attack: Iterable[int] = (), defence: Iterable[int] = (), *,
-                 lang: str = "pt", animate: bool = True, rule: BattleRule = CLASSIC) -> None:
+                 lang: str = "pt", animate: bool = True, rule: BattleRule = CLASSIC_BATTLE) -> None:
         self.rule = rule
         """The rule set's battle rule the tray judges and rolls with (``rules.battle_rule``):
         classic War's dice unless a lesson or game gives its own."""

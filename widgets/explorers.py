@@ -139,7 +139,8 @@ class BattleDesk(w.VBox):
         c = self.controller
         occupying = c.state.phase is Phase.OCCUPY and c.can_act()
         if occupying:
-            most = legal_actions(c.state)[-1].armies  # Occupy(1..max), C-CONQ-1
+            largest = legal_actions(c.state)[-1]  # Occupy(1..max), C-CONQ-1
+            most = largest.armies if isinstance(largest, Occupy) else 1
             self._set_count(most, tr("label.armies", c.lang))
         else:
             self._set_count(c.max_count() if c.moves.kind == "attack" else 0,

@@ -14,6 +14,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from warkit.render.svg import PLAYER_COLORS, readable_text_color
+from warkit.rules.terms import Side
 
 from .i18n import fmt_number, fmt_percent, territory_name, tr
 
@@ -84,7 +85,9 @@ def die_svg(value: int, color: str, css: str = "") -> str:
 def _rerolled_marks(comparison: DiceComparison) -> tuple[set[int], set[int]]:
     """Positions (in sorted order) of the attack and defence dice that came from rerolls."""
     marks = []
-    for side, dice in (("attacker", comparison.attack), ("defender", comparison.defence)):
+    sides: tuple[tuple[Side, tuple[int, ...]], ...] = (("attacker", comparison.attack),
+                                                       ("defender", comparison.defence))
+    for side, dice in sides:
         left, at = list(comparison.rerolled(side)), set()
         for k, value in enumerate(dice):
             if value in left:
@@ -202,7 +205,8 @@ def final_chart_svg(odds: BattleOdds, lang: str = "pt") -> str:
         color = WIN_COLOR if won else LOSS_COLOR
         label = tr("odds.final.win", lang, n=a) if won else tr("odds.final.loss", lang, n=d)
         x = k * bar
-        cols.append(f'<rect x="{x + 0.5:.1f}" y="{height - 12 - h:.1f}" width="{bar - 1:.1f}" '
+        cols.append(f'<rect x="{x + 0.5:.1f}" y="{height - 12 - h:.1f}" '
+                    f'width="{max(bar - 1, bar / 2):.2f}" '
                     f'height="{h:.1f}" fill="{color}"><title>{escape(label)}: '
                     f'{fmt_percent(p, lang)}</title></rect>')
         if n <= 24:
@@ -237,7 +241,7 @@ def modifiers_html(odds: BattleOdds, lang: str = "pt") -> str:
     counted = [note_text(n, lang) for n in odds.notes] or [tr("odds.mods.none", lang)]
     items = "".join(f"<li>{escape(text)}</li>" for text in counted)
     parts = [f'<div class="wk-mods"><b>{escape(tr("odds.mods", lang))}</b><ul>{items}</ul>']
-    if odds.what_if is not None:
+    if odds.what_if is not None and terms.target is not None:
         text = tr(f"odds.what_if.{terms.viewer_side}", lang, p=fmt_percent(odds.what_if, lang),
                   dst=territory_name(terms.target, lang))
         parts.append(f'<div class="wk-whatif">{escape(text)}</div>')

@@ -12,15 +12,15 @@ changes — each redraw inside one ``hold_canvas()`` batch.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import ipywidgets as w
-from ipycanvas import MultiCanvas, hold_canvas
-from ipycanvas.canvas import _CANVAS_MANAGER
+from ipycanvas import Canvas, MultiCanvas, hold_canvas
 
 from warkit import GameState
 from warkit.render.geometry import board_geometry
 
-from .controller import MapController
+from .controller import CURRENT, Highlights, MapController, MapModel
 from .html import message_html
 from .i18n import normalize_lang, tr
 from .painter import paint_highlights, paint_owners, paint_pieces, paint_static
@@ -32,27 +32,49 @@ TINTS = ("owner", "continent")
 """What colours the land: the owners (continents as borders) or the continents."""
 
 
+def forget_last_canvas(canvas: Canvas) -> None:
+    """Make ipycanvas tell the browser again which canvas the next command draws on.
+
+    ipycanvas (0.14.3, pinned in ``pyproject.toml``) sends its draw commands through one
+    manager widget that remembers, in a private attribute, the canvas of its last command and
+    sends ``switchCanvas`` only when the next command targets another one. A browser view that
+    connects later (Voila's page after a preheated kernel ran the notebook, a reload, a second
+    tab) never saw that switch: the first command on the same canvas then fails in the browser
+    ("Cannot read properties of undefined") and every later drawing on the page is lost
+    (``jupyter-notes.md``, G1). The library offers no public way to forget the last canvas, so
+    this is the one place that writes its private state, called when a view says it is ready.
+    A new ipycanvas that renames it fails the browser tests, which read the map's pixels.
+    """
+    canvas._canvas_manager._current_canvas = None
+
+
 class MapWidget(w.VBox):
     """A clickable War board: click your territory, then a target; legal choices light up.
 
-    Pass a :class:`MapController` (to share it with other widgets) or a
-    :class:`warkit.GameState` (a controller is made, keyword arguments go to it).
+    Pass a controller (a :class:`MapController` to share with other widgets, or any
+    :class:`~warkit_widgets.controller.MapModel` such as the dashboard's game) or a
+    :class:`warkit.GameState` (a :class:`MapController` is made for ``viewer``, sampling
+    chance steps with ``seed``).
     ``scale`` sets the canvas buffer: 1.0 is the board's 1000 x 560 units; the
     canvas shrinks with the page (CSS), clicks are mapped back by ipycanvas.
     ``tint`` colours the land by "owner" or by "continent"; ``tint_toggle`` shows
-    buttons to switch between the two.
+    buttons to switch between the two. ``highlights`` says what the highlight layer draws
+    (default: the controller's selection and legal targets); after a change of its own, call
+    :meth:`repaint_highlights`.
     """
 
-    def __init__(self, controller: MapController | GameState, *, scale: float = 1.0,
+    def __init__(self, controller: MapModel | GameState, *, scale: float = 1.0,
                  lang: str | None = None, status: bool = True, tint: str = "continent",
-                 tint_toggle: bool = False, **controller_args: object) -> None:
+                 tint_toggle: bool = False, highlights: Callable[[], Highlights] | None = None,
+                 viewer: int | str | None = CURRENT, seed: int | None = None) -> None:
         if tint not in TINTS:
             raise ValueError(f"tint is one of {', '.join(TINTS)}, got {tint!r}")
         if isinstance(controller, GameState):
-            controller = MapController(controller, lang=lang or "pt", **controller_args)
+            controller = MapController(controller, viewer=viewer, seed=seed, lang=lang or "pt")
         elif lang is not None:
             controller.lang = lang
         self.controller = controller
+        self.highlights = highlights or controller.highlights
         self.scale = float(scale)
         geo = board_geometry()
         width, height = round(geo.width * self.scale), round(geo.height * self.scale)
@@ -126,8 +148,7 @@ class MapWidget(w.VBox):
 
     # -- drawing --------------------------------------------------------------------------------
     def _client_ready(self) -> None:
-        # G1: the new browser never saw the last switchCanvas; force one before drawing.
-        _CANVAS_MANAGER._current_canvas = None
+        forget_last_canvas(self.canvas[STATIC])
         self._on_screen = True
         self.redraw()
 
@@ -148,8 +169,14 @@ class MapWidget(w.VBox):
     def _paint_pieces(self) -> None:
         paint_pieces(self.canvas[PIECES], self.controller.view, self.scale, self.lang)
 
+    def repaint_highlights(self) -> None:
+        """Redraw the highlight layer alone (what ``highlights`` returns changed)."""
+        if self._on_screen:
+            with hold_canvas():
+                self._paint_highlights()
+
     def _paint_highlights(self) -> None:
-        paint_highlights(self.canvas[HIGHLIGHT], self.controller.highlights(), self.scale)
+        paint_highlights(self.canvas[HIGHLIGHT], self.highlights(), self.scale)
 
     def _changed(self, changed: frozenset[str]) -> None:
         if not self._on_screen:  # drawn whole when the canvas is ready (_client_ready)
@@ -191,3 +218,26 @@ class MapWidget(w.VBox):
         """Canvas pixel of a territory's label point (for tests and tours)."""
         x, y = board_geometry().shape(territory).label
         return x * self.scale, y * self.scale
+
+
+class PickMap(MapWidget):
+    """A map where a click on any territory calls ``on_pick(index)`` instead of a game move,
+    and the highlight layer draws what ``highlights()`` returns (``on_pick`` calls
+    :meth:`repaint` when its highlights changed): the lessons' tours and desks."""
+
+    def __init__(self, state: GameState, *, on_pick: Callable[[int], object],
+                 highlights: Callable[[], Highlights], lang: str = "pt",
+                 scale: float = 1.0) -> None:
+        self.on_pick = on_pick
+        super().__init__(MapController(state, viewer=None, lang=lang), scale=scale,
+                         status=False, highlights=highlights)
+
+    def click_at(self, x: float, y: float) -> None:
+        """A click picks the territory under it (the sea picks nothing)."""
+        territory = self.territory_at(x, y)
+        if territory is not None:
+            self.on_pick(territory)
+
+    def repaint(self) -> None:
+        """Redraw the highlight layer from ``highlights()``."""
+        self.repaint_highlights()

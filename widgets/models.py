@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any
 
 import numpy as np
 
@@ -17,12 +17,10 @@ from warkit import ClassicRules, PlayerView, Trade, card_name, world_map
 from warkit.cards import card_shape, is_joker
 from warkit.dice import battle_losses, sort_dice, terrain_losses
 from warkit.odds import Reroll, expected_losses, final_distribution, win_probability, win_table
-from warkit.rules.terms import BattleRule
+from warkit.rules.terms import BattleRule, Side
 
-from .battle_terms import CLASSIC, BattleTerms, Note
+from .battle_terms import CLASSIC, CLASSIC_BATTLE, BattleTerms, Note
 from .observable import Observable
-
-Side = Literal["attacker", "defender"]
 
 
 # -- dice ------------------------------------------------------------------------------------------
@@ -112,8 +110,8 @@ def compare_dice(attack: Iterable[int], defence: Iterable[int], rule: BattleRule
     if terrain not in (None, "attacker", "defender"):
         raise ValueError(f"terrain is None, 'attacker' or 'defender', got {terrain!r}")
     if rule is None:
-        rule = BattleRule(ties="attacker" if terrain == "attacker" else "defender",
-                          terrain=terrain)
+        rule = CLASSIC_BATTLE if terrain is None else BattleRule(
+            ties="attacker" if terrain == "attacker" else "defender", terrain=terrain)
     elif terrain is not None:
         raise ValueError("give terrain knowledge in the battle rule or as terrain, not both")
     att, dfn = sort_dice(tuple(attack)), sort_dice(tuple(defence))
@@ -179,20 +177,32 @@ class BattleOdds:
         return None
 
 
-def best_reroll(attackers: int, defenders: int, terrain: str | None,
-                options: tuple[Reroll, ...], dice_max: tuple[int, int] = (3, 3)
+def odds_settings(rule: BattleRule) -> dict[str, Any]:
+    """The settings of :mod:`warkit.odds` for a rule set's battle ``rule`` (its dice and
+    SMART's ``lone_defender_shield``; terrain knowledge is given on its own)."""
+    return {"sides": rule.sides, "attacker_dice_max": rule.attack_dice_max,
+            "defender_dice_max": rule.defence_dice_max,
+            "lone_defender_shield": rule.lone_defender_shield}
+
+
+def best_reroll(attackers: int, defenders: int, terrain: Side | None,
+                options: tuple[Reroll, ...], rule: BattleRule = CLASSIC_BATTLE
                 ) -> tuple[Reroll | None, float]:
     """The reroll option best for its side (highest conquest chance for the attacker, lowest
     for the defender) and the conquest probability with it; ``None`` when there is none.
-    ``dice_max`` is the rule set's most attack and defence dice (C-ATK-2/3)."""
-    dice = {"attacker_dice_max": dice_max[0], "defender_dice_max": dice_max[1]}
+    ``rule`` is the rule set's battle rule (its dice, C-ATK-2/3, and settings)."""
+    dice = odds_settings(rule)
+
+    def win(reroll: Reroll | None) -> float:
+        return float(win_probability(attackers, defenders, terrain=terrain, reroll=reroll,
+                                     **dice))
+
     if not options:
-        return None, float(win_probability(attackers, defenders, terrain=terrain, **dice))
-    scored = [(float(win_probability(attackers, defenders, terrain=terrain, reroll=r, **dice)),
-               r) for r in options]
+        return None, win(None)
+    scored = [(win(r), r) for r in options]
     sign = 1 if options[0].side == "attacker" else -1
-    win, choice = max(scored, key=lambda pr: sign * pr[0])
-    return choice, win
+    best, choice = max(scored, key=lambda pr: sign * pr[0])
+    return choice, best
 
 
 def _notes(terms: BattleTerms, reroll: Reroll | None) -> tuple[Note, ...]:
@@ -220,14 +230,13 @@ def battle_odds(attackers: int, defenders: int, *, table_min: int = TABLE_MIN,
     rows = min(max(table_min, attackers), table_max)
     cols = min(max(table_min, defenders), table_max)
     terrain = terms.terrain
-    reroll, win = best_reroll(attackers, defenders, terrain, terms.rerolls, terms.dice_max)
-    options = {"terrain": terrain, "reroll": reroll, "attacker_dice_max": terms.dice_max[0],
-               "defender_dice_max": terms.dice_max[1]}
+    reroll, win = best_reroll(attackers, defenders, terrain, terms.rerolls, terms.rule)
+    options = {"terrain": terrain, "reroll": reroll, **odds_settings(terms.rule)}
     final = final_distribution(attackers, defenders, **options)
     lost = expected_losses(attackers, defenders, **options)
     what_if = None
     if terms.what_if is not None:
-        what_if = best_reroll(attackers, defenders, *terms.what_if, terms.dice_max)[1]
+        what_if = best_reroll(attackers, defenders, *terms.what_if, terms.rule)[1]
     return BattleOdds(attackers, defenders, win, (float(lost[0]), float(lost[1])),
                       tuple((k, float(p)) for k, p in final.items()),
                       win_table(rows, cols, **options), terms, reroll, _notes(terms, reroll),

@@ -7,7 +7,7 @@ import time
 import ipywidgets as w
 
 from .battle_terms import CLASSIC, BattleTerms
-from .controller import MapController
+from .controller import MapModel
 from .html import final_chart_svg, heat_table_html, message_html, odds_summary_html
 from .i18n import normalize_lang, tr
 from .models import TABLE_MAX, TABLE_MIN, BattleOdds, battle_odds
@@ -19,7 +19,7 @@ class OddsWidget(w.VBox):
 
     ``attackers`` are the armies that may attack (the territory holds one
     more, C-ATK-2); ``defenders`` the armies on the target. Call
-    :meth:`set_armies`, or :meth:`follow` a :class:`MapController` to track
+    :meth:`set_armies`, or :meth:`follow` a :class:`~warkit_widgets.controller.MapModel` to track
     the selected attack as the selection or the armies change.
     """
 
@@ -64,7 +64,7 @@ class OddsWidget(w.VBox):
         self.timings.append(1000 * (time.perf_counter() - start))
         return self.odds
 
-    def follow(self, controller: MapController) -> OddsWidget:
+    def follow(self, controller: MapModel) -> OddsWidget:
         """Track the attack selected on (or being fought by) a map controller, with the SMART
         modifiers its viewer knows (:func:`warkit_widgets.battle_terms.battle_terms`)."""
 
@@ -77,7 +77,10 @@ class OddsWidget(w.VBox):
             current = None if odds is None else (odds.attackers, odds.defenders, odds.terms)
             wanted = None if pair is None else (*pair, terms)
             if wanted != current or "lang" in aspects:
-                self.set_armies(*(pair or (None, None)), terms)
+                if pair is None:
+                    self.set_armies(None, None, terms)
+                else:
+                    self.set_armies(pair[0], pair[1], terms)
 
         controller.subscribe(self.reporter.guard(changed))
         changed(frozenset())

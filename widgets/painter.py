@@ -168,8 +168,9 @@ def _legend(layer: Canvas, lang: str) -> None:
 
 def owner_tint(color: str) -> tuple[int, int, int]:
     """A territory's fill for an owner colour id: :data:`OWNER_TINT` of it over white."""
-    return tuple(round(OWNER_TINT * c + (1 - OWNER_TINT) * 255)
-                 for c in hex_rgb(PLAYER_COLORS[color]))
+    red, green, blue = (round(OWNER_TINT * c + (1 - OWNER_TINT) * 255)
+                        for c in hex_rgb(PLAYER_COLORS[color]))
+    return red, green, blue
 
 
 @cache

@@ -48,7 +48,7 @@ def board_picture(widget: MapWidget) -> str:
     """The board of a map widget as an SVG: owners, armies, the selection, the territories that
     may be picked or targeted, the arrow of the battle or move."""
     controller = widget.controller
-    lit = widget.picks() if hasattr(widget, "picks") else controller.highlights()
+    lit = widget.highlights()
     data = board_data(controller.view)
     ids = controller.state.map.ids
     arrows = [(ids[lit.arrow[0]], ids[lit.arrow[1]])] if lit.arrow is not None else []

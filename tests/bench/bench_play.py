@@ -47,12 +47,8 @@ from browser_helpers import (
     interior_point,
     serve,
 )
-from warkit_widgets.play.controller import (
-    GameConfig,
-    GameController,
-    Seat,
-    Step,
-)
+from warkit_widgets.play.config import GameConfig, Seat, Step
+from warkit_widgets.play.controller import GameController
 
 import warkit
 from warkit.render.geometry import board_geometry

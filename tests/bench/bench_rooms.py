@@ -28,7 +28,7 @@ import threading
 import time
 
 import psutil
-from warkit_widgets.play.controller import GameConfig, Seat
+from warkit_widgets.play.config import GameConfig, Seat
 from warkit_widgets.rooms.room import RoomController, create_room
 from warkit_widgets.rooms.store import open_store
 from warkit_widgets.rooms.sync import RoomSync
@@ -100,7 +100,7 @@ def main() -> None:
         config = GameConfig(seats=(Seat("A", "red"), Seat("B", "blue"), Seat("C", "green"),
                                    Seat("CPU", "yellow", "easy")), rules="classic", lang="en",
                             seed=100 + r)
-        links = create_room(host, config)
+        links = create_room(host, config, seed=config.seed)
         pages += [Page(where, links.credentials[s], args.think, latencies, lock)
                   for s in range(3)]
     threads = [threading.Thread(target=p.run, daemon=True) for p in pages]

@@ -36,7 +36,7 @@ sys.path.insert(0, str(HERE.parent / "browser"))
 
 from bench_rooms import latency_summary  # noqa: E402
 from browser_helpers import CHROMIUM, CHROMIUM_ARGS, PLAY, serve  # noqa: E402
-from warkit_widgets.play.controller import PACES, GameConfig, Seat  # noqa: E402
+from warkit_widgets.play.config import PACES, GameConfig, Seat  # noqa: E402
 from warkit_widgets.rooms.room import RoomController, create_room  # noqa: E402
 from warkit_widgets.rooms.store import open_store  # noqa: E402
 
@@ -142,7 +142,7 @@ def main() -> None:
         rooms, pages, contexts = [], [], []
         t0 = time.perf_counter()
         for r in range(args.rooms):
-            links = create_room(store, GameConfig(SEATS, "classic", "en", 200 + r))
+            links = create_room(store, GameConfig(SEATS, "classic", "en"), seed=200 + r)
             for s, seat in enumerate(SEATS):
                 ctx, page = open_seat(browser, f"{url}?room={links.code}&key="
                                       f"{links.credentials[s]}&lang=en", seat.name)

@@ -37,7 +37,8 @@ from voila_preloads import scripts_until_interactive
 from warkit_widgets.hand import SHAPE_ICONS
 from warkit_widgets.models import card_label
 from warkit_widgets.painter import hex_rgb, owner_tint
-from warkit_widgets.play.controller import GameConfig, GameController, Seat, Step
+from warkit_widgets.play.config import GameConfig, Seat, Step
+from warkit_widgets.play.controller import GameController
 from warkit_widgets.play.messages import tr
 from warkit_widgets.play.page.kernel_socket import PROTOCOL
 
@@ -605,8 +606,8 @@ def test_blitz_attacks_until_conquered_with_each_battle_in_the_log(browser,
         lines = [t for t in page.locator(".warkit-log .wk-log-line").all_inner_texts()
                  if t.startswith("Ana attacks Argentina")]
         assert len(lines) == battles >= 2
-        for event, text in zip([e for e in replica.log if e.key == "log.battle"],
-                               reversed(lines)):
+        # one turn's lines in the order they happened (the log groups lines by turn)
+        for event, text in zip([e for e in replica.log if e.key == "log.battle"], lines):
             assert "-".join(map(str, event.params["attack"])) in text
         assert page.locator(".warkit-odds-summary").first.is_hidden()
 

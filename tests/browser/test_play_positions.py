@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 from browser_helpers import PlayPage, PlayServer, open_page
-from warkit_widgets.play.controller import GameController, Seat
+from warkit_widgets.play.config import Seat
+from warkit_widgets.play.controller import GameController
 from warkit_widgets.play.saves import dump_game
 
 import warkit

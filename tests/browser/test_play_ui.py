@@ -13,6 +13,7 @@ Rule IDs: C-REINF-3 (placing first), C-ATK-1 (a refusal's rule link), C-CONQ-1, 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,7 +27,8 @@ from browser_helpers import (
     roomy,
 )
 from warkit_widgets.painter import owner_tint
-from warkit_widgets.play.controller import GameConfig, GameController, Seat, Step
+from warkit_widgets.play.config import GameConfig, Seat, Step
+from warkit_widgets.play.controller import GameController
 
 import warkit
 from warkit.render.geometry import board_geometry
@@ -166,7 +168,9 @@ def test_the_rules_open_from_a_rule_id(play: PlayPage, replica: GameController,
     play.click_territory(enemy)
     play.wait_text("warkit-play-status", "Refused:")
     status = play.text_of("warkit-play-status")
-    link = page.locator("button.warkit-rule-link").first
+    # the button and its label come in separate messages (G4): wait for a labelled one
+    link = page.locator("button.warkit-rule-link").filter(
+        has_text=re.compile(r"[CS]-[A-Z]+-\d")).first
     link.wait_for(timeout=WAIT)
     rule = link.inner_text().removeprefix("? ").strip()
     assert rule in status

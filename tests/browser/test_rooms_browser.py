@@ -23,7 +23,7 @@ import pytest
 from browser_helpers import CONTROL_COMM, PLAY, PlayPage, kernel_messages, open_page, serve
 from warkit_widgets.hand import SHAPE_ICONS
 from warkit_widgets.models import card_label
-from warkit_widgets.play.controller import GameConfig, Seat, Step
+from warkit_widgets.play.config import GameConfig, Seat, Step
 from warkit_widgets.rooms.messages import tr
 from warkit_widgets.rooms.room import RoomController, create_room, initial_match
 from warkit_widgets.rooms.store import RoomInfo, SeatInfo, open_store
@@ -35,10 +35,11 @@ WAIT = 60_000
 SEATS = (Seat("Ana", "red"), Seat("Bia", "blue"), Seat("Cris", "green", "easy"))
 
 
-def _pg_helpers():
-    """tests/rooms/pg_server.py (the room store tests' PostgreSQL server), by its path."""
-    path = Path(__file__).parents[1] / "rooms" / "pg_server.py"
-    spec = importlib.util.spec_from_file_location("warkit_test_pg_server", path)
+def _rooms_helper(name: str):
+    """A module of tests/rooms, by its path: ``pg_server`` (the room store tests' PostgreSQL
+    server), ``record_checks`` (what a room page's Save may hold)."""
+    path = Path(__file__).parents[1] / "rooms" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"warkit_test_{name}", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -53,7 +54,7 @@ def rooms_server(request, tmp_path_factory) -> Iterator[tuple[str, str]]:
         if request.param == "sqlite":
             store = str(folder / "rooms.sqlite3")
         else:
-            pg = _pg_helpers()
+            pg = _rooms_helper("pg_server")
             try:
                 server = stack.enter_context(pg.postgres_server())
             except pg.Unavailable as exc:
@@ -122,7 +123,7 @@ def assert_page_keeps_secrets(view: PlayPage, seat: int | None, state: warkit.Ga
 def test_two_seats_play_through_the_store_in_two_browsers(browser, rooms_server):
     url, where = rooms_server
     store = open_store(where)
-    links = create_room(store, GameConfig(SEATS, "classic", "en", seed_where_ana_starts()))
+    links = create_room(store, GameConfig(SEATS, "classic", "en"), seed=seed_where_ana_starts())
     address = [f"{url}?room={links.code}&key={k}&lang=en" for k in links.credentials[:2]]
     with open_page(browser, address[0], ".warkit-lobby") as (ana_page, _, _), \
             open_page(browser, address[1], ".warkit-lobby") as (bia_page, _, _):
@@ -205,7 +206,8 @@ def test_a_whole_game_in_browsers_against_a_computer(browser, rooms_server, rule
     store = open_store(where)
     seats = WHOLE_GAME[:3 + humans - 2]
     human_seats = [i for i, seat in enumerate(seats) if seat.is_human]
-    links = create_room(store, GameConfig(seats, rules, "en", WHOLE_GAME_SEEDS[rules, humans]))
+    links = create_room(store, GameConfig(seats, rules, "en"),
+                        seed=WHOLE_GAME_SEEDS[rules, humans])
     with contextlib.ExitStack() as stack:
         views = {}
         for s in human_seats:
@@ -258,7 +260,7 @@ def test_two_simultaneous_clicks_on_one_seat_make_one_move(browser, rooms_server
     the store keeps exactly one placement and both pages end up showing it."""
     url, where = rooms_server
     store = open_store(where)
-    links = create_room(store, GameConfig(SEATS, "classic", "en", seed_where_ana_starts()))
+    links = create_room(store, GameConfig(SEATS, "classic", "en"), seed=seed_where_ana_starts())
     address = f"{url}?room={links.code}&key={links.credentials[0]}&lang=en"
     with open_page(browser, address, ".warkit-lobby") as (one, _, _), \
             open_page(browser, address, ".warkit-lobby") as (two, _, _):
@@ -338,6 +340,8 @@ def test_the_host_shares_invitations_that_leave_the_page_once_used(browser, room
         host.wait_text("warkit-lobby", "you are Ana", WAIT)
         invite = host_page.locator(".warkit-room-invite").first
         invite.get_by_text("Invitation for Bia:").wait_for(timeout=WAIT)
+        # served on 127.0.0.1 without `make play-lan`: the link warns it opens only here
+        invite.get_by_text("it opens only on this computer").wait_for(timeout=WAIT)
         bia_url = invite.locator("input").input_value()
         assert bia_url.startswith(url + "?room=") and "&key=" in bia_url
         invite.locator("button").click()
@@ -361,3 +365,109 @@ def test_the_host_shares_invitations_that_leave_the_page_once_used(browser, room
         host_page.reload(timeout=90_000)  # the address bar holds the host's seat now
         host_page.locator(".warkit-lobby").first.wait_for(state="visible", timeout=90_000)
         host.wait_text("warkit-lobby", "you are Ana", WAIT)
+
+
+SECRET_SEED = (2**256 - 1) // 3
+"""A 256-bit seed like a room's own (fixed: the game, hence the test's length, is known)."""
+
+
+def drive(drivers: dict[int, RoomController], bots: dict, until, deadline: float) -> None:
+    """Play the humans' decisions (easy bots on their views) and, with the pages, the
+    computer and chance, until ``until()`` or the game's end."""
+    while not until() and time.monotonic() < deadline:
+        for d in drivers.values():
+            d.sync()
+        if drivers[0].state.is_terminal:
+            return
+        mover = next((d for d in drivers.values() if d.my_turn), None)
+        if mover is not None:
+            mover.act(bots[mover.seat].choose(mover.view, mover.legal()))
+            continue
+        duty = next((d for d in drivers.values() if d.waiting_on_computer), None)
+        if duty is not None:
+            duty.advance(budget=1e9)
+        else:
+            time.sleep(0.02)
+
+
+def download(view: PlayPage, folder: Path, name: str) -> str:
+    """What the page's Save button downloads (one click)."""
+    with view.page.expect_download(timeout=WAIT) as info:
+        view.button("warkit-save").click()
+    info.value.save_as(folder / name)
+    return (folder / name).read_text(encoding="utf-8")
+
+
+def test_a_seat_and_a_spectator_keep_every_secret_and_verify_the_dice(browser, rooms_server,
+                                                                     tmp_path):
+    """Issue 19: Bia's page (her key) and a spectator's (the room's link with its key
+    dropped) show the commitment from the start; mid-game their DOM, their widgets and the
+    files their Save downloads hold no other seat's hand or objective and no seed; at the end
+    both pages reveal the seed and say it verifies, and the spectator's file is the full
+    record, which passes ``verify_room``."""
+    from warkit_widgets.rooms.fairness import commitment, seed_hex, short_commitment, verify_room
+
+    checks = _rooms_helper("record_checks")
+    url, where = rooms_server
+    store = open_store(where)
+    links = create_room(store, GameConfig(SEATS, "classic", "en"), seed=SECRET_SEED)
+    seed = store.room(links.code).seed
+    promised = commitment(seed)
+    drivers = {s: RoomController(open_store(where), links.credentials[s], pace="instant")
+               for s in (0, 1)}
+    bots = {s: warkit.bots.make("easy", seed=s) for s in (0, 1)}
+    with contextlib.ExitStack() as stack:
+        pages = {}
+        for seat, query in ((1, f"key={links.credentials[1]}&"), (None, "")):
+            address = f"{url}?room={links.code}&{query}lang=en"
+            page, _, _ = stack.enter_context(open_page(browser, address, ".warkit-lobby"))
+            pages[seat] = PlayPage(page, 0)
+            page.locator(".warkit-speed select").select_option(label="instant", timeout=5_000)
+        pages[1].wait_text("warkit-lobby", "you are Bia", WAIT)
+        pages[None].wait_text("warkit-room-turn", "This room is full: you are watching", WAIT)
+        for view in pages.values():  # the commitment, from the start
+            view.wait_text("warkit-room-fairness", short_commitment(promised), WAIT)
+            assert promised in view.page.content()
+
+        base = drivers[0].base
+        start = time.monotonic()
+        deadline = start + 300  # a guard, not a timing (about 60 s at load 9)
+
+        def both_drew() -> bool:
+            match = drivers[0].match
+            drew = {match.states[i].current for i in range(base, len(match.actions))
+                    if match.actions[i].keyword == "draw"}
+            return {0, 1} <= drew and drivers[0].my_turn  # Ana's turn: no page acts
+
+        drive(drivers, bots, both_drew, deadline)
+        assert both_drew(), "no mid-game moment where both humans had drawn a card"
+        time.sleep(0.5)
+        drivers[0].sync()
+        match, moves = drivers[0].match, drivers[0].seq
+        for seat, view in pages.items():
+            view.wait_text("warkit-room-moves", f"moves in the log: {moves}", WAIT)
+            widgets = json.dumps(page_widget_states(view.page), ensure_ascii=False)
+            dom = view.page.content()
+            for other in (0, 1, 2):
+                if other != seat:
+                    for words in secret_words(match.state, other):
+                        assert words not in widgets and words not in dom, (seat, other)
+            keys = [k for s, k in enumerate(links.credentials) if s != seat]
+            for words in (*checks.seed_words(seed), *keys):  # Bia's own key is hers
+                assert words not in widgets and words not in dom, seat
+            text = download(view, tmp_path, f"mid-{seat}.json")
+            checks.assert_record_keeps_secrets(text, match, seat, base)
+        mid = time.monotonic() - start
+
+        drive(drivers, bots, lambda: drivers[0].state.is_terminal, deadline)
+        assert drivers[0].state.is_terminal, "the game did not end in time"
+        for view in pages.values():
+            view.wait_text("warkit-room-fairness", "Verified", WAIT)
+            assert seed_hex(seed) in view.text_of("warkit-room-fairness")
+        pages[None].page.locator('button.warkit-save[title*="whole game"]').wait_for(
+            timeout=WAIT)  # the tooltip follows: the file is the whole game now
+        full = download(pages[None], tmp_path, "end.json")
+        assert verify_room(full, promised) > 0
+        assert warkit.loads(full).state == drivers[0].state
+        print(f"secrets checked after {mid:.1f} s ({moves} entries); game over after "
+              f"{time.monotonic() - start:.1f} s ({drivers[0].seq} entries)")

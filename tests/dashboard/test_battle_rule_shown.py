@@ -48,7 +48,7 @@ def test_a_lone_defenders_reveal_is_judged_as_the_engine_judges_it_s_terrain_3()
     assert engine_after.owner_of("argentina") == 1 and engine_after.armies_at("argentina") == 1
     ranked = game.reactions()
     assert [r.action for r in ranked] == [reveal] and ranked[0].gain == 1
-    assert not game._auto_pass_due() and not game.waiting_on_computer
+    assert not game.auto_pass_due() and not game.waiting_on_computer
     game.run_computers()
     assert game.auto_passed == 0 and game.state.phase is SmartPhase.REACT  # the human decides
     assert game.act("reveal argentina")
@@ -65,3 +65,28 @@ def test_without_the_shield_the_reveal_cannot_help():
     engine_after = apply(game.state, reveal)
     assert engine_after.owner_of("argentina") == 0  # conquered all the same
     assert reveal in game.legal() and reveal not in [r.action for r in game.reactions()]
+
+
+def test_the_odds_panel_counts_the_shield_too():
+    """The odds of an attack on a lone defender whose terrain knowledge is public: with the
+    shield it never falls (S-TERRAIN-3 literally), without it falls as often as anywhere."""
+    from warkit_widgets.battle_terms import battle_terms
+    from warkit_widgets.models import battle_odds
+
+    from warkit.odds import win_probability
+
+    idx = warkit.world_map().index
+    wins = []
+    for shield in (True, False):
+        state = smart_position({"brasil": 0, "argentina": 1, "japao": 1},
+                               {"brasil": 6, "argentina": 1, "japao": 2},
+                               hands={1: ["argentina"]},
+                               revealed=[("argentina", 1, "terrain")],
+                               settings={"lone_defender_shield": shield})
+        terms = battle_terms(warkit.view(state, 0), idx("brasil"), idx("argentina"))
+        assert terms.terrain == "defender" and terms.rule.lone_defender_shield is shield
+        odds = battle_odds(5, 1, terms=terms)
+        assert odds.win == float(win_probability(5, 1, terrain="defender",
+                                                 lone_defender_shield=shield))
+        wins.append(odds.win)
+    assert wins[0] < wins[1]

@@ -8,7 +8,8 @@ the battle's armies move in at once), S-WIN-1/S-WIN-2 (SMART ends at the first e
 from __future__ import annotations
 
 import pytest
-from warkit_widgets.play.controller import GameController, Seat, Step
+from warkit_widgets.play.config import Seat, Step
+from warkit_widgets.play.controller import GameController
 from warkit_widgets.play.log import render_event
 
 import warkit

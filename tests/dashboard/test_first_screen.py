@@ -27,7 +27,8 @@ def loaded_after(code: str) -> set[str]:
 
 
 def test_the_form_imports_neither_the_game_nor_numpy():
-    loaded = loaded_after("import warkit_widgets.play.app")
+    """What play.ipynb imports before its first screen: the page and the rooms' opener."""
+    loaded = loaded_after("import warkit_widgets.play.app\nimport warkit_widgets.rooms.opener")
     assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
 
 
@@ -92,7 +93,7 @@ def test_a_preheated_kernel_loads_the_games_modules_while_it_waits_for_its_page(
                           "os.environ['VOILA_PREHEAT'] = 'True'\n"
                           "import warkit_widgets.play.app as play\n"
                           "play.POOL_WARM_DELAY = 0.05\n"
-                          "play.wait_for_address = lambda: time.sleep(0.5)  # a page, later\n"
+                          "play.wait_for_address = lambda: time.sleep(0.5) or play.PageAddress()\n"
                           "app = play.PlayApp(lang='en', schedule=lambda d, f: None)\n"
                           "app.open_address()\n"
                           "play._warming.join()")
@@ -106,7 +107,7 @@ def test_a_preheated_kernel_taken_at_once_leaves_them_until_its_page_is_up():
                           "os.environ['VOILA_PREHEAT'] = 'True'\n"
                           "import warkit_widgets.play.app as play\n"
                           "play.POOL_WARM_DELAY = 0.2\n"
-                          "play.wait_for_address = lambda: None  # the page asks at once\n"
+                          "play.wait_for_address = play.PageAddress  # the page asks at once\n"
                           "calls = []\n"
                           "app = play.PlayApp(lang='en', schedule=lambda d, f: calls.append(f))\n"
                           "app.open_address()\n"

@@ -13,7 +13,8 @@ import sys
 
 import pytest
 from conftest import new_game, play_to_the_end, seats
-from warkit_widgets.play.controller import PACES, GameConfig, GameController, Seat, Step
+from warkit_widgets.play.config import PACES, GameConfig, Seat, Step
+from warkit_widgets.play.controller import GameController
 from warkit_widgets.play.log import render_event
 
 import warkit

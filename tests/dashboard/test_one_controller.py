@@ -14,15 +14,8 @@ import pytest
 from conftest import FakeLoop, new_game, seats
 from warkit_widgets.controller import MapController, MapSelection, battle_record
 from warkit_widgets.play.app import PlayApp
-from warkit_widgets.play.controller import (
-    BLITZ_DELAY,
-    DELAYS,
-    PACES,
-    GameController,
-    Seat,
-    Step,
-    chance_sampler,
-)
+from warkit_widgets.play.config import PACES, Seat, Step
+from warkit_widgets.play.controller import BLITZ_DELAY, DELAYS, GameController, chance_sampler
 from warkit_widgets.play.log import events, render_event
 from warkit_widgets.play.page.voila import Ticker
 

@@ -13,7 +13,7 @@ from conftest import FakeLoop, human_turn_step, seats
 from warkit_widgets.hand import SHAPE_ICONS
 from warkit_widgets.models import card_label
 from warkit_widgets.play.app import PlayApp
-from warkit_widgets.play.controller import GameConfig, Step
+from warkit_widgets.play.config import GameConfig, Step
 from warkit_widgets.play.saves import Autosave, load_game
 
 import warkit

@@ -4,11 +4,15 @@ live-update poller, the lobby, and what each page's widgets hold (no other seat'
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from conftest import FakeLoop
 from test_play_app import assert_no_secret_of_others, synced_state
 from warkit_widgets.play.app import PlayApp
-from warkit_widgets.play.saves import Autosave
+from warkit_widgets.play.saves import Autosave, dump_game
+from warkit_widgets.rooms.fairness import short_commitment
+from warkit_widgets.rooms.opener import RoomOpener
 from warkit_widgets.rooms.session import RoomSession
 
 import warkit
@@ -24,7 +28,8 @@ def store_path(tmp_path, monkeypatch):
 
 def make_app(tmp_path, name: str) -> tuple[PlayApp, FakeLoop]:
     loop = FakeLoop()
-    app = PlayApp(lang="en", autosave=Autosave(tmp_path / name), schedule=loop, animate=False)
+    app = PlayApp(lang="en", autosave=Autosave(tmp_path / name), schedule=loop, animate=False,
+                  rooms=RoomOpener())
     return app, loop
 
 
@@ -132,20 +137,115 @@ def test_a_bad_link_is_refused_in_the_players_language(store_path, tmp_path, mon
     assert "Este link não abre nenhuma sala" in synced_state(app)
 
 
-def test_a_visitor_with_the_code_sits_in_a_free_seat(store_path, tmp_path, monkeypatch):
+def visit(tmp_path, monkeypatch, query: str, name: str = "v") -> PlayApp:
+    app, _ = make_app(tmp_path, name)
+    monkeypatch.setenv("QUERY_STRING", query)
+    app.open_address()
+    if app.room is not None:
+        manual(app.room)
+    return app
+
+
+def test_a_link_without_its_key_only_watches_and_never_takes_a_seat(store_path, tmp_path,
+                                                                   monkeypatch):
+    """Dropping ``&key=`` from any link opens the room as a spectator: Bia's seat, nobody
+    in it yet, stays hers (her own invitation still opens it)."""
     _app, _loop, session = host(tmp_path)
-    visitor, _ = make_app(tmp_path, "v")
-    monkeypatch.setenv("QUERY_STRING", f"room={session.links.code}")
-    visitor.open_address()
-    room = visitor.room
-    assert room.game is None
-    takes = [b for b in room.lobby.buttons.children if "warkit-room-take" in b._dom_classes]
-    assert [b.description for b in takes] == ["Sit here: Bia"]
-    takes[0].click()
-    manual(room)
-    assert room.game.seat == 1
-    mine = room.lobby.my_link.url
-    assert mine.startswith(f"?room={session.links.code}&key=") and visitor.browser.address == mine
-    assert session.links.credentials[1] not in mine
-    with pytest.raises(Exception, match="opens no room"):  # the host's old link for Bia
-        room.store.access(session.links.credentials[1])
+    code = session.links.code
+    visitor = visit(tmp_path, monkeypatch, f"room={code.lower()}&lang=en")
+    assert visitor.game.seat is None and visitor.game.viewer is None
+    assert "open the invitation link" in visitor.room.lobby.turn.value
+    assert not visitor.room.lobby.buttons.children  # no "sit here"
+    assert visitor.room.store.room(code).seats[1].joined is None
+    assert session.links.credentials[1] not in synced_state(visitor)
+    assert assert_no_secret_of_others(visitor) == 0
+    bia, _ = guest(tmp_path, monkeypatch, session.links.credentials[1], "bia")
+    assert bia.game.seat == 1  # her invitation still opens her seat
+
+
+def test_a_full_room_says_watch_it_and_an_unknown_code_says_so(store_path, tmp_path,
+                                                               monkeypatch):
+    _app, _loop, session = host(tmp_path)
+    guest(tmp_path, monkeypatch, session.links.credentials[1], "bia")
+    full = visit(tmp_path, monkeypatch, f"room={session.links.code}")
+    turn = full.room.lobby.turn.value
+    assert "This room is full: you are watching it" in turn
+    assert full.setup.layout.display == "none" and full.game.seat is None
+    assert "You are watching" in full.secret.value and "device" not in full.secret.value
+    full.set_lang("pt")
+    assert "Esta sala está cheia" in full.room.lobby.turn.value
+    assert "Você está assistindo" in full.secret.value and "aparelho" not in full.secret.value
+    nowhere = visit(tmp_path, monkeypatch, "room=ZZZZZZ&lang=en", "n")
+    assert nowhere.room is None and nowhere.game is None
+    assert "There is no room ZZZZZZ" in synced_state(nowhere)
+
+
+def test_the_form_seed_is_ignored_and_every_page_shows_the_commitment(store_path, tmp_path,
+                                                                       monkeypatch):
+    app, _loop, session = host(tmp_path)  # the host typed seed 7
+    seed = session.store.room(session.links.code).seed
+    assert seed != 7 and seed.bit_length() > 200
+    watcher, _ = guest(tmp_path, monkeypatch, session.links.spectator, "w")
+    for page in (app, watcher):
+        shown = page.room.lobby.fairness.value
+        assert app.game.commitment in shown and short_commitment(app.game.commitment) in shown
+        assert "Dice commitment" in shown
+        state = synced_state(page)
+        assert str(seed) not in state and f"{seed:064x}" not in state
+
+
+def test_a_room_page_saves_its_own_record_and_loads_no_file(store_path, tmp_path,
+                                                           monkeypatch):
+    app, _loop, session = host(tmp_path)
+    watcher, _ = guest(tmp_path, monkeypatch, session.links.spectator, "w")
+    assert watcher.upload.disabled and not watcher.save_button.disabled
+    assert watcher.save_button.tooltip == "Download the public record of the game"
+    assert "your cards and objective" in app.save_button.tooltip
+    text = watcher.save()
+    assert json.loads(text)["format"] == "warkit.seat-record"
+    assert "public record" in watcher.notice.value
+    leaked = dump_game(app.game)  # a whole game's file, secrets and all
+    before = watcher.game
+    assert not watcher.load_bytes("leak.json", leaked.encode())
+    assert watcher.game is before and watcher.game.viewer is None
+    assert "loads no saved game" in watcher.notice.value
+    assert watcher.files.pending is None
+
+
+def test_invitations_name_the_lan_address_when_served_to_the_network(store_path, tmp_path,
+                                                                      monkeypatch):
+    """``make play-lan`` (WARKIT_LAN=1): the links carry the machine's network address for the
+    page to use instead of localhost; every link carries the localhost warning."""
+    from warkit_widgets.rooms.lan import lan_address
+
+    monkeypatch.delenv("WARKIT_LAN", raising=False)
+    monkeypatch.delenv("WARKIT_LAN_HOST", raising=False)
+    assert lan_address() == ""  # plain `make play`: links keep the page's host
+    _app, _loop, session = host(tmp_path)
+    [invite] = session.lobby.invites.values()
+    assert invite.lan_host == "" and "opens only on this computer" in invite.warning
+    monkeypatch.setenv("WARKIT_LAN", "1")
+    found = lan_address()
+    assert found == "" or not found.startswith("127.")  # no network here: nothing to offer
+    monkeypatch.setenv("WARKIT_LAN_HOST", "192.168.0.7")
+    app, _loop, session = host(tmp_path)
+    for link in (*session.lobby.invites.values(), session.lobby.watch_link,
+                 session.lobby.my_link):
+        assert link.lan_host == "192.168.0.7" and link.url.startswith("?room=")
+    app.set_lang("pt")
+    assert "só abre neste computador" in session.lobby.watch_link.warning
+
+
+def test_the_replay_of_a_running_room_cannot_continue_from_a_move(store_path, tmp_path,
+                                                                 monkeypatch):
+    """"Continue from here" would start a game on this page holding every seat's hand and
+    objective: refused on a room's page until the game ends (the replay itself shows only
+    the page's own secrets)."""
+    app, _loop, session = host(tmp_path)
+    panel = app.open_replay()
+    assert panel.widget.replay.viewer == 0 and not panel.fork_allowed
+    panel.widget.replay.goto(panel.widget.replay.end)
+    panel.widget.fork_button.click()
+    assert "continues only in its room" in panel.notice.value
+    assert panel.start_fork(["easy", "easy", "easy"]) is None
+    assert app.game is session.game and app.game.online

@@ -7,7 +7,7 @@ import json
 
 import pytest
 from conftest import FakeLoop, new_game, play_to_the_end
-from warkit_widgets.play.controller import Step
+from warkit_widgets.play.config import Step
 from warkit_widgets.play.saves import (
     MAX_UPLOAD,
     META_KEY,
@@ -222,3 +222,27 @@ def test_the_page_offers_the_games_of_the_browser_that_says_who_it_is(tmp_path):
     [button] = [b for b in app.setup.resume_box.children if b.layout.display is None]
     button.click()
     assert app.game.state == mine.resume(mine.games()[0].game_id).state
+
+
+def test_autosaved_files_are_readable_by_their_owner_only(tmp_path, midgame):
+    """An autosave holds every hand and objective: 0600 files in a 0700 folder, whatever the
+    umask, and a file left wider by an older version is narrowed when written again."""
+    import os
+    import stat
+
+    folder = tmp_path / "autosave"
+    folder.mkdir(mode=0o755)
+    (folder / f"{midgame.game_id}.json").write_text("{}")
+    os.chmod(folder / f"{midgame.game_id}.json", 0o644)
+    old = os.umask(0o022)
+    try:
+        saver = Autosave(tmp_path / "fresh" / "autosave", browser="b")
+        saver(midgame)
+        Autosave(folder, browser="b")(midgame)
+    finally:
+        os.umask(old)
+    written = [*(tmp_path / "fresh" / "autosave").iterdir(), *folder.iterdir()]
+    assert {p.suffix for p in written} == {".json", ".owner"}
+    for path in written:
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
+    assert stat.S_IMODE((tmp_path / "fresh" / "autosave").stat().st_mode) == 0o700

@@ -16,7 +16,8 @@ from warkit_widgets.battle_terms import CLASSIC, battle_terms
 from warkit_widgets.html import dice_tray_html, odds_summary_html
 from warkit_widgets.models import battle_odds, compare_dice
 from warkit_widgets.play.app import PlayApp
-from warkit_widgets.play.controller import GameController, Seat, Step
+from warkit_widgets.play.config import Seat, Step
+from warkit_widgets.play.controller import GameController
 
 import warkit
 from warkit import Match, Phase, apply

@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from warkit_widgets.play.controller import GameConfig, Seat, Step
+from warkit_widgets.play.config import GameConfig, Seat, Step
 from warkit_widgets.rooms.room import RoomController, create_room
 from warkit_widgets.rooms.store import RoomError, open_store
 
@@ -55,7 +55,7 @@ def play_to_the_end(pages, bots, max_moves: int = 20_000) -> int:
 
 @pytest.mark.parametrize("rules", ["classic", "smart"])
 def test_two_humans_and_a_computer_play_a_whole_game_through_the_store(store_url, rules):
-    links = create_room(open_store(store_url), config(rules, seed=7))
+    links = create_room(open_store(store_url), config(rules), seed=7)
     pages = [page(store_url, links.credentials[s]) for s in (0, 1)]
     watcher = page(store_url, links.spectator)
     bots = {s: warkit.bots.make("easy", seed=s) for s in (0, 1)}
@@ -72,16 +72,33 @@ def test_two_humans_and_a_computer_play_a_whole_game_through_the_store(store_url
 
 
 def test_the_computers_and_chance_are_played_by_exactly_one_page(store_url):
-    links = create_room(open_store(store_url), config())
+    links = create_room(open_store(store_url), config(), seed=5)
     pages = [page(store_url, links.credentials[s]) for s in (0, 1)]
-    assert [p.duty for p in pages].count(True) == 1
+    assert [p.claim_duty() for p in pages].count(True) == 1
+    assert [p.holds_duty for p in pages].count(True) == 1
     watcher = page(store_url, links.spectator)
-    assert not watcher.duty and not watcher.waiting_on_computer
+    assert not watcher.claim_duty() and not watcher.waiting_on_computer
+
+
+def test_reading_whether_the_computers_are_due_asks_nothing_of_the_store(store_url):
+    """The claim is renewed only by claim_duty() (the page's heartbeat, advance), never by
+    reading waiting_on_computer or holds_duty."""
+    links = create_room(open_store(store_url), config())
+    ana = page(store_url, links.credentials[0])
+    asked = []
+    claim = ana.store.claim
+    ana.store.claim = lambda *args, **kwargs: asked.append(args) or claim(*args, **kwargs)
+    ana._duty_asked = ana._duty_until = 0.0  # as if the claim had long lapsed
+    for _ in range(5):
+        assert not ana.holds_duty
+        assert isinstance(ana.waiting_on_computer, bool)
+    assert asked == []
+    assert ana.claim_duty() and ana.holds_duty and len(asked) == 1
 
 
 def test_simultaneous_clicks_one_move_is_kept(store_url):
     """The same page opened twice (two tabs of one seat) clicks at once: one move only."""
-    links = create_room(open_store(store_url), config())
+    links = create_room(open_store(store_url), config(), seed=5)
     first = page(store_url, links.credentials[0])
     settle([first])
     seat = first.decider
@@ -106,7 +123,7 @@ def test_simultaneous_clicks_one_move_is_kept(store_url):
 
 
 def test_a_move_on_one_page_reaches_the_others(store_url):
-    links = create_room(open_store(store_url), config())
+    links = create_room(open_store(store_url), config(), seed=5)
     pages = [page(store_url, links.credentials[s]) for s in (0, 1)]
     settle(pages)
     mover = next(p for p in pages if p.my_turn)
@@ -121,7 +138,7 @@ def test_a_move_on_one_page_reaches_the_others(store_url):
 
 
 def test_a_page_of_another_seat_cannot_move_for_the_player(store_url):
-    links = create_room(open_store(store_url), config())
+    links = create_room(open_store(store_url), config(), seed=5)
     pages = [page(store_url, links.credentials[s]) for s in (0, 1)]
     settle(pages)
     waiting = next(p for p in pages if not p.my_turn)
@@ -134,7 +151,7 @@ def test_a_page_of_another_seat_cannot_move_for_the_player(store_url):
 
 
 def test_reload_and_killed_page_lose_nothing(store_url):
-    links = create_room(open_store(store_url), config())
+    links = create_room(open_store(store_url), config(), seed=5)
     pages = [page(store_url, links.credentials[s]) for s in (0, 1)]
     bots = {s: warkit.bots.make("easy", seed=s) for s in (0, 1)}
     for _ in range(30):
@@ -149,7 +166,7 @@ def test_reload_and_killed_page_lose_nothing(store_url):
 
 
 def test_each_page_sees_only_its_own_secrets(store_url):
-    links = create_room(open_store(store_url), config())
+    links = create_room(open_store(store_url), config(), seed=5)
     pages = [page(store_url, links.credentials[s]) for s in (0, 1)]
     watcher = page(store_url, links.spectator)
     settle([*pages, watcher])
@@ -163,7 +180,7 @@ def test_each_page_sees_only_its_own_secrets(store_url):
 
 
 def test_an_absent_seat_can_be_handed_to_a_computer(store_url):
-    links = create_room(open_store(store_url), config())
+    links = create_room(open_store(store_url), config(), seed=5)
     ana = page(store_url, links.credentials[0])
     settle([ana])
     ana.store.set_kind(links.code, 1, "easy", links.credentials[0])  # Bia left
@@ -175,11 +192,11 @@ def test_an_absent_seat_can_be_handed_to_a_computer(store_url):
 
 def test_a_tampered_log_stops_every_page_with_a_clear_message(tmp_path):
     url = str(tmp_path / "rooms.sqlite3")
-    links = create_room(open_store(url), config())
+    links = create_room(open_store(url), config(), seed=5)
     ana = page(url, links.credentials[0])
     settle([ana])
     store = ana.store
-    with store._tx() as cur:  # someone writes into the database directly
+    with store.transaction() as cur:  # someone writes into the database directly
         cur.execute("INSERT INTO moves VALUES (?, ?, ?, ?, 0)",
                     (links.code, ana.seq, CHANCE if ana.decider != CHANCE else 0, "end"))
     before = ana.state
@@ -199,7 +216,7 @@ def test_the_poller_thread_brings_a_move_to_the_other_page_within_half_a_second(
 
     from warkit_widgets.rooms.sync import RoomSync
 
-    links = create_room(open_store(store_url), config())
+    links = create_room(open_store(store_url), config(), seed=5)
     pages = [page(store_url, links.credentials[s]) for s in (0, 1)]
     settle(pages)
     mover = next(p for p in pages if p.my_turn)
@@ -224,15 +241,15 @@ def test_a_page_that_lost_the_computers_claim_stops_playing_them(store_url):
     from warkit_widgets.rooms.room import initial_match
 
     seed = next(s for s in range(100) if initial_match(_room(s)).state.current_player == 2)
-    links = create_room(open_store(store_url), config(seed=seed))
+    links = create_room(open_store(store_url), config(), seed=seed)
     ana = page(store_url, links.credentials[0])
-    assert ana.duty and ana.decider == 2  # the computer is to play, and Ana's page would
+    assert ana.holds_duty and ana.decider == 2  # the computer is to play, and Ana's page would
     ana.store.claim(links.code, links.credentials[0], ttl=-1)  # Ana's claim lapses...
     bia = page(store_url, links.credentials[1])
-    assert bia.duty  # ...and Bia's page takes it over
+    assert bia.claim_duty()  # ...and Bia's page takes it over
     before = ana.state
     ana.advance(budget=1e9)  # still believes it holds the claim: refused by the store
-    assert ana.state is before and ana.seq == 0 and not ana.duty
+    assert ana.state is before and ana.seq == 0 and not ana.holds_duty
     settle([bia])
     assert bia.seq > 0
     ana.sync()
@@ -251,9 +268,10 @@ def test_moves_arriving_together_are_shown_one_by_one_at_the_pace(store_url):
     """Issue 14, item 3: several of Ana's placements reach Bia's page in one read; her page
     shows them one per step of its timer, each highlighted and followed by the pause a
     computer's placement gets at her pace (C-PLACE-1 placements); at "instant" all at once."""
-    from warkit_widgets.play.controller import DELAYS, PACES
+    from warkit_widgets.play.config import PACES
+    from warkit_widgets.play.controller import DELAYS
 
-    links = create_room(open_store(store_url), config(seed=5))
+    links = create_room(open_store(store_url), config(), seed=5)
     ana = page(store_url, links.credentials[0])
     settle([ana])
     while not ana.my_turn:  # the computer or Bia first: let them go (Bia ends her turn)

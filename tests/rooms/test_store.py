@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from warkit_widgets.play.controller import GameConfig, Seat
+from warkit_widgets.play.config import GameConfig, Seat
 from warkit_widgets.rooms.room import (
     TamperedEntry,
     check_entry,
@@ -35,7 +35,7 @@ def first_move(store, links):
 
 def test_two_writers_at_the_same_seq_exactly_one_wins(store_url):
     a, b = open_store(store_url), open_store(store_url)
-    links = create_room(a, CONFIG)
+    links = create_room(a, CONFIG, seed=CONFIG.seed)
     seat, action = first_move(a, links)
     results: list[bool] = []
     barrier = threading.Barrier(2)
@@ -58,7 +58,7 @@ def test_two_writers_at_the_same_seq_exactly_one_wins(store_url):
 def test_many_writers_race_for_each_seq(store_url):
     """Four pages race 20 times: every entry is written once, none lost or doubled."""
     stores = [open_store(store_url) for _ in range(4)]
-    links = create_room(stores[0], CONFIG)
+    links = create_room(stores[0], CONFIG, seed=CONFIG.seed)
     wins = [0] * 4
 
     def race(i):
@@ -78,7 +78,7 @@ def test_many_writers_race_for_each_seq(store_url):
 
 
 def test_the_store_refuses_bad_entries_and_changes_nothing(store):
-    links = create_room(store, CONFIG)
+    links = create_room(store, CONFIG, seed=CONFIG.seed)
     seat, action = first_move(store, links)
     other = 1 - seat if seat in (0, 1) else 0
     with pytest.raises(RoomError, match="unreadable action"):
@@ -97,7 +97,7 @@ def test_the_store_refuses_bad_entries_and_changes_nothing(store):
 
 
 def test_credentials_open_only_their_seat_and_are_not_stored(store):
-    links = create_room(store, CONFIG)
+    links = create_room(store, CONFIG, seed=CONFIG.seed)
     for seat, secret in enumerate(links.credentials):
         access = store.access(secret)
         assert (access.code, access.seat) == (links.code, seat)
@@ -107,7 +107,7 @@ def test_credentials_open_only_their_seat_and_are_not_stored(store):
     assert len(set(links.credentials)) == 3 and all(len(c) >= 32 for c in links.credentials)
     dump = repr(store.read(links.code)) + repr(store.room(links.code))
     assert not any(c in dump for c in links.credentials)
-    other = create_room(store, CONFIG)
+    other = create_room(store, CONFIG, seed=CONFIG.seed)
     assert links.code not in [r.code for r in store.rooms(other.credentials[0])]
     assert credential_hash("x") != "x"
     # the spectator key is kept as it is (public information only; every page shares it)
@@ -116,7 +116,7 @@ def test_credentials_open_only_their_seat_and_are_not_stored(store):
 
 
 def test_exactly_one_page_holds_the_computer_claim(store):
-    links = create_room(store, CONFIG)
+    links = create_room(store, CONFIG, seed=CONFIG.seed)
     assert store.claim(links.code, links.credentials[0], ttl=30)
     assert not store.claim(links.code, links.credentials[1], ttl=30)
     assert store.claim(links.code, links.credentials[0], ttl=30)  # renewal
@@ -149,7 +149,7 @@ def _play(store, links, moves: int) -> None:
 
 
 def test_a_room_replays_from_its_log_to_the_same_state(store):
-    links = create_room(store, CONFIG)
+    links = create_room(store, CONFIG, seed=CONFIG.seed)
     _play(store, links, 150)
     room = store.room(links.code)
     a, actors, problem = replay(room, store.read(links.code))
@@ -165,7 +165,7 @@ def test_a_room_replays_from_its_log_to_the_same_state(store):
     (lambda e: Entry(e.seq + 1, e.actor, e.action), "was expected"),
 ])
 def test_a_tampered_entry_is_refused_and_never_applied(store, tamper, message):
-    links = create_room(store, CONFIG)
+    links = create_room(store, CONFIG, seed=CONFIG.seed)
     _play(store, links, 30)
     room = store.room(links.code)
     entries = store.read(links.code)
@@ -177,7 +177,7 @@ def test_a_tampered_entry_is_refused_and_never_applied(store, tamper, message):
 
 
 def test_an_illegal_or_invented_chance_entry_is_refused(store):
-    links = create_room(store, CONFIG)
+    links = create_room(store, CONFIG, seed=CONFIG.seed)
     room = store.room(links.code)
     match = initial_match(room)
     state = match.state

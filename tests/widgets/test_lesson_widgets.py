@@ -98,7 +98,7 @@ def test_territory_tour_describes_the_clicked_territory():
     tour.map.click_at(x, y)
     assert tour.selected == M.index("china")
     assert "8 neighbours" in tour.info.value and "Japan" in tour.info.value
-    highlights = tour.map.picks()
+    highlights = tour.map.highlights()
     assert highlights.selected == M.index("china") and len(highlights.targets) == 8
     tour.show("peru")
     assert "Inside South America" in tour.info.value
@@ -112,7 +112,8 @@ def test_reinforcement_calculator_follows_clicks():
     assert calc.reinforcement.total == 3 + 2 and "Oceania" in calc.result.value
     x, y = calc.map.pixel_of("brasil")
     calc.map.click_at(x, y)
-    assert M.index("brasil") in calc.owned and calc.map.picks().sources == frozenset(calc.owned)
+    assert M.index("brasil") in calc.owned
+    assert calc.map.highlights().sources == frozenset(calc.owned)
     calc.toggle("brasil")
     assert M.index("brasil") not in calc.owned
 

@@ -246,6 +246,15 @@ def test_final_chart_and_roll_table():
     assert "&lt;b&gt;" in H.message_html("<b>", "info")  # text is escaped
 
 
+def test_the_final_chart_of_a_huge_battle_has_no_negative_width():
+    """More end states than the chart's 320 px (a battle of hundreds of armies): every
+    column keeps a width >= 0 (the browser refuses a negative one)."""
+    odds = battle_odds(300, 120)
+    assert len(odds.final) > 320
+    widths = [float(w) for w in re.findall(r'width="([-0-9.]+)"', H.final_chart_svg(odds))]
+    assert widths and min(widths) >= 0
+
+
 def test_win_table_is_consistent_with_itself():
     odds = battle_odds(3, 3)
     assert np.all(np.diff(odds.table[1:, 1:], axis=0) >= -1e-12)  # more attackers never hurt

@@ -152,9 +152,12 @@ def test_callback_errors_are_shown_not_swallowed(battle_state, monkeypatch):
     monkeypatch.setattr(widget.controller, "click", broken)
     click(widget, "brasil")  # ipywidgets would swallow this; the reporter must not
     assert len(widget.reporter.errors) == 1
-    assert "RuntimeError: the controller broke" in widget.reporter.line.value
+    line, report = widget.reporter.line.value, widget.reporter.detail.value
+    assert "Something went wrong" in line and "Traceback" not in line
     assert widget.reporter.line.layout.display is None
-    assert any("Traceback" in out["text"] for out in widget.reporter.output.outputs)
+    # the report is collapsed, names the error and its frames by module, and shows no path
+    assert "<details>" in report and "RuntimeError: the controller broke" in report
+    assert "widgets/mapwidget.py" in report and "/work/" not in report and "Traceback" not in report
     widget.reporter.clear()
     assert widget.reporter.line.layout.display == "none"
 

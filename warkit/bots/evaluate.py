@@ -35,7 +35,6 @@ from ..worldmap import world_map
 _M = world_map()
 IDS: tuple[str, ...] = _M.ids
 INDEX: dict[str, int] = {t: i for i, t in enumerate(IDS)}
-TERRITORIES = len(IDS)
 ADJ: tuple[tuple[int, ...], ...] = _M.adjacency
 CONTINENT_OF: tuple[int, ...] = _M.continent_of
 MEMBERS: tuple[tuple[int, ...], ...] = _M.continent_members

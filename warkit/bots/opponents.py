@@ -18,6 +18,7 @@ import copy
 import itertools
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from ..view import PlayerView
 from ..worldmap import world_map
@@ -53,7 +54,8 @@ class OpponentModel:
         self.total: dict[int, int] = {}
         self._blocks: tuple[tuple[int, int], list[float]] | None = None
         self._memory = next(_MEMORIES)
-        self._suspects: dict[tuple, tuple[list[tuple[Goal, float]], list[float | None]]] = {}
+        self._suspects: dict[tuple[Any, ...],
+                             tuple[list[tuple[Goal, float]], list[float | None]]] = {}
         """:meth:`suspect`'s work by what it depends on (a memo: the hard level asks it for
         every opponent at every decision, and the board seldom changes hands)."""
 

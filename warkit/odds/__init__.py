@@ -10,7 +10,7 @@ Convention: ``attackers`` = armies that may attack (the territory holds
 ``attackers + 1``), ``defenders`` = armies on the target. SMART modifiers:
 ``terrain="attacker"|"defender"`` (S-TERRAIN-2/3), ``reroll=Reroll(...)``
 (S-REROLL-1) and ``lone_defender_shield`` (the SMART rule setting: ``False``,
-the default, never saves the target's last army, as rules.md's revised
+the default, never saves the target's last army, as RULES.md's revised
 S-TERRAIN-3 says; ``True`` is the literal reading, where a lone defender
 showing its card never falls).
 """

@@ -355,7 +355,7 @@ def choose_reroll(own: Sequence[int], enemy: Sequence[int], card: CardKind, *,
     reroll = Reroll(card, side=side)
     rules = battle_rules(terrain=terrain, reroll=reroll,
                          lone_defender_shield=lone_defender_shield)
-    mine, theirs = _check_roll("own", own, 6), _check_roll("enemy", enemy, 6)
+    mine, theirs = _check_roll("own", own, SIDES), _check_roll("enemy", enemy, SIDES)
     att, dfn = (mine, theirs) if side == "attacker" else (theirs, mine)
     na, nd, present = check_dice(rules, len(att), len(dfn), defenders)
     all_in = check_attackers(rules, na, attackers)

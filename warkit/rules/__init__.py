@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ..errors import InvalidArgumentError, WrongTypeError, describe
@@ -18,6 +20,28 @@ def register_rules(cls: type[ClassicRules]) -> type[ClassicRules]:
     for alias in (cls.name, *cls.aliases):
         RULESETS[alias.lower()] = cls
     return cls
+
+
+def unregister_rules(cls: type[ClassicRules]) -> None:
+    """Forget a rule set's name and aliases (only those that name ``cls``)."""
+    for alias in (cls.name, *cls.aliases):
+        if RULESETS.get(alias.lower()) is cls:
+            del RULESETS[alias.lower()]
+
+
+@contextmanager
+def registered_rules(cls: type[ClassicRules]) -> Iterator[str]:
+    """A rule set findable by name only inside a ``with`` block (a test's or a lesson's
+    variant): yields its name; afterwards the registry is as it was (a name it had shadowed
+    comes back)."""
+    shadowed = {alias.lower(): RULESETS[alias.lower()] for alias in (cls.name, *cls.aliases)
+                if alias.lower() in RULESETS}
+    register_rules(cls)
+    try:
+        yield cls.name
+    finally:
+        unregister_rules(cls)
+        RULESETS.update(shadowed)
 
 
 def find_rules(rules: str | ClassicRules = "classic", **settings: Any) -> ClassicRules:
@@ -46,4 +70,5 @@ from .smart import SmartRules  # noqa: E402  (SMART builds on the classic rules 
 
 register_rules(SmartRules)
 
-__all__ = ["RULESETS", "ClassicRules", "SmartRules", "find_rules", "register_rules"]
+__all__ = ["RULESETS", "ClassicRules", "SmartRules", "find_rules", "register_rules",
+           "registered_rules", "unregister_rules"]

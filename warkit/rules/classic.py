@@ -1,7 +1,7 @@
 """Classic War (rules IDs ``C-…``): settings, and the dispatch of actions to the phase modules.
 
 The rule set is a frozen dataclass whose fields are the settings named in
-``rules.md`` (``ClassicRules(attacks_in_first_round=False)`` is the house
+``RULES.md`` (``ClassicRules(attacks_in_first_round=False)`` is the house
 rule of the licensed online game). Phase logic lives in the mixins
 (:mod:`.setup`, :mod:`.reinforce`, :mod:`.combat`, :mod:`.regroup`,
 :mod:`.turn`); SMART subclasses this class and overrides hooks.
@@ -94,7 +94,7 @@ def _nobody_decides(rules: type[ClassicRules]) -> dict[GamePhase, int]:
 
 @dataclass(frozen=True)
 class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRules):
-    """The classic War rules, with the settings of ``rules.md``."""
+    """The classic War rules, with the settings of ``RULES.md``."""
 
     attacks_in_first_round: bool = True
     """C-TURN-2: False gives the "no attacks in the first round" house rule."""
@@ -179,6 +179,10 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
         if info is None:
             raise ValueError(f"{self.name} rules have no {phase.value!r} step")
         return info
+
+    def phase_kinds(self, phase: GamePhase) -> tuple[type[Action], ...]:
+        """The kinds of action taken in ``phase`` (its handlers), in the table's order."""
+        return tuple(kind for step, kind in self.handlers if step is phase)
 
     def phase_named(self, value: object) -> GamePhase:
         """The step saved as ``value`` (``phase.value`` in a save file or record)."""

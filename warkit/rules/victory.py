@@ -79,7 +79,7 @@ def objective_met(state: GameState, seat: int, objective_id: str | None = None) 
 
     "Continents A, B and a third" means any third whole continent; "18
     territories with 2 armies" means at least 18 owned territories holding 2
-    or more armies each (the decisions of rules.md).
+    or more armies each (the decisions of RULES.md).
     """
     objective_id = objective_id or effective_objective(state, seat)
     if objective_id is None:

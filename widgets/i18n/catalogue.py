@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import gettext
 import io
+import sys
 from functools import cached_property
 from importlib import resources
-from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING
 
 from .languages import LOCALES, Lang, normalize_lang
@@ -25,6 +25,11 @@ from .places import fill
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
+
+    if sys.version_info >= (3, 11):
+        from importlib.resources.abc import Traversable
+    else:  # Python 3.10 (the project's oldest): importlib.resources.abc is new in 3.11
+        from importlib.abc import Traversable
 
 
 class MessageError(KeyError):

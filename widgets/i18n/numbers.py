@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from datetime import datetime
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, SupportsFloat
 
 from .languages import LOCALES, Lang, normalize_lang
 
@@ -50,10 +50,11 @@ def _digits(digits: int) -> int:
     return digits
 
 
-def fmt_number(value: float, lang: str = "pt", digits: int = 2) -> str:
+def fmt_number(value: float, lang: str = "pt", digits: int = 2, *, signed: bool = False) -> str:
     """``value`` with exactly ``digits`` decimals, the language's decimal mark and thousands
-    groups: ``fmt_number(1234.5, "pt")`` is ``1.234,50``."""
-    text = f"{float(value):,.{_digits(digits)}f}"
+    groups: ``fmt_number(1234.5, "pt")`` is ``1.234,50``; ``signed``: with its sign always
+    (``+0,50``, a gain or a surplus)."""
+    text = f"{float(value):{'+' if signed else ''},.{_digits(digits)}f}"
     return text.translate(number_symbols(normalize_lang(lang)).table)
 
 
@@ -86,7 +87,7 @@ def fmt_significant(value: float, lang: str = "pt", digits: int = 3) -> str:
     return fmt_short(value, lang, decimals)
 
 
-def fmt_percent(p: float, lang: str = "pt", digits: int = 1) -> str:
+def fmt_percent(p: SupportsFloat, lang: str = "pt", digits: int = 1) -> str:
     """A probability as a percentage (``0.4167`` → ``41,7%`` / ``41.7%``: CLDR's pt-BR
     percent has no space before the sign)."""
     symbols = number_symbols(normalize_lang(lang))

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 import numpy as np
+from numpy.typing import ArrayLike
 from warkit_widgets.html import heat_color
 from warkit_widgets.i18n import fmt_percent, fmt_significant
 from warkit_widgets.lessons.messages import tr
@@ -142,10 +143,10 @@ def line_chart_svg(x: Sequence[float], series: Mapping[str, Sequence[float]], *,
     x0, x1 = float(fx(xs.min())), float(fx(xs.max()))
     x1 = x1 if x1 > x0 else x0 + 1
 
-    def px(v: np.ndarray) -> np.ndarray:
+    def px(v: ArrayLike) -> np.ndarray:
         return left + plot_w * (fx(np.asarray(v, float)) - x0) / (x1 - x0)
 
-    def py(v: np.ndarray) -> np.ndarray:
+    def py(v: ArrayLike) -> np.ndarray:
         return top_pad + plot_h * (1 - (np.clip(np.asarray(v, float), lo, hi) - lo) / (hi - lo))
 
     def band(name: str, color: str) -> str:
@@ -228,8 +229,8 @@ def heat_map_svg(table: np.ndarray, *, title: str = "", row_label: str = "attack
                        f"<title>{a} × {d}: {fmt_percent(p, lang)}</title></rect>")
     for d in range(first, cols):
         if d % 5 == 0 or d == first:
-            x = left + (d - first) * cell + cell / 2
-            out.append(f'<text x="{x}" y="{top_pad - 1}" font-size="9" text-anchor="middle" '
+            middle = left + (d - first) * cell + cell / 2
+            out.append(f'<text x="{middle}" y="{top_pad - 1}" font-size="9" text-anchor="middle" '
                        f"{FONT}>{d}</text>")
     for a, d in marks:
         x, y = left + (d - first) * cell, top_pad + (a - first) * cell

@@ -89,7 +89,8 @@ def arranged_position(state: warkit.GameState, *, owners: dict[str, str] | None 
     owner = dict(zip(ids, state.owner)) | {t: seat_of(c) for t, c in (owners or {}).items()}
     army = dict(zip(ids, state.armies)) | dict(armies or {})
     held = dict(enumerate(state.hands)) | {seat_of(c): cards for c, cards in (hands or {}).items()}
-    objective = dict(enumerate(state.objective_cards))
+    objective = {seat: card for seat, card in enumerate(state.objective_cards)
+                 if card is not None}  # None: not dealt yet (position() deals quiet ones)
     objective |= {seat_of(c): o for c, o in (objectives or {}).items()}
     alive, eliminated_by = list(state.alive), list(state.eliminated_by)
     for color, by in (eliminated or {}).items():

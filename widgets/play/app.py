@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import importlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from warkit import Action, Attack, EndPhase, PlayerView
+from warkit import Action, Attack, EndPhase, Occupy, PlayerView
 from warkit.rules.terms import MAP_MODES
 
 from ..html import message_html
@@ -35,14 +35,15 @@ from .files import FILES_STYLE, GameFiles
 from .help_panel import HelpPanel, RuleLinks
 from .layout import LAYOUT_STYLE, PLAY_STYLE
 from .messages import tr
+from .online import OnlineGame, Rooms
 from .page.browser_identity import BrowserIdentity
+from .page.signals import PageSignals
 from .page.voila import (
+    PageAddress,
     Schedule,
     Ticker,
     kernel_schedule,
     preheated,
-    query_lang,
-    query_value,
     wait_for_address,
 )
 from .rule_sets import rules_label
@@ -54,6 +55,7 @@ if TYPE_CHECKING:  # the game's modules load with the first game (a lighter firs
     from ..mapwidget import MapWidget
     from ..odds import OddsWidget
     from .controller import GameController
+    from .replay_panel import ReplayPanel
 
 SELECTION_ASPECTS = frozenset({"selection", "message"})
 """What a click on the map changes (the rest of the page stays as it is)."""
@@ -79,8 +81,17 @@ _warming: threading.Thread | None = None
 
 def warm_game_modules() -> None:
     """Load :data:`GAME_MODULES` in a thread (once per kernel): the first page does not wait
-    for them, and a game started a few seconds later does not wait either. The kernel's
-    thread keeps answering the page meanwhile (an import holds only its module's lock)."""
+    for them, and a game started a few seconds later does not wait either.
+
+    A thread, not a callback on the kernel's loop, for two reasons. A preheated kernel's only
+    thread is blocked in the notebook's cell until a browser asks for the page
+    (:func:`wait_for_address`: Voilà's preheating runs the notebook and the page must get
+    widgets that already know its address), so nothing scheduled on the loop would run during
+    that wait, the time these imports are meant to fill; and once the page is up, importing
+    on the loop would stop it answering clicks for the imports' length (0.3 s at a load of 9
+    on 2 cores: ``warkit.bots`` and numpy 0.2 s, the game's controller 0.09 s), while an
+    import in a thread holds only its module's lock. The state is one module-level handle
+    because imports happen once per process; the tests join it."""
     global _warming
     if _warming is None:
         def load() -> None:
@@ -108,11 +119,16 @@ class PlayApp(w.VBox):
 
     ``autosave`` (default: the server's autosave folder) keeps games in
     progress; ``schedule`` runs the computers (default: the kernel's event loop;
-    tests pass their own); ``animate`` turns the dice animation on.
+    tests pass their own); ``animate`` turns the dice animation on; ``rooms`` opens online
+    games (the notebook passes :class:`~warkit_widgets.rooms.opener.RoomOpener`; without it the
+    page offers no "Play online" and ignores a room's address).
     """
 
+    children: Sequence[w.Widget]  # ipywidgets' trait (untyped library)
+
     def __init__(self, *, lang: str | None = None, autosave: Autosave | None = None,
-                 schedule: Schedule | None = None, animate: bool = True) -> None:
+                 schedule: Schedule | None = None, animate: bool = True,
+                 rooms: Rooms | None = None) -> None:
         self._lang = normalize_lang(lang) if lang else lang_from_env("pt")
         self.autosave = autosave if autosave is not None else Autosave()
         self.schedule = schedule or kernel_schedule()
@@ -129,8 +145,11 @@ class PlayApp(w.VBox):
         :meth:`on_rule_link` (the rules panel by default)."""
         self._map_drawn = False
         self._hold_timer: Any = None
-        self.room: Any = None
-        """The page's :class:`~warkit_widgets.rooms.session.RoomSession` (an online game)."""
+        self.rooms = rooms
+        self.address = PageAddress.from_environment()
+        """The page's address (its ``?lang=``, ``?room=``): read again by :meth:`open_address`."""
+        self.room: OnlineGame | None = None
+        """The online game on this page (set by :meth:`enter_room`)."""
 
         # header; texts whose layout never changes share one layout and one style (each model
         # is one more for the page to make)
@@ -159,8 +178,18 @@ class PlayApp(w.VBox):
         self.help_box = w.VBox(layout=fixed["layout"])
         self.help_button = _button("warkit-help-button", **buttons)
         self.help_button.on_click(self.reporter.guard(lambda _: self.help.toggle()))
+        self.replay_button = _button("warkit-replay-button", icon="film", **buttons)
+        self.replay_button.on_click(self.reporter.guard(lambda _: self.open_replay()))
+        self._replay: ReplayPanel | None = None  # built when first opened
+        self.replay_box = w.VBox(layout=fixed["layout"])
+        # the tab's title, the sounds and their mute button (warkit_widgets.play.page.signals)
+        self.signals = PageSignals()
+        self.signals.add_class("warkit-signals")
+        self._signalled: tuple = ()
+        self._log_heard = 0
         header = w.HBox([self.title, self.info, self.lang_toggle, self.speed, self.new_button,
-                         self.save_button, self.upload, self.download, self.help_button],
+                         self.save_button, self.upload, self.download, self.replay_button,
+                         self.help_button, self.signals],
                         layout=w.Layout(flex_flow="row wrap", align_items="center",
                                         grid_gap="6px"))
         header.add_class("warkit-header")
@@ -169,7 +198,8 @@ class PlayApp(w.VBox):
         # when the first game starts (a lighter first page: fewer models for it to make)
         self.setup = SetupForm(lang=self._lang, on_start=self.reporter.guard(self.start),
                                on_resume=self.reporter.guard(self.resume),
-                               on_online=self.reporter.guard(self.start_online))
+                               on_online=(self.reporter.guard(self.start_online)
+                                          if rooms is not None else None))
         self._animate = animate
         self.board: w.HBox | None = None
         self.handoff: w.VBox | None = None
@@ -178,7 +208,8 @@ class PlayApp(w.VBox):
         # Who asks: only this browser's games in progress are offered (warkit_widgets.play.saves).
         self.browser = BrowserIdentity(self.reporter.guard(self._browser_known))
         super().__init__([style, header, self.notice,
-                          self.files.confirm, self.help_box, self.setup, self.browser,
+                          self.files.confirm, self.help_box, self.replay_box, self.setup,
+                          self.browser,
                           self.reporter.box])
         self.add_class("warkit-play")
         self.hand: HandWidget | None = None
@@ -192,6 +223,12 @@ class PlayApp(w.VBox):
         from .options_panel import OptionsPanel
 
         self.map_box = w.VBox(layout=w.Layout(width="100%"))
+        self.map_box.add_class("warkit-map-box")
+        # a phone's map is small: a tap on this button shows it twice as large, scrolling
+        # sideways in its box (warkit_widgets.play.layout shows the button on small screens)
+        self.zoom = w.ToggleButton(False, layout=w.Layout(width="auto"))
+        self.zoom.add_class("warkit-zoom")
+        self.zoom.observe(self.reporter.guard(self._zoomed), "value")
         self.status = _html("warkit-play-status")
         self.count = w.IntSlider(1, 1, 1, layout=w.Layout(width="18em"),
                                  style={"description_width": "initial"})
@@ -215,15 +252,19 @@ class PlayApp(w.VBox):
         self.repeat_button.on_click(self.reporter.guard(
             lambda _: self.game and self.game.repeat_attack()))
         self.stop_button = _button("warkit-stop", icon="stop")
-        self.stop_button.on_click(self.reporter.guard(lambda _: self.game and
-                                                      self.game.stop_blitz()))
+        self.stop_button.on_click(self.reporter.guard(lambda _: self._stop_blitz()))
+        self.hint_button = _button("warkit-hint", icon="lightbulb-o")
+        self.hint_button.on_click(self.reporter.guard(lambda _: self.ask_hint()))
         self.option_row = OptionsPanel(on_use=self.reporter.guard(self._use),
                                        on_pass=self.reporter.guard(lambda: self._act("pass")),
                                        on_rule_link=self.reporter.guard(self.on_rule_link),
                                        lang=self._lang)
         self.action_row = w.HBox([self.count, self.go, self.blitz_button, self.blitz_keep,
-                                  self.repeat_button, self.stop_button, self.end, self.undo],
+                                  self.repeat_button, self.stop_button, self.end, self.undo,
+                                  self.hint_button],
                                  layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.action_row.add_class("warkit-actions")
+        self.option_row.add_class("warkit-options")
         self.keys_hint = _html("warkit-keys")
         # Shortcuts anywhere on the page, and drags on the map that scroll a phone's page
         # (a widget with no look; made with the board, so the first page does not wait on it)
@@ -232,9 +273,10 @@ class PlayApp(w.VBox):
                                   layout=w.Layout(display="none"))
         self.reserves = _html("warkit-reserves")
         self.rule_links = RuleLinks(self.open_help, self._lang)
-        left = w.VBox([self.map_box, self.status, self.rule_links, self.reserves, self.action_row,
-                       self.option_row, self.keys_hint, self.page_keys],
+        left = w.VBox([self.map_box, self.zoom, self.status, self.rule_links, self.reserves,
+                       self.action_row, self.option_row, self.keys_hint, self.page_keys],
                       layout=w.Layout(flex="3 1 600px", min_width="0"))
+        left.add_class("warkit-left")
         self.players = _html("warkit-players")
         self.secret = _html("warkit-secret")
         self.hand_box = w.VBox()
@@ -242,11 +284,16 @@ class PlayApp(w.VBox):
         self.dice.add_class("warkit-play-dice")
         self.result = _html("warkit-result")
         self.odds_box = w.VBox()
+        self.odds_box.add_class("warkit-odds-box")
         self.log_view = _html("warkit-log")
         self.log_title = _html("warkit-log-title")
-        right = w.VBox([self.players, self.secret, self.hand_box, self.dice, self.result,
-                        self.odds_box, self.log_title, self.log_view],
+        self.hand_box.add_class("warkit-hand-box")
+        # the dice and the odds first, beside the map (a phone shows them under the action
+        # bar: warkit_widgets.play.layout); the players, secrets, cards and log after them
+        right = w.VBox([self.dice, self.result, self.odds_box, self.players, self.secret,
+                        self.hand_box, self.log_title, self.log_view],
                        layout=w.Layout(flex="2 1 340px", min_width="300px", grid_gap="6px"))
+        right.add_class("warkit-right")
         self.board = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap",
                                                            grid_gap="12px"))
         self.board.add_class("warkit-board")
@@ -262,7 +309,10 @@ class PlayApp(w.VBox):
         self.again = _button("warkit-again", button_style="success", icon="repeat")
         self.again.on_click(self.reporter.guard(lambda _: self.show_setup()))
         self.end_report = _html("warkit-end-report")
-        self.over_box = w.VBox([self.over, self.end_report, self.again],
+        self.replay_again = _button("warkit-replay-this", icon="film")
+        self.replay_again.on_click(self.reporter.guard(lambda _: self.open_replay()))
+        self.over_box = w.VBox([self.over, self.end_report,
+                                w.HBox([self.again, self.replay_again])],
                                layout=w.Layout(display="none"))
         children = list(self.children)
         at = children.index(self.setup) + 1
@@ -301,6 +351,7 @@ class PlayApp(w.VBox):
         from ..models import HandController
         from ..odds import OddsWidget
 
+        self._drop_replay()
         self.ticker.stop()
         if self.room is not None and self.room.game is not game:
             self.room.stop()  # leaving an online game (it goes on for the others)
@@ -313,6 +364,7 @@ class PlayApp(w.VBox):
         if self.map is not None:
             self.map.close()
         self.game = game
+        self.signals.load_sounds()
         game.lang = self._lang
         self.speed.value = game.pace  # a loaded or resumed game keeps its pace
         self.map = MapWidget(game, status=False, tint="owner",  # listens to the game
@@ -333,6 +385,7 @@ class PlayApp(w.VBox):
         self._hand_key = None
         self.dice.clear()
         self._rolls_shown = game.rolls
+        self._log_heard = len(game.log)  # a loaded game's past makes no sound
         self._unsubscribe = game.subscribe(self.reporter.guard(self._changed))
         self.setup.layout.display = "none"
         self._in_setup = False
@@ -347,9 +400,11 @@ class PlayApp(w.VBox):
             warming = threading.Timer(POOL_WARM_DELAY, warm_game_modules)
             warming.daemon = True
             warming.start()
-            wait_for_address()
+            self.address = wait_for_address()
             warming.cancel()  # not begun yet: once the page is up (_browser_known)
-        self._address_lang(query_lang())
+        else:
+            self.address = wait_for_address()
+        self._address_lang(self.address.lang)
         self._open_address_room()
         if self.game is None:
             self.setup.show_saved(self.autosave.games())
@@ -367,16 +422,33 @@ class PlayApp(w.VBox):
         if lang is not None and lang != self._lang and not self._lang_chosen:
             self.set_lang(lang)
 
-    # -- online rooms (warkit_widgets.rooms) ---------------------------------------------------
+    # -- online games (through self.rooms: see warkit_widgets.play.online) ----------------------
     def _open_address_room(self) -> None:
-        if self.room is None and (query_value("room") or query_value("key")):
-            from ..rooms.session import open_from_address  # (the game's modules with it)
-            open_from_address(self)
+        if (self.rooms is not None and self.room is None
+                and (self.address.value("room") or self.address.value("key"))):
+            self.rooms.open_address(self)
 
     def start_online(self, config: GameConfig) -> None:
         """"Play online": a room for the form's answers, this page in the first human seat."""
-        from ..rooms.session import host_room
-        host_room(self, config)
+        if self.rooms is None:
+            raise ValueError("this page has no rooms: PlayApp(rooms=...) offers online games")
+        self.rooms.host(self, config)
+
+    @property
+    def pace(self) -> str:
+        """The computers' speed chosen on the page (a key of ``PACES``)."""
+        return self.speed.value or "normal"
+
+    def set_address(self, query: str) -> None:
+        """Put ``query`` in the browser's address bar (a reload comes back to it)."""
+        self.browser.address = query
+
+    def enter_room(self, room: OnlineGame) -> None:
+        """An online game takes this page (a room's session calls it): an earlier one stops,
+        and the page stops this one when it leaves it."""
+        if self.room is not None and self.room is not room:
+            self.room.stop()
+        self.room = room
 
     def show_room_panel(self, panel: w.Widget) -> None:
         """Put a room's lobby above the game (replacing an earlier one)."""
@@ -401,6 +473,7 @@ class PlayApp(w.VBox):
 
     def show_setup(self) -> None:
         """The new-game form (a game in progress stays autosaved and can be resumed)."""
+        self._drop_replay()
         self.ticker.stop()
         if self.room is not None:
             self.room.stop()
@@ -421,6 +494,13 @@ class PlayApp(w.VBox):
     def load_bytes(self, name: str, data: bytes) -> bool:
         """Load a saved game (asking first if one is running); a bad file changes nothing."""
         return self.files.load_bytes(name, data)
+
+    @property
+    def playing(self) -> GameController:
+        """The game on the board: the board's panes are drawn only while there is one."""
+        if self.game is None:
+            raise RuntimeError("no game is on the board yet")
+        return self.game
 
     def _running(self) -> bool:
         """Is a game on screen that a loaded file would replace?"""
@@ -454,7 +534,7 @@ class PlayApp(w.VBox):
         self.reporter.lang = self._lang
         self.setup.lang = self._lang
         for widget in (self.hand, self.odds, getattr(self, "dice", None), self.files,
-                       self._help, getattr(self, "rule_links", None)):
+                       self._help, getattr(self, "rule_links", None), self._replay):
             if widget is not None:
                 widget.lang = self._lang
         self._notice("")
@@ -469,7 +549,9 @@ class PlayApp(w.VBox):
     def _relabel(self) -> None:
         """Texts that depend only on the language."""
         lang = self._lang
-        self.title.value = f'<span class="wk-head-title">{escape(tr("play.title", lang))}</span>'
+        name, _, sub = tr("play.title", lang).partition(" — ")  # the subtitle may be hidden
+        self.title.value = (f'<span class="wk-head-title">{escape(name)}<span class="wk-head-sub">'
+                            f'{escape(" — " + sub if sub else "")}</span></span>')
         pace = self.speed.value or (self.game.pace if self.game else "normal")
         with self.speed.hold_sync():  # one message for the menu
             self.speed.options = [(tr(f"play.speed.{p}", lang), p) for p in PACES]
@@ -478,23 +560,34 @@ class PlayApp(w.VBox):
             self.speed.tooltip = tr("play.speed.tip", lang)
         self.files.relabel()
         self.help_button.description = tr("help.button", lang)
+        self.replay_button.description = tr("replay.open", lang)
+        self.replay_button.tooltip = tr("replay.open.tip", lang)
         self.new_button.description = tr("play.new", lang)
+        self.signals.labels = {"on": tr("play.sound.on", lang), "off": tr("play.sound.off", lang),
+                               "on_short": tr("play.sound.on_short", lang),
+                               "off_short": tr("play.sound.off_short", lang)}
+        if self.game is None or self._in_setup:
+            self.signals.title = tr("play.tab", lang)
         if self.board is None:
             return
         self.again.description = tr("over.again", lang)
+        self.replay_again.description = tr("replay.this", lang)
         for button, key in ((self.undo, "play.undo"), (self.repeat_button, "play.btn.repeat"),
                             (self.stop_button, "play.btn.stop")):
             button.description = tr(key, lang)
         self.blitz_keep.description = tr("play.blitz.keep", lang)
+        self.hint_button.description = tr("coach.button", lang)
+        self.hint_button.tooltip = tr("coach.tip", lang)
         self._label_blitz()
         self.keys_hint.value = f'<span class="wk-keys">{escape(tr("play.keys", lang))}</span>'
+        self.zoom.description = tr("play.zoom.out" if self.zoom.value else "play.zoom.in", lang)
         self.count.description = tr("play.count", lang)
         self.log_title.value = f"<b>{escape(tr('play.log', lang))}</b>"
 
     # -- following the game ------------------------------------------------------------------------
     def _changed(self, aspects: frozenset[str]) -> None:
         game = self.game
-        if game is None or self._in_setup:  # the form is up: the game waits behind it
+        if game is None or self._in_setup or self._replay_open:  # the game waits behind
             return
         lang = self._lang
         view = game.view
@@ -519,7 +612,7 @@ class PlayApp(w.VBox):
         self.status.value = message_html(msg.text, msg.kind)
         self.players.value = players_html(view, game.seats, lang)
         over = step is Step.OVER  # the victory screen shows every secret instead
-        self.secret.value = "" if over else secret_html(view, game.seats, lang)
+        self.secret.value = "" if over else secret_html(view, game.seats, lang, game.online)
         self._show_odds_box(step)
         self._show_hand(view, step)
         if aspects & {"battle", "lang", "state"}:
@@ -532,17 +625,60 @@ class PlayApp(w.VBox):
         if step is Step.HANDOFF and self.download.value:
             self.files.withdraw_download()
         self.rule_links.show(msg.text)
+        self._signal(step)
         self._kick_computers()
+
+    def _signal(self, step: Step) -> None:
+        """The tab's title for the step, and the sounds of what just happened: a conquest,
+        the victory, and a gentle chime when a human's turn comes (once per turn)."""
+        game, lang = self.game, self._lang
+        if game is None:
+            return
+        state = game.state
+        if step is Step.OVER:
+            title = tr("play.tab.over", lang)
+        elif step is Step.HANDOFF and game.handoff is not None:
+            title = tr("play.tab.handoff", lang, player=game.seats[game.handoff].name)
+        elif game.my_turn:
+            title = tr("play.tab.yours", lang, player=game.seats[game.decider].name)
+        else:
+            seat = state.current if 0 <= state.current < len(game.seats) else None
+            title = tr("play.tab.wait", lang, player=game.seats[seat].name) \
+                if seat is not None else tr("play.tab", lang)
+        self.signals.title = title
+        fresh = game.log[self._log_heard:] if self._log_heard <= len(game.log) else []
+        self._log_heard = len(game.log)
+        if step is Step.OVER:
+            if self._signalled != ("over", game.game_id):
+                self._signalled = ("over", game.game_id)
+                self.signals.play("victory")
+            return
+        if any(e.key == "log.conquered" for e in fresh):
+            self.signals.play("conquest")
+        if game.my_turn and state.current == game.decider:
+            mark = ("turn", game.game_id, state.turn, game.decider)
+            if self._signalled != mark:
+                self._signalled = mark
+                self.signals.play("your_turn")
+
+    def _zoomed(self, change: dict) -> None:
+        """The map twice as large in a box that scrolls sideways (or back to the screen)."""
+        if change["new"]:
+            self.map_box.add_class("wk-zoomed")
+        else:
+            self.map_box.remove_class("wk-zoomed")
+        self.zoom.description = tr("play.zoom.out" if change["new"] else "play.zoom.in",
+                                   self._lang)
 
     def _kick_computers(self) -> None:
         """Start the timer when something automatic is due (a computer, chance, the next
         battle of an "attack until..."), once the map is on the screen."""
-        if self.game.waiting_on_computer and self._map_drawn:
+        if self.playing.waiting_on_computer and self._map_drawn:
             self.ticker.kick()
 
     def _show_odds_box(self, step: Step) -> None:
         """The odds panel, while an attack is selected or fought."""
-        attacking = step is Step.ATTACK or self.game.map.attack_pair() is not None
+        attacking = step is Step.ATTACK or self.playing.map.attack_pair() is not None
         self.odds_box.layout.display = None if attacking and step is not Step.OVER else "none"
 
     def _map_ready(self) -> None:
@@ -556,38 +692,47 @@ class PlayApp(w.VBox):
             self.ticker.kick()
 
     def _show_panes(self, view: PlayerView, step: Step) -> None:
+        from .coach import hints_html
         from .end_report import report_html
         from .html import handoff_html, over_html
 
-        game, lang = self.game, self._lang
+        game, lang = self.playing, self._lang
+        board, handoff, over_box = self.board, self.handoff, self.over_box
+        if board is None or handoff is None or over_box is None:  # built by the first game
+            return
         self.setup.layout.display = "none"
         handing = step is Step.HANDOFF
-        self.board.layout.display = "none" if handing else None
-        self.handoff.layout.display = None if handing else "none"
-        if handing:
-            seat = game.handoff
+        board.layout.display = "none" if handing else None
+        handoff.layout.display = None if handing else "none"
+        seat = game.handoff
+        if handing and seat is not None:
             name = game.seats[seat].name
             why = ""
-            reacting = game.state.rules.phase_info(game.state.phase).decider == "reacting"
-            if reacting and seat != game.state.current:
-                why = tr("play.handoff.react", lang, attacker=game.seats[game.state.current].name,
-                         dst=territory_name(game.state.battle.dst, lang))
+            state = game.state
+            reacting = state.rules.phase_info(state.phase).decider == "reacting"
+            if reacting and seat != state.current and state.battle is not None:
+                why = tr("play.handoff.react", lang, attacker=game.seats[state.current].name,
+                         dst=territory_name(state.battle.dst, lang))
             self.handoff_text.value = handoff_html(name, game.seats[seat].color, why, lang)
             self.handoff_button.description = tr("play.handoff.ready", lang, player=name)
         over = step is Step.OVER
-        self.over_box.layout.display = None if over else "none"
+        over_box.layout.display = None if over else "none"
         if over:
             self.over.value = over_html(view, game.seats, lang)
             report = (game.match.state_id, lang)
             if report != self._report_for:  # the charts are drawn once per finished game
                 self._report_for = report
                 self.end_report.value = (f"<h3>{escape(tr('end.title', lang))}</h3>"
+                                         + hints_html(game, lang)
                                          + report_html(game.match, game.names, lang))
                 self.autosave(game)  # a finished game leaves the games in progress
+                self.files.relabel()  # Save's tooltip: a room's game now gives the whole record
 
     def _show_hand(self, view: PlayerView, step: Step) -> None:
         """The viewer's cards (nobody's while the device is passed); rebuilt only on change."""
         hand = self.hand
+        if hand is None:  # made with the game's board (set_game)
+            return
         key = (view.player, view.hand, view.trades, view.next_trade_value,
                tuple(view.owner[c] for c in view.hand if c < len(view.owner)))
         if key != self._hand_key:
@@ -599,7 +744,7 @@ class PlayApp(w.VBox):
                 hand.controller.player = view.colors[view.player]
                 hand.controller.update_view(view)
         if view.player is not None:  # the player's name, not only their colour
-            name = escape(self.game.seats[view.player].name)
+            name = escape(self.playing.seats[view.player].name)
             hand.title.value = f"<b>{tr('hand.title', self._lang, player=name)}</b>"
         trading = step is Step.TRADE and bool(view.hand)
         hand.trade_button.layout.display = None if trading else "none"
@@ -608,7 +753,7 @@ class PlayApp(w.VBox):
     def _show_dice(self, view: PlayerView) -> None:
         """The dice on the table this turn, judged with SMART's modifiers (none at the start
         of a turn: never the previous player's)."""
-        game = self.game
+        game = self.playing
         from .html import battle_html
 
         tray, shown = game.tray, self.dice.comparison
@@ -620,6 +765,8 @@ class PlayApp(w.VBox):
             if rolled or tray != shown:
                 self.dice.show_comparison(tray, rolled)
                 self._rolls_shown = game.rolls
+                if rolled:
+                    self.signals.play("dice")
         self.result.value = battle_html(game.last_battle, self._lang)
 
     def _show_actions(self, step: Step) -> None:
@@ -627,7 +774,7 @@ class PlayApp(w.VBox):
         from .html import reserves_html
         from .options_panel import group_choices
 
-        game, lang = self.game, self._lang
+        game, lang = self.playing, self._lang
         mine = game.my_turn
         kind = step.value if step.value in MAP_MODES else None
         most = 0
@@ -639,7 +786,9 @@ class PlayApp(w.VBox):
                 label = "play.btn.airattack"
         elif step is Step.OCCUPY:
             legal = game.legal()
-            most, label = (legal[-1].armies if legal else 0), "play.btn.occupy"
+            largest = legal[-1] if legal else None  # Occupy(1..most), C-CONQ-1
+            most = largest.armies if isinstance(largest, Occupy) else 0
+            label = "play.btn.occupy"
         else:
             label = ""
         sel = game.map.selection
@@ -659,14 +808,17 @@ class PlayApp(w.VBox):
         self.end.disabled = not mine or EndPhase() not in game.legal()
         self.undo.disabled = not game.can_undo()
         self.undo.layout.display = None if mine else "none"
+        self.hint_button.layout.display = None if mine and game.coach_allowed else "none"
         attacking = step is Step.ATTACK and mine
         blitzing = game.blitz_plan is not None
         can_blitz = attacking and most > 0 and not blitzing
         for widget in (self.blitz_button, self.blitz_keep):
             widget.layout.display = None if attacking and not blitzing else "none"
         self.blitz_button.disabled = not can_blitz
+        last = game.last_attack
         self.repeat_button.layout.display = None if attacking and game.can_repeat() and (
-            sel.source, sel.target) != game.last_attack[:2] and not blitzing else "none"
+            last is not None and (sel.source, sel.target) != last[:2]) and not blitzing \
+            else "none"
         self.stop_button.layout.display = None if blitzing else "none"
         view = game.view
         groups = group_choices(self._option_actions(), view, game.reactions())
@@ -689,9 +841,9 @@ class PlayApp(w.VBox):
             count.value = top
         count.disabled = most < 1
 
-    def _option_actions(self) -> list:
+    def _option_actions(self) -> list[Action]:
         """The SMART options other than reactions (those come ranked from the game)."""
-        game = self.game
+        game = self.playing
         if not game.my_turn or game.step is Step.REACT:
             return []
         options = game.state.rules.phase_info(game.state.phase).options  # the rule set's list
@@ -699,7 +851,7 @@ class PlayApp(w.VBox):
 
     def _is_air_attack(self) -> bool:
         """Is the selected attack only possible as an air attack (S-AIR-1)?"""
-        game = self.game
+        game = self.playing
         sel, ids = game.map.selection, game.state.map.ids
         if sel.source is None or sel.target is None:
             return False
@@ -707,7 +859,8 @@ class PlayApp(w.VBox):
 
     # -- buttons ------------------------------------------------------------------------------
     def _go(self) -> None:
-        game, step, n = self.game, self.game.step, self.count.value
+        game = self.playing
+        step, n = game.step, self.count.value
         if step is Step.PLACE:
             game.place(n)
         elif step is Step.ATTACK:
@@ -725,14 +878,83 @@ class PlayApp(w.VBox):
         if self.game is not None:
             self.game.act(action)
 
+    def ask_hint(self) -> None:
+        """The coach's hint (:meth:`GameController.ask_hint`): the move is selected on the
+        map, its count set, a trade's cards picked in the hand."""
+        game = self.game
+        if game is None:
+            return
+        hint = game.ask_hint()
+        if hint is None:
+            return
+        count = getattr(hint.action, "armies", None) or getattr(hint.action, "dice", None)
+        if count and self.count.layout.display != "none" and count <= self.count.max:
+            self.count.value = count
+        if hint.cards and self.hand is not None:
+            hand = self.hand.controller
+            hand.clear()
+            for card in hint.cards:
+                hand.toggle(card)
+
     def _blitz(self) -> None:
         if self.game is not None:
             self.game.blitz(self.blitz_keep.value)
+
+    def _stop_blitz(self) -> None:
+        if self.game is not None:
+            self.game.stop_blitz()
 
     def _label_blitz(self) -> None:
         n = self.blitz_keep.value
         self.blitz_button.description = (tr("play.btn.blitz", self._lang) if n <= 1 else
                                           tr("play.btn.blitz_keep", self._lang, n=n))
+
+    # -- the replay (warkit_widgets.play.replay_panel) ----------------------------------------
+    @property
+    def _replay_open(self) -> bool:
+        return self._replay is not None and self.replay_box.layout.display != "none" and bool(
+            self.replay_box.children)
+
+    def open_replay(self) -> ReplayPanel:
+        """The replay screen, over the game (paused meanwhile): the game on screen from its
+        deal, or a file to open; "continue from here" starts a new game."""
+        from .replay_panel import ReplayPanel, viewer_of
+
+        if self._replay is None:
+            self._replay = ReplayPanel(lang=self._lang, on_close=self.close_replay,
+                                       on_fork=self._forked, guard=self.reporter.guard)
+        self.ticker.stop()
+        game = self.game
+        self._replay.fork_allowed = game is None or not game.online or game.state.is_terminal
+        if game is not None:
+            self._replay.show(game.match, game.seats, viewer_of(game))
+        else:
+            self._replay.show_nothing()
+        self.replay_box.children = (self._replay,)
+        self.replay_box.layout.display = None
+        for pane in (self.board, self.handoff, self.over_box, self.setup):
+            if pane is not None:
+                pane.layout.display = "none"
+        return self._replay
+
+    def _drop_replay(self) -> None:
+        """Stop and hide the replay (another screen takes its place)."""
+        if self._replay is not None:
+            self._replay.close_replay()
+        self.replay_box.children = ()
+
+    def close_replay(self) -> None:
+        """Back to the game (or the form) as it was."""
+        self._drop_replay()
+        if self.game is None or self._in_setup:
+            self.show_setup()
+        else:
+            self._changed(frozenset({"state", "log", "viewer", "lang", "battle", "message"}))
+
+    def _forked(self, game: GameController) -> None:
+        """"Continue from here": the new game replaces the one on screen."""
+        self.set_game(game)
+        self.autosave(game)
 
     # -- help and keys ----------------------------------------------------------------------------
     def on_rule_link(self, rule_id: str | None) -> None:
@@ -744,10 +966,11 @@ class PlayApp(w.VBox):
                meta: bool = False) -> bool:
         """A key pressed anywhere on the page (:class:`~.page_keys.PageKeys`): Enter plays the
         main button (attack, place, move in, move), B attacks until conquered, R repeats the
-        last attack, Escape clears the selection (and stops an attack in progress), Ctrl+Z
-        undoes, ? opens the help. Returns whether the key meant something."""
+        last attack, Escape clears the selection (and stops an attack in progress), H asks
+        the coach for a hint, Ctrl+Z undoes, ? opens the help. Returns whether the key meant
+        something."""
         game = self.game
-        if game is None or self._in_setup:
+        if game is None or self._in_setup or self._replay_open:  # keys are the game's
             return False
         lower = key.lower()
         if (ctrl or meta) and lower == "z":
@@ -763,6 +986,8 @@ class PlayApp(w.VBox):
             self._blitz()
         elif lower == "r" and game.can_repeat():
             game.repeat_attack()
+        elif lower == "h":
+            self.ask_hint()
         else:
             return False
         return True

@@ -1,9 +1,8 @@
 """A new game's settings (the seats, the rule set, the language, the seed) and its :class:`Step`.
 
 What the new-game form needs to make a :class:`GameConfig`, kept apart from
-:mod:`warkit_widgets.play.controller` (which also re-exports it) so that the
-dashboard's first screen imports neither the game's controller nor what it
-needs (the odds, numpy, the bots).
+:mod:`warkit_widgets.play.controller` so that the dashboard's first screen imports neither
+the game's controller nor what it needs (the odds, numpy, the bots).
 """
 
 from __future__ import annotations
@@ -56,6 +55,9 @@ class GameConfig:
     rules: str = "classic"
     lang: str = "pt"
     seed: int | None = None
+    coach: bool = True
+    """May the players ask the coach for hints (:mod:`warkit_widgets.play.coach`)? In a
+    room, the host's choice for every seat."""
 
     def __post_init__(self) -> None:
         if self.rules not in rule_set_names():  # the engine's registry (a variant too)

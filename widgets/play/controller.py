@@ -24,12 +24,13 @@ clicks. Chance goes through the engine's :class:`warkit.Sampler`
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import warkit
 from warkit import (
@@ -43,13 +44,12 @@ from warkit import (
     Match,
     Occupy,
     Phase,
-    Place,
     PlayerView,
     Roll,
     Sampler,
 )
 from warkit.events import Event, Reacted, in_battle
-from warkit.rules.terms import BattleRule
+from warkit.rules.terms import BattleRule, Side
 
 from ..battle_terms import BattleTerms
 from ..controller import (
@@ -61,24 +61,19 @@ from ..controller import (
     Moves,
     battle_record,
     moves_of,
+    touched,
 )
 from ..i18n import normalize_lang, refusal_text, territory_name
-from ..models import DiceComparison, RerollShown, Side, compare_dice
+from ..models import DiceComparison, RerollShown, compare_dice
 from ..observable import Observable
-from .config import (  # noqa: F401  (also offered here, where they were first)
-    BOT_LEVELS,
-    HUMAN,
-    MAX_NAME,
-    PACES,
-    SEAT_KINDS,
-    GameConfig,
-    Seat,
-    Step,
-    clean_name,
-)
+from .coach import Hint, advise
+from .config import PACES, GameConfig, Seat, Step
 from .log import LogEvent, log_events, turn_header
 from .messages import tr
 from .reactions import RankedReaction, useful_reactions
+
+if TYPE_CHECKING:  # only for a cast: the dashboard keeps no SMART special case
+    from warkit.rules.smart import Rerolled
 
 DELAYS: dict[str, float] = {
     "trade": 0.7, "intelligence": 0.7, "place": 0.3, "attack": 0.35, "airattack": 0.6,
@@ -99,6 +94,23 @@ def chance_sampler(seed: int | None, index: int) -> Sampler:
     cannot re-roll the dice (the same numbers as ``random.Random(f"{seed}:{index}")``)."""
     text = f"{seed}:{index}".encode()
     return Sampler(int.from_bytes(text + hashlib.sha512(text).digest(), "big"))
+
+
+@dataclass(frozen=True)
+class _Mark:
+    """What :meth:`GameController.restore` puts back (the page loop's undo after a bug)."""
+
+    actions: int
+    log: int
+    tray: DiceComparison | None
+    last_battle: BattleRecord | None
+    rerolls: tuple[RerollShown, ...]
+    reroll_asked: tuple[Side, tuple[int, ...], int] | None
+    rolls: int
+    recent: Highlights | None
+    last_attack: tuple[int, int, int] | None
+    auto_passed: int
+    shown_turn: int
 
 
 @dataclass(frozen=True)
@@ -171,7 +183,7 @@ class GameController(Observable):
         self._think_turn = -1
         self._shown_turn = -1  # the computer turn whose start was paused on
         self._legal: tuple[GameState | None, warkit.LegalActions] = (None, warkit.LegalActions())
-        self._views: tuple[object, PlayerView | None] = (None, None)
+        self._views: tuple[GameState | None, int | None, PlayerView | None] = (None, None, None)
         self._useful: tuple[object, list[RankedReaction]] = (None, [])
         self._confirmed: tuple[int, int] | None = None  # hot-seat: (seat, turn) shown
         self._handoff: int | None = None
@@ -179,26 +191,41 @@ class GameController(Observable):
         self.blitz_plan: Blitz | None = None
         """The "attack until..." going on (continued by :meth:`advance`)."""
         self.last_attack: tuple[int, int, int] | None = None
-        """The human's last attack: (source, target, dice), for :meth:`repeat_attack`."""
+        """The human's last attack of this turn: (source, target, dice), for
+        :meth:`repeat_attack` (forgotten when the turn ends)."""
+        self._note = ""
+        """A plain note shown once before the next prompt (an "attack until..." stopped)."""
+        self._automatic: set[int] = set()
+        """Indexes of the actions made for a human by the page (an empty trade step skipped):
+        not offered to undo, or the player would land on a step with nothing to do."""
         self.recent: Highlights | None = None
         """What the last computer move touched (an arrow, a territory): shown on the map."""
         self.auto_passed = 0
         """Reactions passed automatically because none could help (S-REROLL-1)."""
+        self.coach_allowed = True
+        """May the humans ask for hints (the new-game form's or the room host's choice)?"""
+        self.hints_asked: list[int] = [0] * len(self.seats)
+        """How many hints each seat asked for (the end screen says it)."""
+        self.last_hint: Hint | None = None
         self.log: list[LogEvent] = []
         self.last_battle: BattleRecord | None = None
         self.tray: DiceComparison | None = None
         """The dice on the table this turn, judged with the SMART modifiers (the dice tray);
         ``None`` at the start of a turn (no dice of the previous player)."""
         self._rerolls: list[RerollShown] = []
-        self._reroll_asked: tuple[str, tuple[int, ...], int] | None = None
+        self._reroll_asked: tuple[Side, tuple[int, ...], int] | None = None
         self.rolls = 0
         """Dice rolled so far (rolls and rerolls): the tray animates each new one."""
         self._replay_history()
         self.message = Message("info", "")
-        self._update_viewer()
+        self.update_viewer()
         self.map = MapSelection(self.view, self._moves_now(), can_act=self.my_turn,
                                 lang=self._lang, explain=self._illegal_reason,
                                 player_name=self.player_text)
+        if self._empty_trade_due():  # a first turn that opens on an empty trade step
+            self.push(EndPhase(), self.decider)
+            self._automatic.add(len(self.match.actions) - 1)
+            self._after_change()
         self._say("info", self.prompt())
 
     # -- construction ---------------------------------------------------------------------------
@@ -207,7 +234,9 @@ class GameController(Observable):
         """A new game from the new-game form (set-up dealt with the seed, if any)."""
         match = Match.new(players=[s.color for s in config.seats], rules=config.rules,
                           seed=config.seed)
-        return cls(match, config.seats, lang=config.lang, **options)
+        game = cls(match, config.seats, lang=config.lang, **options)
+        game.coach_allowed = config.coach
+        return game
 
     # -- what the widgets read ----------------------------------------------------------------
     @property
@@ -237,11 +266,11 @@ class GameController(Observable):
     def view(self) -> PlayerView:
         """What the page may show: the viewer's view (the spectator's if ``None``); made
         once per position and viewer, since every panel reads it."""
-        key = (self.state, self._viewer)
-        cached_key, cached = self._views
-        if cached is None or cached_key[0] is not key[0] or cached_key[1] != key[1]:
-            cached = warkit.view(self.state, self._viewer)
-            self._views = (key, cached)
+        state, viewer = self.state, self._viewer
+        seen_state, seen_viewer, cached = self._views
+        if cached is None or seen_state is not state or seen_viewer != viewer:
+            cached = warkit.view(state, viewer)
+            self._views = (state, viewer, cached)
         return cached
 
     @property
@@ -280,7 +309,7 @@ class GameController(Observable):
         state = self.state
         if state.is_terminal:
             return False
-        if self._blitz_due() or self._auto_pass_due():
+        if self._blitz_due() or self.auto_pass_due():
             return True
         if self._handoff is not None:
             return False
@@ -333,7 +362,12 @@ class GameController(Observable):
     def act(self, action: Action | str) -> bool:
         """Play the viewer's decision (refused, with the reason in :attr:`message`, when it is
         not theirs or the rules say no). Chance steps that follow (dice) resolve at once, and
-        reactions that could not help are passed at once."""
+        reactions that could not help are passed at once. Should something fail past the
+        rules' own checks (a bug), the game is put back as it was and the error raised."""
+        with self._undone_on_failure():
+            return self._act(action)
+
+    def _act(self, action: Action | str) -> bool:
         if not self.my_turn:
             self._refuse_text(self._blocked_text())
             return False
@@ -341,7 +375,7 @@ class GameController(Observable):
         try:
             if isinstance(action, str):
                 action = warkit.parse_action(action)
-            changed = self._push(action, self.decider)
+            changed = self.push(action, self.decider)
         except IllegalActionError as exc:
             self._say("refused", refusal_text(exc, self._lang), exc.rule)
             self._notify("message")
@@ -366,10 +400,10 @@ class GameController(Observable):
             return False
         self.blitz_plan = None  # an attack by hand ends an "attack until..."
         ids = self.state.map.ids
-        src, dst = ids[sel.source], ids[sel.target]
-        most = self.map.max_count()
-        n = most if dice is None else dice
-        if self.act(self._attack_on(src, dst, n)):
+        n = dice if dice is not None else self.map.max_count()
+        # the dice asked for, as the rule set offers the route (the engine explains a refusal)
+        action = self._attack_on(ids[sel.source], ids[sel.target], n)
+        if self.act(action):
             self.last_attack = (sel.source, sel.target, n)
             return True
         return False
@@ -402,19 +436,27 @@ class GameController(Observable):
             self._notify("message")
 
     def can_repeat(self) -> bool:
-        """Can the last attack be fought again (same pair, still legal)?"""
+        """Can the last attack of this turn be fought again (same pair, still legal)?"""
         last = self.last_attack
         return (last is not None and self.step is Step.ATTACK
-                and self.map.moves.pairs.get(last[0], {}).get(last[1], 0) > 0)
+                and self.attack_now(last[0], last[1]) is not None)
 
     def repeat_attack(self) -> bool:
-        """Fight the last attack again: the same pair, the same dice where still allowed."""
-        if not self.can_repeat():
+        """Fight the last attack of this turn again: the same pair, the same dice where still
+        allowed (checked through the rule set, from the state)."""
+        last = self.last_attack
+        action = None
+        if last is not None and self.step is Step.ATTACK:
+            action = self.attack_now(*last)
+        if last is None or action is None:
             self._refuse_text(tr("play.repeat.none", self._lang))
             return False
-        src, dst, dice = self.last_attack  # type: ignore[misc]
-        self.map.select(src, dst)
-        return self.attack(min(dice, self.map.max_count()))
+        src, dst, _ = last
+        self.blitz_plan = None
+        if self.act(action):
+            self.last_attack = (src, dst, getattr(action, action.count_field))
+            return True
+        return False
 
     def place(self, armies: int) -> bool:
         """Place ``armies`` on the territory selected on the map."""
@@ -468,7 +510,14 @@ class GameController(Observable):
         return self._useful_for(self.decider)
 
     def click(self, territory: int | str | None) -> None:
-        """A click on the map (territory index or id; ``None`` for the sea)."""
+        """A click on the map (territory index or id; ``None`` for the sea). While placing,
+        a second click on the selected territory places one more army there (as the War
+        apps do) instead of clearing the selection."""
+        if territory is not None and self.step is Step.PLACE:
+            index = self.state.map.index(territory)
+            if index == self.map.selection.source and self.map.selection.target is None:
+                self.place(1)
+                return
         self.map.click(territory)
         self.message = self.map.message
         self._notify("selection", "message")
@@ -495,12 +544,56 @@ class GameController(Observable):
         self._after_change()
         self._notify("viewer", "state", "message", "selection")
 
+    # -- files -------------------------------------------------------------------------------
+    online = False
+    """A room's game (each player on their own device): no file replaces it, the spectator
+    is told it watches (not waiting for a player to take the device)."""
+
+    def save_file(self, lang: str) -> tuple[str, str, str]:
+        """What the Save button downloads: (file name, text, the notice in ``lang``). Here the
+        whole match, every secret in it; a room's seat gets only its own record."""
+        from .saves import dump_game, file_name
+
+        name = file_name(self)
+        return name, dump_game(self), tr("files.saved", lang, file=name)
+
+    def save_tip(self, lang: str) -> str:
+        """The Save button's tooltip: what the file holds."""
+        return tr("files.save_tip", lang)
+
+    # -- the coach (warkit_widgets.play.coach) -------------------------------------------------
+    def hint_counts(self) -> list[int]:
+        """How many hints each seat asked for, as the end screen says it."""
+        return list(self.hints_asked)
+
+    def ask_hint(self) -> Hint | None:
+        """The coach's advice for the viewer's decision, from the viewer's view only: drawn
+        on the map (the pair or territory selected), said in :attr:`message`, counted in
+        :attr:`hints_asked`; refused when hints are off or it is not the viewer's decision."""
+        if not self.coach_allowed:
+            self._refuse_text(tr("coach.off", self._lang))
+            return None
+        if not self.my_turn or self._viewer is None:
+            self._refuse_text(tr("coach.not_now", self._lang))
+            return None
+        hint = advise(self.view, self.legal(), seed=len(self.match.actions))
+        self.hints_asked[self._viewer] += 1
+        self.last_hint = hint
+        if hint.src is not None and hint.dst is not None and self.map.moves.pairs:
+            self.map.select(hint.src, hint.dst)
+        elif hint.dst is not None and self.map.moves.singles:
+            self.map.select(hint.dst)
+        self._say("info", tr("coach.prefix", self._lang) + hint.text(self._lang, self.names))
+        self._notify("selection", "message", "hint")
+        return hint
+
     # -- undo ----------------------------------------------------------------------------------
     def can_undo(self) -> bool:
         """The viewer may take back their own last decision of this step (never a roll, a
         drawn or revealed card, or another player's move)."""
         return (self.my_turn and self.match.can_undo() and bool(self.actors)
-                and self.actors[-1] == self.decider)
+                and self.actors[-1] == self.decider
+                and len(self.match.actions) - 1 not in self._automatic)
 
     def undo(self) -> bool:
         if not self.can_undo():
@@ -518,6 +611,45 @@ class GameController(Observable):
 
     # -- computers and chance -----------------------------------------------------------------
     def advance(self, budget: float = 0.05) -> float | None:
+        """Play the automatic steps that are due (see :meth:`_advance`); should one fail
+        (a bug), the game is put back as it was before this call and the error raised
+        again for the page to report: never a half-made step on the screen."""
+        with self._undone_on_failure():
+            return self._advance(budget)
+
+    @contextlib.contextmanager
+    def _undone_on_failure(self) -> Iterator[None]:
+        """Put the game back (:meth:`restore`) if the block raises, then raise again."""
+        mark = self._mark()
+        try:
+            yield
+        except Exception:
+            self.restore(mark)
+            raise
+
+    def _mark(self) -> _Mark:
+        return _Mark(len(self.match.actions), len(self.log), self.tray, self.last_battle,
+                     tuple(self._rerolls), self._reroll_asked, self.rolls, self.recent,
+                     self.last_attack, self.auto_passed, self._shown_turn)
+
+    def restore(self, mark: _Mark) -> None:
+        """Put the game back at ``mark`` (taken by :meth:`_mark`): the match, the log, the
+        dice on the table; the "attack until..." in progress is stopped."""
+        n = mark.actions
+        del self.match.actions[n:]
+        del self.match.states[n + 1:]
+        del self.actors[n:]
+        del self.log[mark.log:]
+        self._automatic = {i for i in self._automatic if i < n}
+        self.tray, self.last_battle, self._rerolls = mark.tray, mark.last_battle, list(mark.rerolls)
+        self._reroll_asked, self.rolls, self.recent = mark.reroll_asked, mark.rolls, mark.recent
+        self.last_attack, self.auto_passed = mark.last_attack, mark.auto_passed
+        self._shown_turn = mark.shown_turn
+        self.blitz_plan = None
+        self._after_change()
+        self._notify("state", "log", "battle", "viewer", "selection", "message")
+
+    def _advance(self, budget: float) -> float | None:
         """Play automatic steps (chance, computers, the battles of an "attack until...")
         until one deserves a pause on screen, the ``budget`` of seconds is spent, or a human
         must act.
@@ -536,7 +668,7 @@ class GameController(Observable):
             if self._blitz_due():
                 changed |= self._blitz_step() | self._settle()
                 keyword = "blitz"
-            elif self._auto_pass_due():
+            elif self.auto_pass_due():
                 changed |= self._settle(chance=False)
                 keyword = "pass"
             elif decider == CHANCE:
@@ -577,7 +709,7 @@ class GameController(Observable):
         ms = 1000 * (time.perf_counter() - t0)
         self.think_ms.append(ms)
         self._turn_think += ms
-        self._push(action, decider)
+        self.push(action, decider)
         return action.keyword
 
     def _flush_think(self) -> None:
@@ -614,13 +746,36 @@ class GameController(Observable):
         return going
 
     def _blitz_step(self) -> set[str]:
+        """The next battle of the "attack until...", read from the state through the rule
+        set (never from the map's selection, which may lag behind at the "instant" pace);
+        stops with a plain message when the rules allow it no more."""
         plan = self.blitz_plan
-        self.map.select(plan.src, plan.dst)
-        most = self.map.max_count()
+        if plan is None:  # _blitz_due() has just said a blitz goes on
+            return set()
+        action = self.attack_now(plan.src, plan.dst)
+        if action is None:
+            self._stop_blitz("play.blitz.stopped")
+            return {"message"}
+        self.last_attack = (plan.src, plan.dst, getattr(action, action.count_field))
+        return self.push(action, self.decider)
+
+    def attack_now(self, src: int, dst: int, dice: int | None = None) -> Action | None:
+        """The attack ``src`` → ``dst`` the rule set allows now, from the state (never the
+        map's selection), with ``dice`` (default and at most: the most it allows), of the kind
+        it offers on that route (:meth:`_attack_on`); ``None`` when it allows none."""
+        legal = self.legal()
+        most = moves_of(self.state, legal).pairs.get(src, {}).get(dst, 0)
+        if most < 1:
+            return None
+        n = most if dice is None else max(1, min(dice, most))
         ids = self.state.map.ids
-        action = self._attack_on(ids[plan.src], ids[plan.dst], most)
-        self.last_attack = (plan.src, plan.dst, most)
-        return self._push(action, self.decider)
+        action = self._attack_on(ids[src], ids[dst], n)
+        return action if action in legal else None
+
+    def _stop_blitz(self, key: str) -> None:
+        """End an "attack until..." with a plain note (``key``) shown before the prompt."""
+        self.blitz_plan = None
+        self._note = tr(key, self._lang)
 
     def _useful_for(self, seat: int) -> list[RankedReaction]:
         state = self.state
@@ -628,9 +783,10 @@ class GameController(Observable):
             self._useful = (state, useful_reactions(warkit.view(state, seat), self.legal()))
         return self._useful[1]
 
-    def _auto_pass_due(self) -> bool:
+    def auto_pass_due(self) -> bool:
         """Is a human to react to a roll with no reaction that could help (S-REROLL-1,
-        S-TERRAIN-1)? Then the pass is made for them: no click, no passing the device."""
+        S-TERRAIN-1)? Then the pass is made for them: no click, no passing the device. A room's
+        controller passes only for its own seat."""
         state = self.state
         decider = self.decider
         info = state.rules.phase_info(state.phase)
@@ -646,15 +802,29 @@ class GameController(Observable):
         while True:
             if chance and self.decider == CHANCE:
                 changed |= self._chance_step()[1]
-            elif self._auto_pass_due():
+            elif self.auto_pass_due():
                 self.auto_passed += 1
                 decline = self.state.rules.phase_info(self.state.phase).decline
-                assert decline is not None  # _auto_pass_due checked it is legal
-                changed |= self._push(decline, self.decider)
+                assert decline is not None  # auto_pass_due checked it is legal
+                changed |= self.push(decline, self.decider)
                 self.log.append(LogEvent("log.autopass", {"seat": self.actors[-1]},
                                          len(self.match.actions) - 1, self.state.turn))
+            elif self._empty_trade_due():
+                changed |= self.push(EndPhase(), self.decider)
+                self._automatic.add(len(self.match.actions) - 1)
             else:
                 return changed
+
+    def _empty_trade_due(self) -> bool:
+        """Is a human at a card-trade step where the rule set offers nothing but going on
+        (no cards to trade, no SMART intelligence to buy)? Then the step is skipped for them,
+        as classic War's own rules skip it (C-CARD-1, S-TRADE-1)."""
+        state = self.state
+        decider = self.decider
+        if state.phase is not Phase.TRADE or decider < 0 or not self.seats[decider].is_human:
+            return False
+        legal = self.legal()
+        return len(legal) == 1 and EndPhase() in legal
 
     # -- internals ------------------------------------------------------------------------------
     def _illegal_reason(self, action: Action) -> IllegalActionError | None:
@@ -670,16 +840,19 @@ class GameController(Observable):
         """Resolve one chance step with the engine's sampler; returns its keyword and the
         aspects it changed."""
         action = chance_sampler(self.match.seed, len(self.match.actions)).sample(self.state)
-        return action.keyword, self._push(action, CHANCE)
+        return action.keyword, self.push(action, CHANCE)
 
-    def _push(self, action: Action, actor: int) -> set[str]:
-        """Play ``action`` for ``actor`` (a seat or CHANCE); returns the aspects changed."""
+    def push(self, action: Action, actor: int) -> set[str]:
+        """Play ``action`` for ``actor`` (a seat or CHANCE); returns the aspects changed.
+
+        Every move passes here (a click, a computer, chance, an automatic pass): a room's
+        controller extends it to write the move to the room's log first."""
         before = self.state
         after = self.match.push(action)
         self.actors.append(actor)
         self._record(before, action, after, len(self.match.actions) - 1)
         if actor >= 0 and not self.seats[actor].is_human:
-            self.recent = _touched(before, action) or self.recent
+            self.recent = touched(before, action) or self.recent
         return {"state", "log", "message", "battle"}
 
     def _record(self, before: GameState, action: Action, after: GameState, index: int) -> None:
@@ -690,6 +863,7 @@ class GameController(Observable):
         self.log.extend(log_events(said, index, before.turn))
         if after.turn != before.turn:
             self.tray, self.last_battle, self._rerolls = None, None, []  # a new turn
+            self.last_attack = None  # "repeat the last attack" is for this turn's attacks
             if not after.is_terminal:
                 self.log.append(turn_header(after, index))
         if before.battle is not None and in_battle(before):
@@ -711,7 +885,8 @@ class GameController(Observable):
             if e.kind == "reroll":  # the dice given up; the new ones come with "rerolled"
                 side: Side = "attacker" if e.seat == before.current else "defender"
                 # the lowest face the rules let a rerolled die show (its card's minimum)
-                lowest = min(min(o.dice) for o, _ in warkit.chance_outcomes(after))
+                lowest = min(min(cast("Rerolled", o).dice)
+                             for o, _ in warkit.chance_outcomes(after))
                 self._reroll_asked = (side, tuple(sorted(e.dice, reverse=True)), lowest)
             elif e.kind == "rerolled" and self._reroll_asked is not None:
                 self.rolls += 1
@@ -737,18 +912,20 @@ class GameController(Observable):
 
     def _after_change(self) -> None:
         """Follow the new state: the viewer, the map's view and selection, the prompt."""
-        self._update_viewer()
+        self.update_viewer()
         self._check_blitz()
         self.map.show(self.view, self._moves_now(), self.my_turn)
         if self.state.is_terminal:
             self._say("ok", self._winner_text())
         elif self.blitz_plan is not None:
-            self._say("info", self._blitz_text())
+            self._say("info", self._blitz_text(self.blitz_plan))
         else:
-            self._say("info", self.prompt())
+            note, self._note = self._note, ""
+            self._say("info", f"{note} {self.prompt()}".strip())
 
-    def _update_viewer(self) -> None:
-        """Hot-seat secrecy: who may see their secrets now (see the module docstring)."""
+    def update_viewer(self) -> None:
+        """Hot-seat secrecy: who may see their secrets now (see the module docstring); called
+        after every change. A room's controller shows its own seat instead."""
         humans, state, decider = self.humans, self.state, self.decider
         self._handoff = None
         if state.is_terminal or not humans:
@@ -760,7 +937,7 @@ class GameController(Observable):
                 self._confirmed = None
             shown = self._confirmed[0] if self._confirmed else None
             if (decider >= 0 and self.seats[decider].is_human and decider != shown
-                    and not self._auto_pass_due()):
+                    and not self.auto_pass_due()):
                 self._handoff, viewer = decider, None
             else:
                 viewer = shown
@@ -782,8 +959,7 @@ class GameController(Observable):
         """A player's name: the one typed in the form, everywhere (never a colour)."""
         return self.seats[seat].name
 
-    def _blitz_text(self) -> str:
-        plan = self.blitz_plan
+    def _blitz_text(self, plan: Blitz) -> str:
         return tr("play.blitz.going", self._lang, src=territory_name(plan.src, self._lang),
                   dst=territory_name(plan.dst, self._lang), n=plan.keep)
 
@@ -791,11 +967,15 @@ class GameController(Observable):
         step = self.step
         if step is Step.OVER:
             return tr("map.phase.over", self._lang)
-        if step is Step.HANDOFF:
+        if step is Step.HANDOFF and self._handoff is not None:
             return tr("play.handoff.title", self._lang, player=self.player_text(self._handoff))
-        if self.decider == CHANCE:
+        decider = self.decider
+        if decider == CHANCE and not 0 <= self.state.current < len(self.seats):
             return tr("map.phase.chance", self._lang)
-        return tr("play.wait", self._lang, player=self.player_text(self.decider))
+        # chance steps inside a turn (its dice, its cards) are part of that player's turn:
+        # the status stays "X is playing..." instead of flickering to "waiting for luck"
+        seat = self.state.current if decider == CHANCE else decider
+        return tr("play.wait", self._lang, player=self.player_text(seat))
 
     def prompt(self) -> str:
         """What the page asks now, in words."""
@@ -807,8 +987,8 @@ class GameController(Observable):
         state = self.state
         params: dict[str, Any] = {"player": self.player_text(self.decider),
                                   "armies": state.reserves + sum(state.continent_reserves)}
-        if step is Step.REACT:
-            battle = state.battle
+        battle = state.battle
+        if step is Step.REACT and battle is not None:
             params.update(src=territory_name(battle.src, lang),
                           dst=territory_name(battle.dst, lang))
             side = "attacker" if state.rules.reacting(state) == state.current else "defender"
@@ -824,18 +1004,3 @@ class GameController(Observable):
             return tr("play.over.one", self._lang, player=names[0])
         return tr("play.over.shared", self._lang, players=", ".join(names))
 
-
-def _touched(before: GameState, action: Action) -> Highlights | None:
-    """What a move shows on the map while it stays on screen: an arrow for an attack or a
-    move, the territory of a placement."""
-    index = before.map.index
-    route = action.route  # an attack, a move, SMART's air attack
-    if route is not None:
-        src, dst = index(route[0]), index(route[1])
-        return Highlights(selected=src, target=dst, arrow=(src, dst))
-    if isinstance(action, Place):
-        return Highlights(selected=index(action.territory))
-    if isinstance(action, Occupy) and before.battle is not None:
-        b = before.battle
-        return Highlights(selected=b.src, target=b.dst, arrow=(b.src, b.dst))
-    return None

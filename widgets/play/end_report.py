@@ -4,8 +4,8 @@ Pure functions of a :class:`warkit.Match` (the saved record replays into one):
 
 - :func:`timeline`: territories and armies of each player at the start of every turn
   and at the end;
-- :func:`luck`: for every player, the dice comparisons won against the number expected,
-  computed exactly (every face of every die enumerated) from the recorded rolls;
+- :func:`luck` (from :mod:`warkit.luck`, shared with the replay): for every player, the
+  dice comparisons won and the armies lost against the exact expectation, with its spread σ;
 - :func:`moments`: the decisive moments (continents taken and broken, eliminations, big
   trades, the last move);
 - :func:`report_html`: all of it as HTML with SVG line and bar charts (no plotting library).
@@ -20,15 +20,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from html import escape
 
-from warkit import Match, Roll, Trade
-from warkit.dice import battle_losses, sorted_roll_distribution
+from warkit import Match, Trade
+from warkit.luck import Luck, luck, roll_loss_moments
 from warkit.render.svg import PLAYER_COLORS
 from warkit.rules.terms import BattleRule
 
-from ..i18n import color_name, continent_name, fmt_number
+from ..battle_terms import CLASSIC_BATTLE
+from ..i18n import color_name, continent_name
+from ..luck_panel import luck_html, signed
 from .messages import tr
 
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4")
@@ -44,21 +45,6 @@ class Timeline:
     territories: tuple[tuple[int, ...], ...]
     """``territories[seat][k]``."""
     armies: tuple[tuple[int, ...], ...]
-
-
-@dataclass(frozen=True)
-class Luck:
-    """A seat's dice comparisons (C-ATK-4) won, against the number expected, and how many."""
-
-    seat: int
-    won: int
-    expected: Fraction
-    comparisons: int
-
-    @property
-    def surplus(self) -> Fraction:
-        """Comparisons won above (or below, negative) the expectation."""
-        return self.won - self.expected
 
 
 @dataclass(frozen=True)
@@ -89,40 +75,12 @@ def timeline(match: Match) -> Timeline:
                     tuple(tuple(s.army_count(p) for s in picks) for p in range(n)))
 
 
-CLASSIC_BATTLE = BattleRule()
-"""Classic War's battle rule (C-ATK-2..4), the default of :func:`expected_attacker_wins`."""
-
-
-@cache
 def expected_attacker_wins(att_dice: int, def_dice: int, rule: BattleRule = CLASSIC_BATTLE
                            ) -> Fraction:
     """The exact mean number of comparisons the attacker wins with these dice under the rule
-    set's battle ``rule`` (its dice and ties, C-ATK-4), over every sorted roll."""
-    return sum((pa * pd * battle_losses(a, d, ties=rule.ties)[1]
-                for a, pa in sorted_roll_distribution(att_dice, rule.sides)
-                for d, pd in sorted_roll_distribution(def_dice, rule.sides)), Fraction(0))
-
-
-def luck(match: Match) -> tuple[Luck, ...]:
-    """Each seat's comparisons won and expected, over the first roll of every battle it
-    fought (attacking or defending)."""
-    n = match.states[0].num_players
-    won, expected, count = [0] * n, [Fraction(0)] * n, [0] * n
-    for before, action in zip(match.states, match.actions):
-        if not isinstance(action, Roll) or before.battle is None:
-            continue
-        attacker, defender = before.current, before.owner[before.battle.dst]
-        rule = before.rules.battle_rule(before, before.battle.dst)
-        pairs = min(len(action.attack), len(action.defence))
-        att_won = battle_losses(action.attack, action.defence, ties=rule.ties)[1]
-        mean = expected_attacker_wins(len(action.attack), len(action.defence), rule)
-        won[attacker] += att_won
-        expected[attacker] += mean
-        count[attacker] += pairs
-        won[defender] += pairs - att_won
-        expected[defender] += pairs - mean
-        count[defender] += pairs
-    return tuple(Luck(p, won[p], expected[p], count[p]) for p in range(n))
+    set's battle ``rule`` (its dice and ties, C-ATK-4): the comparisons less the attacker's
+    exact mean loss (:func:`warkit.luck.roll_loss_moments`)."""
+    return min(att_dice, def_dice) - roll_loss_moments(att_dice, def_dice, rule)[0]
 
 
 def moments(match: Match, limit: int = 10) -> tuple[Moment, ...]:
@@ -203,7 +161,7 @@ def line_chart_svg(title: str, xs: Sequence[int], series: Sequence[Sequence[int]
         x = x0 + t
         parts.append(f'<text x="{px(x):.1f}" y="{height - 8}" font-size="10" '
                      f'text-anchor="middle">{x}</text>')
-    for seat, (values, color, name) in enumerate(zip(series, colors, names)):
+    for seat, (values, color, label) in enumerate(zip(series, colors, chart_labels(names))):
         hex_color = PLAYER_COLORS.get(color, "#888888")
         points = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in zip(xs, values))
         dash = DASHES[seat % len(DASHES)]
@@ -213,9 +171,18 @@ def line_chart_svg(title: str, xs: Sequence[int], series: Sequence[Sequence[int]
                      f'<polyline class="wk-series" data-seat="{seat}" points="{points}" '
                      f'fill="none" stroke="{hex_color}" stroke-width="2.6"{dash_attr}/>')
         parts.append(f'<text x="{px(xs[-1]) + 4:.1f}" y="{py(values[-1]) + 4:.1f}" '
-                     f'font-size="10">{escape(name[:11])}</text>')
+                     f'font-size="10">{escape(label)}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def chart_labels(names: Sequence[str], limit: int = 13) -> list[str]:
+    """Names short enough for a chart's line ends, and still told apart: a long name keeps
+    its start and its end ("Computador 2" stays whole; "Maria Eduarda Souza" → "Maria…Souza")."""
+    cut = max(limit - 1, 2)
+    head = (cut + 1) // 2
+    return [name if len(name) <= limit else f"{name[:head]}…{name[-(cut - head):]}"
+            for name in names]
 
 
 def luck_chart_svg(title: str, luck_rows: Sequence[Luck], colors: Sequence[str],
@@ -243,7 +210,7 @@ def luck_chart_svg(title: str, luck_rows: Sequence[Luck], colors: Sequence[str],
                      f'width="{max(length, 1):.1f}" height="{row - 8}" fill="{fill}" '
                      'stroke="#2b2b2b" stroke-width="0.8"/>'
                      f'<text x="{width - 4}" y="{y + 14}" font-size="11" text-anchor="end">'
-                     f'{surplus:+.1f}</text>')
+                     f'{escape(signed(surplus, lang))}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -253,7 +220,7 @@ def _moment_text(moment: Moment, names: Sequence[str], lang: str) -> str:
     params: dict[str, object] = {}
     for key, value in moment.params:
         if key in ("seat", "by", "owner"):
-            params[key] = names[int(value)]
+            params[key] = names[value] if isinstance(value, int) else value
         elif key == "continent":
             params[key] = continent_name(str(value), lang)
         else:
@@ -271,9 +238,6 @@ def report_html(match: Match, names: Sequence[str] | None = None, lang: str = "p
     names = tuple(str(n) for n in names)
     line = timeline(match)
     rows = luck(match)
-    luck_lines = "".join(
-        f"<li>{escape(tr('end.luck.row', lang, player=names[r.seat], won=r.won, n=r.comparisons, expected=fmt_number(float(r.expected), lang, 1)))}</li>"  # noqa: E501
-        for r in rows if r.comparisons)
     moment_lines = "".join(f"<li><b>{escape(tr('end.turn', lang, turn=m.turn))}</b> "
                            f"{escape(_moment_text(m, names, lang))}</li>"
                            for m in moments(match))
@@ -284,7 +248,6 @@ def report_html(match: Match, names: Sequence[str] | None = None, lang: str = "p
                        "wk-armies"),
         luck_chart_svg(tr("end.chart.luck", lang), rows, colors, names, lang)))
     return (f'<div class="wk-end-report"><div class="wk-charts">{charts}</div>'
-            f'<p class="wk-note">{escape(tr("end.luck.note", lang))}</p>'
-            f'<ul class="wk-luck-list">{luck_lines}</ul>'
+            + luck_html(match, names, lang) +
             f'<h4>{escape(tr("end.moments", lang))}</h4>'
             f'<ol class="wk-moments">{moment_lines}</ol></div>')

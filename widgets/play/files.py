@@ -10,7 +10,9 @@ file is explained in the player's language and the running game stays as it was.
 The download: the Save button puts a ``data:`` link in the page and a one-pixel image whose
 ``onerror`` clicks it (an HTML widget sets ``innerHTML``, which runs such handlers), so the
 file downloads at once; the link stays a few seconds for a browser that blocks that, then
-is withdrawn: the file holds every secret of the game.
+is withdrawn: the file holds every secret of the game. What Save gives is the game's own
+choice (:meth:`~.controller.GameController.save_file`): the whole match here, only the
+seat's own record on a running online room's page, which also loads no file.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import ipywidgets as w
 from ..html import message_html
 from ..i18n import normalize_lang
 from .messages import tr
-from .saves import MAX_UPLOAD, Autosave, LoadProblem, dump_game, file_name, load_game
+from .saves import MAX_UPLOAD, Autosave, LoadProblem, load_game
 
 if TYPE_CHECKING:
     from .controller import GameController
@@ -194,11 +196,14 @@ class GameFiles:
 
     def relabel(self) -> None:
         lang = self._lang
+        game = self.current()
         with self.save_button.hold_sync():  # one message per button
             self.save_button.description = tr("play.save", lang)
-            self.save_button.tooltip = tr("files.save_tip", lang)
-            self.save_button.disabled = self.current() is None
+            self.save_button.tooltip = (game.save_tip(lang) if game is not None
+                                        else tr("files.save_tip", lang))
+            self.save_button.disabled = game is None
         with self.upload.hold_sync():
+            self.upload.disabled = game is not None and game.online
             self.upload.description = tr("play.load", lang)
             self.upload.tooltip = tr("play.load", lang)  # shown instead of "(0)": FILES_STYLE
         self._label_question()
@@ -211,16 +216,16 @@ class GameFiles:
         game = self.current()
         if game is None:
             return None
-        text = dump_game(game)
-        name = escape(file_name(game))
+        plain_name, text, said = game.save_file(self._lang)
+        name = escape(plain_name)
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        label = escape(tr("play.download", self._lang, file=file_name(game)))
+        label = escape(tr("play.download", self._lang, file=plain_name))
         self.download.value = (
             f'<a class="wk-download" data-save="{next(self._nonce)}" download="{name}" '
             f'href="data:application/json;base64,{data}">⬇ {label}</a>'
             '<img alt="" src="data:," style="display:none" '
             'onerror="this.previousElementSibling.click();this.remove()">')
-        self.notice(tr("files.saved", self._lang, file=file_name(game)), "ok")
+        self.notice(said, "ok")
         if self._link_timer is not None:
             self._link_timer.cancel()
         self._link_timer = self.schedule(LINK_SECONDS, self.withdraw_download)
@@ -236,7 +241,12 @@ class GameFiles:
     # -- loading ------------------------------------------------------------------------------
     def load_bytes(self, name: str, data: bytes) -> bool:
         """Load a saved game's bytes: at once if no game is running (``True``), else after the
-        player says so (:meth:`confirm_load`); a bad file only gets its notice."""
+        player says so (:meth:`confirm_load`); a bad file only gets its notice. A room's page
+        loads nothing (a file cannot replace the room's game, nor show its secrets)."""
+        running = self.current()
+        if running is not None and running.online:
+            self.notice(tr("files.not_in_room", self._lang), "refused")
+            return False
         try:
             game = load_game(data, autosave=self.autosave, lang=self._lang)
         except LoadProblem as exc:

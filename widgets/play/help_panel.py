@@ -10,7 +10,7 @@ panel at that rule.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets as w
@@ -21,6 +21,11 @@ from .messages import tr
 
 RULE_ID = re.compile(r"\b[CS]-[A-Z]+-\d+\b")
 """What a rule ID looks like (``C-ATK-4``, ``S-TERRAIN-3``)."""
+RULE_BOOK = {"en": "RULES.md", "pt": "REGRAS.md"}
+"""The kit's rule book in each language, at the root of the repository (and installed with the
+package under ``share/doc/warkit``): every rule, every decision and its reason, the sources."""
+RULE_BOOK_URL = "https://github.com/warkit/warkit/blob/HEAD/{book}"
+"""Where a page links to the book (the repository the README's badges point at)."""
 
 HELP_STYLE = """<style>
 .wk-help{border:2px solid #6b5d48;border-radius:8px;padding:8px 12px;background:#fffdf7;
@@ -62,7 +67,17 @@ def help_html(section: str, lang: str = "pt", focus: str | None = None) -> str:
         f'<span class="wk-rule-text">{escape(rule_text(r, lang))}</span></div>' for r in rules)
     return (f'<div class="wk-help-body" data-section="{sid}">'
             f"<h4>{escape(section_title(sid, lang))}</h4>"
-            f"{items}</div>")
+            f"{items}{book_html(lang)}</div>")
+
+
+def book_html(lang: str = "pt") -> str:
+    """A line linking to the whole rule book in ``lang`` (the panel explains each rule in
+    short; the book adds the decisions, their reasons and the sources)."""
+    book = RULE_BOOK[normalize_lang(lang)]
+    link = (f'<a href="{RULE_BOOK_URL.format(book=book)}" target="_blank" '
+            f'rel="noopener">{book}</a>')
+    return f'<p class="wk-help-book">{escape(tr("help.book", lang))} {link}</p>'
+
 
 
 class HelpPanel(w.VBox):
@@ -139,6 +154,8 @@ class HelpPanel(w.VBox):
 
 class RuleLinks(w.HBox):
     """Buttons for the rule IDs of a text (``show(text)``); each opens the help at its rule."""
+
+    children: Sequence[w.Button]  # ipywidgets' trait (untyped library), as this class fills it
 
     def __init__(self, open_help: Callable[[str], object], lang: str = "pt") -> None:
         self.open_help = open_help

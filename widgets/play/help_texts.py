@@ -1,5 +1,6 @@
-"""The rules panel's contents: the sections of the project's rule book (``rules.md``) and the
-rule IDs each one explains, in the book's order; read by :mod:`warkit_widgets.play.help_panel`.
+"""The rules panel's contents: the sections of the kit's rule book (``RULES.md``, ``REGRAS.md``)
+and the rule IDs each one explains, in the book's order; read by
+:mod:`warkit_widgets.play.help_panel`.
 
 The words are in the game's catalogue (``widgets/play/locale/``): ``help.section.<id>`` is a
 section's title, ``help.rule.<rule ID>`` what the rule means for a player, in the project's own

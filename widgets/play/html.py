@@ -17,7 +17,7 @@ from warkit.rules.smart import card_kind, intelligence_draws, reroll_terms
 
 from ..controller import BattleRecord
 from ..i18n import continent_name, territory_name
-from .controller import HUMAN, Seat
+from .config import HUMAN, Seat
 from .layout import PLAY_STYLE
 from .log import card_text
 from .messages import tr
@@ -54,11 +54,14 @@ def objective_text(objective: str | None, lang: str) -> str:
     return "" if objective is None else world_map().objective(objective).text(lang)
 
 
-def secret_html(view: PlayerView, seats: Sequence[Seat], lang: str) -> str:
-    """The viewer's own objective, or a note that secrets are hidden."""
+def secret_html(view: PlayerView, seats: Sequence[Seat], lang: str,
+                online: bool = False) -> str:
+    """The viewer's own objective, or a note that secrets are hidden (``online``: a room's
+    spectator, who never takes the device)."""
     if view.player is None:
-        return (f'{PLAY_STYLE}<div class="wk-panel wk-secret">'
-                f'{escape(tr("play.no_secret", lang))}</div>')
+        note = tr("play.no_secret.online" if online else "play.no_secret", lang)
+        return f'{PLAY_STYLE}<div class="wk-panel wk-secret">{escape(note)}</div>'
+
     seat = seats[view.player]
     title = tr("play.objective_of", lang, player=seat.name)
     return (f'{PLAY_STYLE}<div class="wk-panel wk-secret"><h4>{dot(seat.color)}'
@@ -101,13 +104,13 @@ def option_text(action: Action, view: PlayerView, lang: str) -> str:
                   src=territory_name(action.src, lang))  # type: ignore[attr-defined]
     if k == "reveal":
         return tr("opt.terrain" if view.battle is not None else "opt.passage", lang, card=shown)
-    if k == "reroll":
+    if k == "reroll" and isinstance(card, str):
         index = card_index(card)
         controlled = index < len(view.owner) and view.owner[index] == view.current_player
         _, minimum = reroll_terms(card_kind(index, controlled))
         dice = ", ".join(map(str, action.dice))  # type: ignore[attr-defined]
         return tr("opt.reroll", lang, card=shown, dice=dice, minimum=minimum)
-    if k == "alliance":
+    if k == "alliance" and isinstance(card, str):
         return tr("opt.alliance", lang, card=shown,
                   continent=continent_name(m.continent_of[m.index(card)], lang))
     if k in ("airlift", "discard", "pass"):
@@ -146,7 +149,8 @@ def over_html(view: PlayerView, seats: Sequence[Seat], lang: str) -> str:
     if decided is not None:
         key, params = decided
         if key == "over.eliminator":
-            note = tr(key, lang, player=seats[params["seat"]].name)
+            seat = params["seat"]
+            note = tr(key, lang, player=seats[seat].name if isinstance(seat, int) else "")
         else:
             note = tr(key, lang, criterion=tr(f"over.criterion.{params['criterion']}", lang))
     objectives = view.revealed_objectives or (None,) * len(seats)

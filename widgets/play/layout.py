@@ -1,5 +1,9 @@
 """The dashboard's look and layout, from a phone (390 px wide) to a projector, in CSS only.
 
+The buttons' icons (ipywidgets' ``icon="plus"`` → ``<i class="fa fa-plus">``) are drawn with
+plain characters here: the page loads no icon font from a CDN (the template drops Voilà's
+Font Awesome links), so it works offline and leaks no visit to a third party.
+
 :data:`PLAY_STYLE` styles the panels (:mod:`warkit_widgets.play.html` writes their HTML);
 :data:`LAYOUT_STYLE` fits the page to the screen. Both are plain strings, so the first
 screen takes them without importing the game's panels.
@@ -40,6 +44,19 @@ PLAY_STYLE = """<style>
 .wk-over tr.wk-winner td{background:#dcedc8;font-weight:bold}
 .wk-status{font-size:14px;min-height:1.5em}
 .wk-result{font-size:13px;font-weight:bold;margin-top:2px}
+.warkit-play .fa{font-family:inherit;font-style:normal;font-weight:bold}
+.warkit-play .fa-plus::before{content:"+"}.warkit-play .fa-undo::before{content:"↶"}
+.warkit-play .fa-bolt::before{content:"⚡"}.warkit-play .fa-repeat::before{content:"↻"}
+.warkit-play .fa-stop::before{content:"■"}.warkit-play .fa-eye::before{content:"👁"}
+.warkit-play .fa-download::before{content:"⤓"}.warkit-play .fa-times::before{content:"✕"}
+.warkit-play .fa-forward::before{content:"»"}.warkit-play .fa-play::before{content:"▶"}
+.warkit-play .fa-globe::before{content:"🌐"}.warkit-play .fa-history::before{content:"⟲"}
+.warkit-play .fa-exchange::before{content:"⇄"}.warkit-play .fa-upload::before{content:"⤒"}
+.warkit-play .fa-film::before{content:"▷"}.warkit-play .fa-arrow-left::before{content:"←"}
+.warkit-play .fa-arrows::before{content:"✥"}.warkit-play .fa-check::before{content:"✓"}
+.warkit-play .fa-code-fork::before{content:"⑂"}.warkit-play .fa-flag::before{content:"⚑"}
+.warkit-play .fa-lightbulb-o::before{content:"☀"}.warkit-play .fa-random::before{content:"⤮"}
+.warkit-play .fa-refresh::before{content:"↻"}.warkit-play .fa-cube::before{content:"▣"}
 </style>"""
 
 LAYOUT_STYLE = """<style>
@@ -55,10 +72,61 @@ LAYOUT_STYLE = """<style>
  overflow-wrap:anywhere}
 .warkit-play canvas.warkit-map{touch-action:manipulation}
 .warkit-resume button{white-space:normal;height:auto;min-height:28px;text-align:left}
+.warkit-board .widget-button,.warkit-header .widget-button,.warkit-header .widget-upload{
+ width:auto !important;min-width:5.5em;padding:0 12px;white-space:nowrap;overflow:visible}
+.warkit-header .widget-toggle-buttons .widget-toggle-button{width:auto !important;
+ padding:0 10px}
+.warkit-header{flex-wrap:wrap;row-gap:4px}
+.wk-players td:first-child{white-space:nowrap}
+.warkit-play .wk-over{overflow-x:auto}
+.warkit-play .wk-over td,.warkit-play .wk-over th,.warkit-play .wk-players td{
+ overflow-wrap:normal;word-break:normal;hyphens:manual}
+.warkit-play .wk-over td:first-child{white-space:nowrap}
+.warkit-play .warkit-zoom{display:none}
+.warkit-map-box.wk-zoomed{overflow-x:auto;overscroll-behavior-x:contain}
+.warkit-map-box.wk-zoomed canvas.warkit-map{width:200% !important;max-width:none !important}
+.warkit-play .warkit-banner,.warkit-play .warkit-download{position:fixed;left:50%;
+ transform:translateX(-50%);z-index:60;max-width:min(94vw,720px);background:#fffdf6;
+ border:1px solid #d8d0c0;border-radius:8px;box-shadow:0 4px 14px #0003;padding:4px 10px}
+.warkit-play .warkit-banner{bottom:14px}
+.warkit-play .warkit-download{bottom:72px}
+.warkit-play .warkit-download:not(:has(a)){display:none}
 .wk-end-report .wk-charts{display:flex;flex-wrap:wrap;gap:10px}
 .wk-end-report .wk-chart{flex:1 1 300px}
+@media (min-width:1100px){
+ .warkit-header{flex-wrap:nowrap !important}
+ .warkit-header>*{flex-shrink:0}
+ .warkit-header .wk-head-info,.warkit-header .widget-button{white-space:nowrap}
+ .warkit-header>.warkit-title{flex:0 1 auto;min-width:0;overflow:hidden;white-space:nowrap;
+  text-overflow:ellipsis}
+ .warkit-header .widget-dropdown>label{width:auto !important;padding-right:6px}
+}
+@media (max-width:1499px){
+ .wk-head-sub{display:none}
+}
 @media (max-width:600px){
  .warkit-play{font-size:14px}
+ .warkit-play .warkit-zoom{display:inline-flex}
+ .warkit-play .warkit-keys{display:none}
+ .warkit-header .widget-button,.warkit-header .widget-upload{min-width:0;padding:0 8px}
+ .warkit-header .widget-dropdown>label{display:none}
+ .warkit-header .widget-dropdown{flex:1 1 6em !important}
+ .warkit-header .warkit-new,.warkit-header .warkit-save,.warkit-header .warkit-load{
+  font-size:0 !important;min-width:2.6em}
+ .warkit-header .fa{font-size:16px;margin:0 !important}
+ .warkit-header .warkit-load::after{content:none}
+ .wk-head-title{font-size:15px !important}.wk-head-info{font-size:12px}
+ .wk-over table{font-size:12px}.wk-over td,.wk-over th{padding:3px 4px}
+ .warkit-play .warkit-board>.warkit-left,.warkit-play .warkit-board>.warkit-right{
+  display:contents !important}
+ .warkit-board>.warkit-left>*,.warkit-board>.warkit-right>*{flex:1 1 100% !important;
+  width:100%;order:20}
+ .warkit-board .warkit-map-box{order:1}
+ .warkit-board .warkit-zoom{order:2;flex:0 0 auto !important;width:auto}
+ .warkit-board .warkit-play-status{order:3}.warkit-board .warkit-rule-links{order:4}
+ .warkit-board .warkit-reserves{order:5}.warkit-board .warkit-actions{order:6}
+ .warkit-board .warkit-options{order:7}.warkit-board .warkit-play-dice{order:8}
+ .warkit-board .warkit-result{order:9}.warkit-board .warkit-odds-box{order:10}
  .warkit-play .warkit-board>.widget-vbox{flex:1 1 100% !important;min-width:0 !important}
  .warkit-play .warkit-setup .widget-hbox>.widget-html{flex:1 1 100%}
  .warkit-play .widget-slider{width:100% !important}

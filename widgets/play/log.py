@@ -192,19 +192,59 @@ def render_event(event: LogEvent, lang: str, names: Sequence[str]) -> str:
     return tr(event.key, lang, **event_params(event, lang, names))
 
 
+REACTION_LINES = frozenset(REACTION_KEYS.values())
+
+
+def battle_order(lines: Sequence[LogEvent]) -> list[LogEvent]:
+    """One turn's lines as a reader follows them: the reactions to a roll (S-TERRAIN-1,
+    S-REROLL-1) after the battle line they changed, and the rerolled dice with the name of
+    who rerolled them ("Rafa rolou de novo: 4")."""
+    out: list[LogEvent] = []
+    held: list[LogEvent] = []
+    seat = None
+    for event in lines:
+        if event.key in REACTION_LINES:
+            if event.key == "log.rerolled" and seat is not None:
+                event = LogEvent("log.rerolled_by", {"seat": seat, **event.params},
+                                 event.index, event.turn, event.kind)
+            seat = event.params.get("seat", seat)
+            held.append(event)
+            continue
+        out.append(event)
+        if event.key == "log.battle":
+            out.extend(held)
+            held, seat = [], None
+    return out + held
+
+
+def turn_groups(entries: Sequence[LogEvent]) -> list[list[LogEvent]]:
+    """The entries cut into turns, each with its header first (the lines before the first
+    header make a group of their own: the deal)."""
+    groups: list[list[LogEvent]] = []
+    for event in entries:
+        if event.kind == "turn" or not groups:
+            groups.append([])
+        groups[-1].append(event)
+    return [battle_order(group) for group in groups]
+
+
 def log_html(entries: Sequence[LogEvent], lang: str, names: Sequence[str],
              colors: Sequence[str], limit: int = 200) -> str:
-    """The newest ``limit`` entries as HTML, newest turn first (names are escaped)."""
+    """The newest ``limit`` entries as HTML, grouped by turn: the newest turn on top, each
+    turn's header first and its lines in the order they happened (names are escaped)."""
     from warkit.render.svg import PLAYER_COLORS
 
     rows = []
-    for event in reversed(entries[-limit:]):
-        text = escape(render_event(event, lang, names))
-        if event.kind == "turn":
-            seat = event.params["seat"]
-            dot = PLAYER_COLORS.get(colors[seat], "#888")
-            rows.append(f'<div class="wk-log-turn"><span class="wk-dot" '
-                        f'style="background:{dot}"></span>{text}</div>')
-        else:
-            rows.append(f'<div class="wk-log-{event.kind}">{text}</div>')
+    for group in reversed(turn_groups(entries[-limit:])):
+        rows.append('<div class="wk-log-group">')
+        for event in group:
+            text = escape(render_event(event, lang, names))
+            if event.kind == "turn":
+                seat = event.params["seat"]
+                dot = PLAYER_COLORS.get(colors[seat], "#888")
+                rows.append(f'<div class="wk-log-turn"><span class="wk-dot" '
+                            f'style="background:{dot}"></span>{text}</div>')
+            else:
+                rows.append(f'<div class="wk-log-{event.kind}">{text}</div>')
+        rows.append("</div>")
     return '<div class="wk-log">' + "".join(rows) + "</div>"

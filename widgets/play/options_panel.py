@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from warkit import Action, PlayerView
 
+from ..i18n import fmt_number
 from .html import option_text
 from .messages import tr
 from .reactions import RankedReaction
@@ -66,7 +67,8 @@ def group_choices(actions: Sequence[Action], view: PlayerView,
 def choice_text(choice: Choice, view: PlayerView, lang: str) -> str:
     text = option_text(choice.action, view, lang)
     if choice.gain is not None:
-        text += " · " + tr("adv.gain", lang, gain=f"{choice.gain:+.2f}")
+        text += " · " + tr("adv.gain", lang,
+                                   gain=fmt_number(choice.gain, lang, 2, signed=True))
     return text
 
 

@@ -52,8 +52,10 @@ def _side(view: PlayerView) -> Side:
 def _balance(view: PlayerView, side: str, revealed: Side | None = None) -> int:
     """(enemy losses - own losses) of the dice on the table for ``side``, judged by the rule
     set's battle rule (``revealed``: as if that side revealed the target's card now)."""
-    b = view.battle
-    attack, defence = view.last_roll
+    b, roll = view.battle, view.last_roll
+    if b is None or roll is None:  # reactions follow a roll in a battle: nothing to judge
+        return 0
+    attack, defence = roll
     rule = view.rules.battle_rule(view, b.dst, revealed)
     judged = compare_dice(attack, defence, rule, defenders=view.armies[b.dst],
                           attackers=max(view.armies[b.src] - 1, 1))

@@ -92,7 +92,8 @@ def settings_of(controller: GameController) -> dict[str, Any]:
     return {"seats": [s.to_dict() for s in controller.seats], "lang": controller.lang,
             "pace": controller.pace, "game_id": controller.game_id,
             "rules": state.rules.name, "round": state.round, "turn": state.turn,
-            "over": state.is_terminal, "saved": datetime.now().isoformat(timespec="seconds")}
+            "over": state.is_terminal, "saved": datetime.now().isoformat(timespec="seconds"),
+            "coach": controller.coach_allowed, "hints": list(controller.hints_asked)}
 
 
 def dump_game(controller: GameController, **extra: Any) -> str:
@@ -163,7 +164,13 @@ def load_game(data: bytes | str, **options: Any) -> GameController:
         match.seed = secrets.randbits(63)
     from .controller import GameController  # the game, only once one is loaded
 
-    return GameController(match, seats, **options)
+    game = GameController(match, seats, **options)
+    game.coach_allowed = saved.get("coach") is not False
+    hints = saved.get("hints")
+    if (isinstance(hints, list) and len(hints) == len(seats)
+            and all(type(h) is int and h >= 0 for h in hints)):
+        game.hints_asked = list(hints)
+    return game
 
 
 def _lang(value: object) -> str:
@@ -216,6 +223,15 @@ def default_folder() -> Path | None:
     return Path.home() / ".local" / "share" / "warkit" / "autosave"
 
 
+def write_private(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path``, readable by its owner only (0600): an autosaved
+    game holds every hand and objective, and the server may have other users."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)  # a file written before keeps no wider mode
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(text)
+
+
 class Autosave:
     """Writes a game in progress to ``folder/<game id>.json`` (see the module docstring).
 
@@ -245,16 +261,16 @@ class Autosave:
         path = self.folder / f"{controller.game_id}.json"
         owner = path.with_suffix(".owner")
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
+            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
             if owner.exists() and owner.read_text() != self.token:
                 return  # another page took this game over
             if controller.state.is_terminal:
                 path.unlink(missing_ok=True)
                 owner.unlink(missing_ok=True)
                 return
-            owner.write_text(self.token)
+            write_private(owner, self.token)
             tmp = path.with_suffix(f".{self.token}.tmp")
-            tmp.write_text(dump_game(controller, browser=self.browser), encoding="utf-8")
+            write_private(tmp, dump_game(controller, browser=self.browser))
             os.replace(tmp, path)
             self.writes += 1
         except OSError as exc:  # a full or read-only disk must not stop the game
@@ -263,15 +279,15 @@ class Autosave:
     def claim(self, game_id: str) -> None:
         """Make this writer the owner of a game (when resuming it)."""
         if self.folder is not None:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            (self.folder / f"{game_id}.owner").write_text(self.token)
+            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            write_private(self.folder / f"{game_id}.owner", self.token)
 
     def games(self) -> list[SavedGame]:
         """This browser's games in progress, newest first (finished ones and other browsers'
         are left out; beyond :data:`KEEP`, files untouched for an hour are removed)."""
         if self.folder is None or self.browser is None or not self.folder.is_dir():
             return []
-        found = []
+        found: list[SavedGame] = []
         for path in sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime,
                            reverse=True):
             try:

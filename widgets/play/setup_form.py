@@ -32,6 +32,8 @@ class SetupForm(w.VBox):
     """Answers for a new game; ``on_start(config)`` is called by the Start button and
     ``on_resume(saved)`` by a resume button."""
 
+    children: Sequence[w.Widget]  # ipywidgets' trait (untyped library)
+
     def __init__(self, *, lang: str = "pt", on_start: Callable[[GameConfig], object],
                  on_resume: Callable[[SavedGame], object] | None = None,
                  on_online: Callable[[GameConfig], object] | None = None) -> None:
@@ -83,7 +85,9 @@ class SetupForm(w.VBox):
                                                  flex_flow="column nowrap"))
         self.resume_box.add_class("warkit-resume")
         self._saved: tuple[SavedGame, ...] = ()
-        self._seed_row = w.HBox([self.labels["seed"], self.seed], layout=fixed)
+        self.coach = w.Checkbox(value=True, indent=False, layout=w.Layout(width="auto"))
+        self.coach.add_class("warkit-coach-allowed")
+        self._seed_row = w.HBox([self.labels["seed"], self.seed, self.coach], layout=fixed)
         super().__init__([
             self.title, w.HBox([self.labels["rules"], self.rules], layout=fixed),
             w.HBox([self.labels["players"], self.count], layout=fixed), *self.rows,
@@ -140,6 +144,7 @@ class SetupForm(w.VBox):
             self.rules.options = [(rules_label(n, lang), n) for n in names]
             self.rules.value = chosen if chosen in names else names[0]
         self.seed.placeholder = tr("setup.seed_help", lang)
+        self.coach.description = tr("setup.coach", lang)
         for i in range(min(self.count.value, len(self.rows))):
             self._relabel_row(i)
         self.show_saved(self._saved)
@@ -203,7 +208,8 @@ class SetupForm(w.VBox):
             raise ValueError(tr("setup.bad_seed", self._lang))
         seats = tuple(Seat(clean_name(self.names[i].value, self._default_name(i)),
                            colors[i], self.kinds[i].value) for i in range(n))
-        return GameConfig(seats, self.rules.value, self._lang, int(text) if text else None)
+        return GameConfig(seats, self.rules.value, self._lang, int(text) if text else None,
+                          coach=self.coach.value)
 
     def submit(self, online: bool = False) -> GameConfig | None:
         """Start a game with the answers (``online``: in a room, each player on their own

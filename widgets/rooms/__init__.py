@@ -7,5 +7,12 @@
   :class:`~.room.RoomController`, the dashboard's controller for one seat of a room;
 - :mod:`.sync`: the thread that watches the store and hands new moves to the page;
 - :mod:`.session`: a room on the dashboard's page (the lobby, its links, the wiring);
-- :mod:`.invite`: a link to share with a "copy" button (a tiny front-end widget).
+- :mod:`.opener`: what ``PlayApp(rooms=RoomOpener())`` calls for "Play online" and a room's link;
+- :mod:`.invite`: a link to share with a "copy" button (a tiny front-end widget);
+- :mod:`.lan`: the address friends can reach (``make play-lan``), for links opened at localhost;
+- :mod:`.fairness`: the room's 256-bit seed, its sha256 commitment shown from the start, and
+  :func:`~.fairness.verify_room`, the check of a finished game's rolls and draws.
+
+It builds on the game's page (:mod:`warkit_widgets.play`), which never imports it. A seat's
+Save during the game is its own record (:mod:`warkit.seat_record`).
 """

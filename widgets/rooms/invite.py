@@ -6,6 +6,10 @@ it in a read-only box with a button that copies it (the clipboard where the brow
 it, else the box's text is selected and copied the old way). An empty ``url`` shows
 nothing: a link withdrawn from the page (a seat whose player joined) is no longer in its
 widgets at all.
+
+A page opened at ``localhost`` would share ``localhost`` links, which open on the friend's
+own machine: with ``lan_host`` (the serving machine's network address, :mod:`.lan`) the
+link names that host instead; without it the widget shows ``warning`` beside the link.
 """
 
 from __future__ import annotations
@@ -19,18 +23,29 @@ function render({ model, el }) {
   const box = document.createElement("input");
   const button = document.createElement("button");
   const done = document.createElement("span");
+  const warn = document.createElement("div");
+  warn.className = "warkit-invite-warning";
+  warn.style.cssText = "flex-basis:100%;color:#8a4b00;font-size:90%";
   box.readOnly = true;
   box.className = "warkit-invite-url";
   box.style.width = "min(34em, 60vw)";
   button.className = "jupyter-button warkit-invite-copy";
   done.className = "warkit-invite-done";
   el.classList.add("warkit-invite");
-  el.append(label, box, button, done);
-  const full = () => new URL(model.get("url"), window.location.href).href;
+  el.append(label, box, button, done, warn);
+  const loopback = (host) => ["localhost", "127.0.0.1", "[::1]", "::1"].includes(host);
+  const full = () => {
+    const url = new URL(model.get("url"), window.location.href);
+    const lan = model.get("lan_host");
+    if (lan && loopback(url.hostname)) url.hostname = lan;  // an address friends can reach
+    return url.href;
+  };
   const draw = () => {
     const url = model.get("url");
     el.style.display = url ? "flex" : "none";
+    el.style.flexWrap = "wrap";
     el.style.alignItems = "center";
+    warn.textContent = url && loopback(new URL(full()).hostname) ? model.get("warning") : "";
     el.style.gap = "6px";
     label.textContent = model.get("label");
     box.value = url ? full() : "";
@@ -63,10 +78,16 @@ class InviteLink(anywidget.AnyWidget):
     label = traitlets.Unicode("").tag(sync=True)
     copy_text = traitlets.Unicode("Copy").tag(sync=True)
     copied_text = traitlets.Unicode("Copied!").tag(sync=True)
+    lan_host = traitlets.Unicode("").tag(sync=True)
+    """The serving machine's network address, put in place of ``localhost`` ("": none)."""
+    warning = traitlets.Unicode("").tag(sync=True)
+    """Shown when the link still names ``localhost`` (it opens only on this machine)."""
 
-    def show(self, url: str, label: str = "", copy: str = "", copied: str = "") -> None:
+    def show(self, url: str, label: str = "", copy: str = "", copied: str = "",
+             warning: str = "", lan_host: str = "") -> None:
         """Show ``url`` (``""``: withdraw it) with the texts in the page's language."""
         with self.hold_sync():
             self.url, self.label = url, label if url else ""
             if copy:
                 self.copy_text, self.copied_text = copy, copied
+            self.warning, self.lan_host = warning, lan_host

@@ -9,7 +9,9 @@ seed deals for that step (:func:`~warkit_widgets.play.controller.chance_sampler`
 entry stops the replay there with a clear message; it is never applied.
 
 The seed and the full state stay in the kernel (on the server): each page draws only its
-seat's :func:`warkit.view` (the spectator's: public information only).
+seat's :func:`warkit.view` (the spectator's: public information only), and its Save gives
+only the seat's own record (:mod:`warkit.seat_record`) until the game ends; then the full
+record, seed revealed, checked by :func:`~.fairness.verify_room`.
 """
 
 from __future__ import annotations
@@ -20,22 +22,19 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import warkit
 from warkit import CHANCE, Action, GameState, IllegalActionError, InvalidActionError, Match
+from warkit.seat_record import dumps_seat_record
 
-from ..play.controller import (
-    DELAYS,
-    HUMAN,
-    PACES,
-    GameConfig,
-    GameController,
-    Seat,
-    Step,
-    _touched,
-    chance_sampler,
-)
+from ..controller import touched
+from ..play.coach import Hint
+from ..play.config import HUMAN, PACES, GameConfig, Seat, Step
+from ..play.controller import DELAYS, GameController, chance_sampler
+from .fairness import ROOM_META, commitment, new_seed
+from .messages import tr
 from .store import Entry, GameStore, RoomError, RoomInfo, SeatInfo
 
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "01IO")
@@ -72,10 +71,14 @@ class RoomLinks:
         return f"{base}?room={self.code}&key={credential}{extra}"
 
 
-def create_room(store: GameStore, config: GameConfig) -> RoomLinks:
+def create_room(store: GameStore, config: GameConfig, *, seed: int | None = None) -> RoomLinks:
     """A new room for the new-game form's answers: seats as chosen (humans and computers),
-    a fresh code, an unguessable credential per seat and one for spectators."""
-    seed = config.seed if config.seed is not None else secrets.randbits(48)
+    a fresh code, an unguessable credential per seat and one for spectators.
+
+    The room's seed is 256 bits from :mod:`secrets` (:func:`~.fairness.new_seed`): the
+    form's seed (``config.seed``) is ignored, so nobody at the table knows the dice in
+    advance. ``seed`` is for tests that need a known deal; the pages never pass one."""
+    seed = new_seed() if seed is None else seed
     for _ in range(10):
         code = new_code()
         try:
@@ -87,7 +90,8 @@ def create_room(store: GameStore, config: GameConfig) -> RoomLinks:
     seats = tuple(SeatInfo(i, s.name, s.color, s.kind) for i, s in enumerate(config.seats))
     credentials = tuple(secrets.token_urlsafe(24) for _ in seats)
     spectator = secrets.token_urlsafe(24)
-    store.create(RoomInfo(code, config.rules, seed, seats, config.lang), credentials, spectator)
+    store.create(RoomInfo(code, config.rules, seed, seats, config.lang, coach=config.coach),
+                 credentials, spectator)
     return RoomLinks(code, credentials, spectator)
 
 
@@ -119,12 +123,13 @@ def check_entry(state: GameState, seed: int | None, index: int, entry: Entry) ->
     return action
 
 
-def replay(room: RoomInfo, entries: Sequence[Entry],
-           match: Match | None = None) -> tuple[Match, list[int], TamperedEntry | None]:
-    """The room's match after ``entries`` (continuing ``match`` if given), the actor of each
-    replayed entry, and the first refused entry's error (``None``: all good)."""
-    match = match or initial_match(room)
-    base = _base(room)
+def replay(room: RoomInfo, entries: Sequence[Entry]
+           ) -> tuple[Match, list[int], TamperedEntry | None]:
+    """The room's match after ``entries``, the actor of each replayed entry (the dealt set-up
+    before them is ``len(match.actions) - len(actors)`` actions), and the first refused
+    entry's error (``None``: all good)."""
+    match = initial_match(room)
+    base = len(match.actions)
     actors: list[int] = []
     for entry in entries:
         expected = len(match.actions) - base
@@ -139,24 +144,13 @@ def replay(room: RoomInfo, entries: Sequence[Entry],
     return match, actors, None
 
 
-_BASES: dict[tuple[str, int, tuple[str, ...]], int] = {}
-
-
-def _base(room: RoomInfo) -> int:
-    """How many actions the dealt set-up takes (entry 0 of the log follows them)."""
-    key = (room.rules, room.seed, tuple(s.color for s in room.seats))
-    if key not in _BASES:
-        _BASES[key] = len(initial_match(room).actions)
-    return _BASES[key]
-
-
 class RoomController(GameController):
     """The dashboard's controller for one seat of a room (or a spectator).
 
     Differs from the hot-seat game in four things: every action is first appended to the
-    store (:meth:`_push`; a conflict means another page was first: :meth:`sync` reads it);
+    store (:meth:`push`; a conflict means another page was first: :meth:`sync` reads it);
     the viewer is always this page's seat (no passing the device); the computers and
-    chance are played only by the page holding the room's claim (:attr:`duty`); and the
+    chance are played only by the page holding the room's claim (:meth:`claim_duty`); and the
     other pages' moves, read by :meth:`receive`, are shown one by one by :meth:`advance`
     at the page's pace, highlighted and with their dice rolled as a computer's move would
     be - several arriving together are not shown all at once.
@@ -167,7 +161,6 @@ class RoomController(GameController):
         access = store.access(credential)
         self.code, self.seat = access.code, access.seat
         self.room = store.room(self.code)
-        self.base = _base(self.room)
         self.problem: TamperedEntry | None = None
         """The first refused log entry, if any (the game stops there)."""
         self.last_synced: list[Entry] = []
@@ -178,10 +171,14 @@ class RoomController(GameController):
         """Entries read from the store, not yet shown (:meth:`advance` shows them)."""
         options.setdefault("lang", self.room.lang)
         match, actors, self.problem = replay(self.room, store.read(self.code))
+        self.base = len(match.actions) - len(actors)
+        """How many actions the dealt set-up takes (entry 0 of the room's log follows them)."""
         super().__init__(match, _seats(self.room), game_id=f"room-{self.code}", **options)
         self.actors[self.base:] = actors
+        self._follow_hints()
         if self.seat is not None:
             store.touch(credential)
+            self.claim_duty()
         if self.problem is not None:
             self._say("refused", str(self.problem))
 
@@ -197,8 +194,17 @@ class RoomController(GameController):
         return self.seq + len(self._incoming)
 
     @property
-    def duty(self) -> bool:
-        """Does this page play the room's computers and chance now (claimed in the store)?"""
+    def holds_duty(self) -> bool:
+        """Does this page play the room's computers and chance now? What the last
+        :meth:`claim_duty` obtained, until it lapses (reading it asks nothing of the store)."""
+        return time.time() < self._duty_until
+
+    def claim_duty(self) -> bool:
+        """Take or renew this page's claim to play the room's computers and chance (the store
+        gives it to one page at a time, for :data:`CLAIM_TTL` seconds); returns
+        :attr:`holds_duty`. Asks the store at most once a second, and only once half the
+        claim has run out: called when the page opens, before each :meth:`advance` and at
+        each heartbeat of the page (:mod:`.sync`), which keeps a living page's claim."""
         if self.seat is None or self.problem is not None:
             return False
         now = time.time()
@@ -219,17 +225,50 @@ class RoomController(GameController):
             return True  # the others' moves to show, at the pace
         if state.is_terminal:
             return False
-        if self._blitz_due() or self._auto_pass_due():
+        if self._blitz_due() or self.auto_pass_due():
             return True
         decider = self.decider
         if decider == CHANCE or not self.seats[decider].is_human:
-            return self.duty
+            return self.holds_duty
         return False
 
-    def _auto_pass_due(self) -> bool:
-        return self.decider == self.seat and super()._auto_pass_due()
+    def auto_pass_due(self) -> bool:
+        """Only this page's player is passed for (the others' pages pass for them)."""
+        return self.decider == self.seat and super().auto_pass_due()
 
-    def _update_viewer(self) -> None:
+    # -- files and fairness ----------------------------------------------------------------
+    online = True
+
+    @property
+    def commitment(self) -> str:
+        """sha256 of the room's seed (:func:`~.fairness.commitment`): shown from the start."""
+        return commitment(self.room.seed)
+
+    def save_file(self, lang: str) -> tuple[str, str, str]:
+        """During the game this seat's own record (the spectator's: public information
+        only; :mod:`warkit.seat_record`); once it is over, the full record with the seed,
+        which loads as an ordinary saved game and passes :func:`~.fairness.verify_room`."""
+        notes = {"code": self.code, "commitment": self.commitment}
+        if self.state.is_terminal:
+            self.match.meta[ROOM_META] = notes
+            name, text, _ = super().save_file(lang)
+            return name, text, tr("room.saved_full", lang, file=name)
+        who = "watch" if self.seat is None else self.seats[self.seat].color
+        stamp = datetime.now().strftime("%Y%m%d-%H%M")
+        name = f"war-room-{self.code}-{who}-turn-{self.state.turn}-{stamp}.json"
+        meta = {ROOM_META: notes, "names": [s.name for s in self.seats], "lang": self.lang,
+                "saved": datetime.now().isoformat(timespec="seconds")}
+        text = dumps_seat_record(self.match, self.seat, self.base, meta)
+        key = "room.saved_watch" if self.seat is None else "room.saved_seat"
+        return name, text, tr(key, lang, file=name)
+
+    def save_tip(self, lang: str) -> str:
+        if self.state.is_terminal:
+            return tr("room.save_tip_full", lang)
+        return tr("room.save_tip_watch" if self.seat is None else "room.save_tip_seat", lang)
+
+    def update_viewer(self) -> None:
+        """The viewer is always this page's seat (no passing the device)."""
         self._handoff = None
         self._viewer = self.seat
 
@@ -237,16 +276,18 @@ class RoomController(GameController):
         return False  # the others may have seen the move: the log is append-only
 
     # -- writing through the store ---------------------------------------------------------
-    def _push(self, action: Action, actor: int) -> set[str]:
+    def push(self, action: Action, actor: int) -> set[str]:
+        """Write the move to the room's log, then play it (a move read from the log, or one
+        the rules refuse - the engine says why - is only played)."""
         if self._syncing:
-            return super()._push(action, actor)
+            return super().push(action, actor)
         if self.problem is not None:
             raise Conflict(str(self.problem))
         if warkit.illegal_reason(self.state, action) is not None:  # the engine says why
-            return super()._push(action, actor)
+            return super().push(action, actor)
         if not self.store.append(self.code, self.seq, actor, str(action), self.credential):
             raise Conflict(f"entry {self.seq} was written by another page first")
-        return super()._push(action, actor)
+        return super().push(action, actor)
 
     def act(self, action: Action | str) -> bool:
         try:
@@ -260,6 +301,7 @@ class RoomController(GameController):
             return False
 
     def advance(self, budget: float = 0.05) -> float | None:
+        self.claim_duty()  # the computers are played only while this page holds the claim
         if self._incoming:
             delay = self._show_incoming(budget)
             return delay if self.waiting_on_computer else None
@@ -274,11 +316,32 @@ class RoomController(GameController):
             return 0.5
 
     # -- reading the others' moves ---------------------------------------------------------
+    def _follow_hints(self) -> None:
+        """The host's choice of hints and every seat's count, as the store has them."""
+        self.coach_allowed = self.room.coach
+        if len(self.room.hints) == len(self.seats):
+            self.hints_asked = list(self.room.hints)
+
+    def ask_hint(self) -> Hint | None:
+        """A hint for this page's seat, counted in the store (every page's end screen shows
+        it); refused where the host turned hints off."""
+        hint = super().ask_hint()
+        if hint is not None and self.seat is not None:
+            self.hints_asked[self.seat] = self.store.count_hint(self.code, self.credential)
+        return hint
+
+    def hint_counts(self) -> list[int]:
+        """Every seat's hints as the store has them now (the other pages' too)."""
+        self.room = self.store.room(self.code)
+        self._follow_hints()
+        return super().hint_counts()
+
     def refresh_room(self) -> bool:
         """Read the seats again (a seat handed to a computer); ``True`` if any changed."""
         room = self.store.room(self.code)
         changed = [s.kind for s in room.seats] != [s.kind for s in self.room.seats]
         self.room = room
+        self._follow_hints()
         if changed:
             self.seats = _seats(room)
             for s, seat in enumerate(self.seats):
@@ -349,10 +412,10 @@ class RoomController(GameController):
             self.problem = exc
             return None
         state = self.state
-        self._push(action, entry.actor)
+        self.push(action, entry.actor)
         self.last_synced.append(entry)
         if entry.actor >= 0:  # highlighted as a computer's move is
-            self.recent = _touched(state, action) or self.recent
+            self.recent = touched(state, action) or self.recent
         return action.keyword
 
     def pending_seat(self) -> int | None:

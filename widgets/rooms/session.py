@@ -1,14 +1,19 @@
 """A room on the dashboard's page: the lobby panel and the wiring of a room into
-:class:`~warkit_widgets.play.app.PlayApp` (its controller, the live-update thread, the lobby).
+the game's page (:class:`~warkit_widgets.play.online.RoomPage`: its controller, the live-update
+thread, the lobby).
 
 A page becomes a room's page in three ways: the host presses "Play online" on the new-game
 form (:func:`host_room`), a player opens their seat's link ``?room=CODE&key=SECRET``, or
-someone opens ``?room=CODE`` and sits in a free seat (:func:`open_from_address`).
+someone opens ``?room=CODE`` (a link without its key) and watches, as the spectator link
+does (:func:`open_from_address`): a seat is only ever opened by its own invitation key.
+
+Every page shows the room's commitment (sha256 of its seed) from the start; when the game
+ends it shows the seed and whether every roll and draw came from it
+(:func:`~.fairness.verify_room`).
 """
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Callable
 from html import escape
@@ -18,16 +23,18 @@ import ipywidgets as w
 
 from ..html import message_html
 from ..i18n import color_name
-from ..play.controller import GameConfig, Step
-from ..play.page.voila import kernel_loop, query_value
+from ..play.config import GameConfig, Step
+from ..play.page.voila import kernel_loop
+from .fairness import UnfairRecord, seed_hex, short_commitment, verify_room
 from .invite import InviteLink
+from .lan import lan_address
 from .messages import tr
 from .room import RoomController, RoomLinks, create_room
 from .store import GameStore, RoomError, RoomInfo, open_store
 from .sync import RoomSync
 
 if TYPE_CHECKING:
-    from ..play.app import PlayApp
+    from ..play.online import RoomPage
 
 ABSENT_AFTER = 60.0
 """Seconds without a sign of life after which the others may hand a seat to a computer."""
@@ -75,10 +82,15 @@ class LobbyPanel(w.VBox):
     use; every page offers the spectator link (public information only) and its own
     personal link (to come back to the seat from another device)."""
 
-    def __init__(self, on_hand_over: Callable[[int], object],
-                 on_take: Callable[[int], object]) -> None:
-        self.on_hand_over, self.on_take = on_hand_over, on_take
+    def __init__(self, on_hand_over: Callable[[int], object]) -> None:
+        self.on_hand_over = on_hand_over
+        self.lan_host = lan_address()
+        """Where friends reach this server (``make play-lan``), for links opened at localhost."""
         self.head = w.HTML()
+        self.fairness = w.HTML()
+        self.fairness.add_class("warkit-room-fairness")
+        self._verdict: tuple[int, str, str] | None = None
+        """Once the game ended, :func:`verify_room`'s verdict: (moves, kind, count or why)."""
         self.turn = w.HTML()
         self.turn.add_class("warkit-room-turn")
         self.seats = w.HTML()
@@ -91,7 +103,8 @@ class LobbyPanel(w.VBox):
         self.links = w.VBox([self.my_link, self.watch_link])
         self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._buttons_key: tuple = ()
-        super().__init__([self.head, self.turn, self.seats, self.links, self.buttons])
+        super().__init__([self.head, self.fairness, self.turn, self.seats, self.links,
+                          self.buttons])
         self.add_class("warkit-lobby")
 
     def show(self, room: RoomInfo, lang: str, *, me: int | None, game: RoomController | None,
@@ -105,7 +118,12 @@ class LobbyPanel(w.VBox):
         self.head.value = (f"<b>{escape(tr('room.title', lang, code=room.code))}</b> · "
                            f"{escape(who)}{moves}")
         text, kind = pending_text(game, lang) if game is not None else ("", "info")
-        self.turn.value = message_html(text, kind) if text else ""
+        note = ""
+        if game is not None and game.seat is None and not game.state.is_terminal:
+            full = all(not s.is_human or s.joined is not None for s in room.seats)
+            note = message_html(tr("room.full" if full else "room.watch_no_key", lang))
+        self.turn.value = note + (message_html(text, kind) if text else "")
+        self.fairness.value = self._fairness(game, lang) if game is not None else ""
         rows = [f"<li><b>{escape(seat.name)}</b> ({escape(color_name(seat.color, lang))})"
                 f": {escape(seat_state(room, seat.seat, now, lang))}</li>"
                 for seat in room.seats]
@@ -116,16 +134,43 @@ class LobbyPanel(w.VBox):
         self._show_links(room, lang, links, waiting, my_link, watch if game else None)
         self._show_buttons(room, lang, me, game, now)
 
+    def _fairness(self, game: RoomController, lang: str) -> str:
+        """The commitment (short, the whole value copyable); after the game, the seed and
+        whether the record verifies (checked once)."""
+        full = game.commitment
+        short = (f'<code class="warkit-room-commitment" title="{full}">'
+                 f"{escape(short_commitment(full))}</code> "
+                 f'<details style="display:inline"><summary>{escape(tr("room.full_value", lang))}'
+                 f'</summary><code style="user-select:all;word-break:break-all">{full}</code>'
+                 "</details>")
+        line = f"{escape(tr('room.commitment', lang))} {short}"
+        if not game.state.is_terminal:
+            return f"<div>{line}</div>"
+        if self._verdict is None or self._verdict[0] != game.seq:
+            try:
+                self._verdict = (game.seq, "ok", str(verify_room(game.match, full)))
+            except UnfairRecord as exc:
+                self._verdict = (game.seq, "refused", str(exc))
+        _, kind, said = self._verdict
+        verdict = (tr("room.verified", lang, count=said) if kind == "ok"
+                   else tr("room.not_verified", lang, error=said))
+        seed = (f'{escape(tr("room.seed", lang))} <code class="warkit-room-seed" '
+                f'style="user-select:all;word-break:break-all">{seed_hex(game.match.seed or 0)}'
+                "</code>")
+        return f"<div>{line}</div><div>{seed}</div>" + message_html(verdict, kind)
+
     def _show_links(self, room: RoomInfo, lang: str, links: RoomLinks | None,
                     waiting: list[int], my_link: str | None, watch: str | None) -> None:
-        texts = {"copy": tr("room.copy", lang), "copied": tr("room.copied", lang)}
+        texts = {"copy": tr("room.copy", lang), "copied": tr("room.copied", lang),
+                 "warning": tr("room.localhost", lang), "lan_host": self.lan_host}
         for seat in waiting:
             if seat not in self.invites:
                 self.invites[seat] = InviteLink()
                 self.invites[seat].add_class("warkit-room-invite")
                 self.links.children = (*self.invites.values(), self.my_link, self.watch_link)
         for seat, invite in self.invites.items():  # a joined seat's key leaves the page
-            url = links.link("", links.credentials[seat], lang) if seat in waiting else ""
+            url = (links.link("", links.credentials[seat], lang)
+                   if seat in waiting and links is not None else "")
             invite.show(url, tr("room.invite", lang, name=room.seats[seat].name), **texts)
         self.my_link.show(my_link or "", tr("room.my_link", lang), **texts)
         url = f"?room={room.code}&key={watch}&lang={lang}" if watch else ""
@@ -133,25 +178,19 @@ class LobbyPanel(w.VBox):
 
     def _show_buttons(self, room: RoomInfo, lang: str, me: int | None,
                       game: RoomController | None, now: float) -> None:
-        offers: list[tuple[str, int]] = []
-        if game is None:  # a visitor with the room's code: the free seats
-            offers = [("take", s.seat) for s in room.seats if s.is_human and s.joined is None]
-        elif me is not None and not game.state.is_terminal:
-            offers = [("hand", s.seat) for s in room.seats
-                      if s.seat != me and absent(room, s.seat, now)]
+        offers: list[int] = []
+        if game is not None and me is not None and not game.state.is_terminal:
+            offers = [s.seat for s in room.seats if s.seat != me and absent(room, s.seat, now)]
         key = (tuple(offers), lang)
         if key == self._buttons_key:
             return
         self._buttons_key = key
         buttons = []
-        for what, seat in offers:
-            name = room.seats[seat].name
-            label = (tr("room.take", lang) + f": {name}" if what == "take"
-                     else tr("room.hand_over", lang, name=name))
+        for seat in offers:
+            label = tr("room.hand_over", lang, name=room.seats[seat].name)
             button = w.Button(description=label, layout=w.Layout(width="auto"))
-            button.add_class(f"warkit-room-{what}")
-            action = self.on_take if what == "take" else self.on_hand_over
-            button.on_click(lambda _, seat=seat, action=action: action(seat))
+            button.add_class("warkit-room-hand")
+            button.on_click(lambda _, seat=seat: self.on_hand_over(seat))
             buttons.append(button)
         self.buttons.children = buttons
 
@@ -159,35 +198,39 @@ class LobbyPanel(w.VBox):
 class RoomSession:
     """A page's part in a room: its controller, the live updates and the lobby."""
 
-    def __init__(self, app: PlayApp, store: GameStore, *, code: str | None = None,
+    def __init__(self, app: RoomPage, store: GameStore, *, code: str | None = None,
                  credential: str | None = None, links: RoomLinks | None = None,
                  post: Callable[[Callable[[], object]], Any] | None = None) -> None:
         self.app, self.store, self.links = app, store, links
         self.credential = credential
-        self.code = code or store.access(credential).code
+        if not code:
+            if credential is None:
+                raise RoomError("a room opens with its code or a seat's key")
+            code = store.access(credential).code
+        self.code = code
         self.post = post or kernel_loop().call_soon_threadsafe
         self.game: RoomController | None = None
         self.sync: RoomSync | None = None
-        self.lobby = LobbyPanel(on_hand_over=app.reporter.guard(self.hand_over),
-                                on_take=app.reporter.guard(self.take))
+        self.lobby = LobbyPanel(on_hand_over=app.reporter.guard(self.hand_over))
+        self.room = store.room(self.code)  # RoomError: no such room
         self.watch = store.watch_key(self.code)
-        self.room = store.room(self.code)
+        if self.credential is None:  # the room's code without a key: watch it
+            self.credential = self.watch
+        if self.credential is None:
+            raise RoomError(f"room {self.code!r} has no spectator link")
         app.show_room_panel(self.lobby)
-        app.room = self
-        if credential is not None:
-            self._play()
-        else:
-            self.refresh()
+        app.enter_room(self)
+        self._play()
 
     def _play(self) -> None:
+        assert self.credential is not None  # a seat's key or the watch key (see __init__)
         app = self.app
         # the address bar opens this seat again (a reload, a bookmark: the host's page and a
-        # seat taken from the room's code had no key in their address)
-        app.browser.address = f"?room={self.code}&key={self.credential}&lang={app.lang}"
+        # spectator opened by the room's code had no key in their address)
+        app.set_address(f"?room={self.code}&key={self.credential}&lang={app.lang}")
         self.game = RoomController(self.store, self.credential, lang=app.lang,
-                                   pace=app.speed.value or "normal")
+                                   pace=app.pace)
         app.set_game(self.game)
-        app.room = self
         self.game.subscribe(app.reporter.guard(self._game_changed))
         self.sync = RoomSync(self.store, self.code, self.credential, known=self._known,
                              on_moves=app.reporter.guard(self.on_moves),
@@ -213,6 +256,7 @@ class RoomSession:
         if self.game is not None:
             self.game.refresh_room()
             self.room = self.game.room
+            self.game.claim_duty()  # a living page keeps the computers' claim
             if self.game.waiting_on_computer:
                 self.app.kick_computers()
         else:
@@ -230,19 +274,11 @@ class RoomSession:
     def hand_over(self, seat: int) -> None:
         """Hand an absent seat to a computer (this page may then play it, if it holds the
         claim)."""
+        if self.game is None or self.game.seat is None or self.credential is None:
+            return  # a spectator holds no seat, so no say in the room
         if absent(self.store.room(self.code), seat, time.time()):
             self.store.set_kind(self.code, seat, HAND_OVER_LEVEL, self.credential)
             self.refresh()
-
-    def take(self, seat: int) -> None:
-        """A visitor sits in a free seat: a fresh credential, their own link."""
-        credential = secrets.token_urlsafe(24)
-        if not self.store.take_seat(self.code, seat, credential):
-            self.app.notice_text(tr("room.taken", self.app.lang), "refused")
-            self.refresh()
-            return
-        self.credential = credential
-        self._play()
 
     def stop(self) -> None:
         if self.sync is not None:
@@ -250,7 +286,7 @@ class RoomSession:
         self.lobby.layout.display = "none"
 
 
-def host_room(app: PlayApp, config: GameConfig, store: GameStore | None = None) -> RoomSession:
+def host_room(app: RoomPage, config: GameConfig, store: GameStore | None = None) -> RoomSession:
     """"Play online": a new room for the form's answers; this page takes the first human
     seat and shows the others' links."""
     store = store or open_store()
@@ -261,12 +297,13 @@ def host_room(app: PlayApp, config: GameConfig, store: GameStore | None = None) 
     return RoomSession(app, store, credential=links.credentials[host], links=links)
 
 
-def open_from_address(app: PlayApp, store: GameStore | None = None) -> RoomSession | None:
+def open_from_address(app: RoomPage, store: GameStore | None = None) -> RoomSession | None:
     """The room of the page's address (``?room=CODE[&key=SECRET]``), if any; a bad key is
     said in the player's language and changes nothing."""
-    code, key = query_value("room"), query_value("key")
+    code, key = app.address.value("room"), app.address.value("key")
     if not code and not key:
         return None
+    code = (code or "").strip().upper()
     try:
         store = store or open_store()
     except Exception as exc:  # a PostgreSQL server down, a file not writable
@@ -275,7 +312,11 @@ def open_from_address(app: PlayApp, store: GameStore | None = None) -> RoomSessi
     try:
         if key:
             return RoomSession(app, store, credential=key)
-        return RoomSession(app, store, code=code.upper())
     except RoomError:
         app.notice_text(tr("room.bad_link", app.lang), "refused")
+        return None
+    try:
+        return RoomSession(app, store, code=code)
+    except RoomError:
+        app.notice_text(tr("room.unknown", app.lang, code=code), "refused")
         return None

@@ -18,14 +18,13 @@ deals?) is checked by :func:`warkit_widgets.rooms.room.replay` on every read.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import sqlite3
 import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,6 +72,10 @@ class RoomInfo:
     seats: tuple[SeatInfo, ...]
     lang: str = "pt"
     created: float = field(default_factory=time.time)
+    coach: bool = True
+    """May the players ask the coach for hints (the host's choice)?"""
+    hints: tuple[int, ...] = ()
+    """Hints each seat asked for so far (empty: none yet)."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,11 @@ class GameStore(ABC):
         """The rooms this credential belongs to (never anyone else's games)."""
 
     @abstractmethod
+    def count_hint(self, code: str, credential: str) -> int:
+        """One more hint asked by the seat ``credential`` opens (refused when the host turned
+        hints off); returns that seat's count."""
+
+    @abstractmethod
     def watch_key(self, code: str) -> str | None:
         """The room's spectator key (public information only: any player may share it)."""
 
@@ -143,18 +151,20 @@ class GameStore(ABC):
         room may do it (the lobby offers it only for a seat absent for a while)."""
 
     @abstractmethod
-    def take_seat(self, code: str, seat: int, credential: str) -> bool:
-        """Seat someone who opened the room's code (no link) in a free human seat: the seat's
-        credential becomes ``credential`` (the host's link for it stops working). ``False``
-        if the seat is taken, joined already, or a computer."""
-
-    @abstractmethod
     def claim(self, code: str, credential: str, ttl: float = 5.0) -> bool:
         """Take or renew the room's computer duty for ``ttl`` seconds; ``False`` while another
         credential holds it. Exactly one page plays the computers and chance of a room."""
 
     def close(self) -> None:  # noqa: B027 - optional
         """Release connections."""
+
+
+def private_file(path: Path) -> None:
+    """Create ``path`` readable and writable by its owner only (0600) if it does not exist:
+    a room's database holds seeds and every hand (other users of the machine must not read
+    it). An existing file keeps its mode."""
+    with suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
 def check_action_text(action: str) -> None:
@@ -172,7 +182,12 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS seats (code TEXT NOT NULL, seat INTEGER NOT NULL,
     secret TEXT NOT NULL UNIQUE, name TEXT NOT NULL, color TEXT NOT NULL, kind TEXT NOT NULL,
     joined DOUBLE PRECISION, seen DOUBLE PRECISION, PRIMARY KEY (code, seat))""",
+    """CREATE TABLE IF NOT EXISTS room_options (code TEXT NOT NULL, name TEXT NOT NULL,
+    value INTEGER NOT NULL, PRIMARY KEY (code, name))""",
     """CREATE TABLE IF NOT EXISTS watch_keys (code TEXT PRIMARY KEY, secret TEXT NOT NULL)""",
+    # a room's seed (256 bits: more than BIGINT holds) as decimal text; rooms made before it
+    # keep theirs in rooms.seed (and 0 there for the others)
+    """CREATE TABLE IF NOT EXISTS room_seeds (code TEXT PRIMARY KEY, seed TEXT NOT NULL)""",
     """CREATE TABLE IF NOT EXISTS moves (code TEXT NOT NULL, seq INTEGER NOT NULL,
     actor INTEGER NOT NULL, action TEXT NOT NULL, at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (code, seq))""",
@@ -187,14 +202,14 @@ class SqlStore(GameStore):
 
     def __init__(self) -> None:
         self._lock = threading.Lock()  # one connection, used by the page and its poller
-        with self._tx() as cur:
+        with self.transaction() as cur:
             for statement in SCHEMA:
                 cur.execute(statement)
 
     # -- to provide ------------------------------------------------------------------------
-    @contextmanager
-    def _tx(self) -> Iterator[Any]:
-        raise NotImplementedError
+    @abstractmethod
+    def transaction(self) -> AbstractContextManager[Any]:
+        """A cursor inside one transaction (committed on leaving, rolled back on an error)."""
 
     duplicate: tuple[type[BaseException], ...] = ()
 
@@ -202,13 +217,13 @@ class SqlStore(GameStore):
         return sql if self.placeholder == "?" else sql.replace("?", self.placeholder)
 
     @contextmanager
-    def _read(self) -> Iterator[Any]:
+    def reading(self) -> Iterator[Any]:
         """A cursor for reading only (by default a transaction like any other)."""
-        with self._tx() as cur:
+        with self.transaction() as cur:
             yield cur
 
     def _all(self, sql: str, *args: Any) -> list[tuple]:
-        with self._read() as cur:
+        with self.reading() as cur:
             cur.execute(self._q(sql), args)
             return list(cur.fetchall())
 
@@ -216,13 +231,17 @@ class SqlStore(GameStore):
     def create(self, room: RoomInfo, credentials: Sequence[str], spectator: str) -> None:
         if len(credentials) != len(room.seats):
             raise RoomError(f"{len(credentials)} credentials for {len(room.seats)} seats")
-        with self._tx() as cur:
+        with self.transaction() as cur:
             cur.execute(self._q("INSERT INTO rooms (code, rules, seed, lang, created, spectator)"
                                 " VALUES (?, ?, ?, ?, ?, ?)"),
-                        (room.code, room.rules, room.seed, room.lang, room.created,
+                        (room.code, room.rules, 0, room.lang, room.created,
                          credential_hash(spectator)))
+            cur.execute(self._q("INSERT INTO room_seeds (code, seed) VALUES (?, ?)"),
+                        (room.code, str(room.seed)))
             cur.execute(self._q("INSERT INTO watch_keys (code, secret) VALUES (?, ?)"),
                         (room.code, spectator))
+            cur.execute(self._q("INSERT INTO room_options (code, name, value) VALUES (?, ?, ?)"),
+                        (room.code, "coach", int(room.coach)))
             for seat, secret in zip(room.seats, credentials, strict=True):
                 cur.execute(self._q("INSERT INTO seats (code, seat, secret, name, color, kind)"
                                     " VALUES (?, ?, ?, ?, ?, ?)"),
@@ -230,14 +249,34 @@ class SqlStore(GameStore):
                              seat.color, seat.kind))
 
     def room(self, code: str) -> RoomInfo:
-        rows = self._all("SELECT rules, seed, lang, created FROM rooms WHERE code = ?", code)
+        rows = self._all("SELECT rules, COALESCE(s.seed, CAST(r.seed AS TEXT)), lang, created"
+                         " FROM rooms r LEFT JOIN room_seeds s ON s.code = r.code"
+                         " WHERE r.code = ?", code)
         if not rows:
             raise RoomError(f"no room {code!r}")
         rules, seed, lang, created = rows[0]
         seats = self._all("SELECT seat, name, color, kind, joined, seen FROM seats"
                           " WHERE code = ? ORDER BY seat", code)
+        options = dict(self._all("SELECT name, value FROM room_options WHERE code = ?", code))
+        hints = tuple(int(options.get(f"hints:{s[0]}", 0)) for s in seats)
         return RoomInfo(code, rules, int(seed), tuple(SeatInfo(*s) for s in seats), lang,
-                        created)
+                        created, coach=options.get("coach", 1) != 0, hints=hints)
+
+    def count_hint(self, code: str, credential: str) -> int:
+        with self.transaction() as cur:
+            seat, _ = self._writer(cur, code, credential)
+            cur.execute(self._q("SELECT value FROM room_options WHERE code = ? AND name = ?"),
+                        (code, "coach"))
+            row = cur.fetchone()
+            if row is not None and row[0] == 0:
+                raise RoomError(f"the host of room {code!r} turned hints off: refused")
+            name = f"hints:{seat}"
+            cur.execute(self._q("INSERT INTO room_options (code, name, value) VALUES (?, ?, 1)"
+                                " ON CONFLICT (code, name) DO UPDATE"
+                                " SET value = room_options.value + 1"), (code, name))
+            cur.execute(self._q("SELECT value FROM room_options WHERE code = ? AND name = ?"),
+                        (code, name))
+            return int(cur.fetchone()[0])
 
     def access(self, credential: str) -> Access:
         secret = credential_hash(credential)
@@ -280,7 +319,7 @@ class SqlStore(GameStore):
     def append(self, code: str, seq: int, actor: int, action: str, credential: str) -> bool:
         check_action_text(action)
         try:
-            with self._tx() as cur:
+            with self.transaction() as cur:
                 writer, secret = self._writer(cur, code, credential)
                 if actor != CHANCE:
                     cur.execute(self._q("SELECT kind FROM seats WHERE code = ? AND seat = ?"),
@@ -314,7 +353,7 @@ class SqlStore(GameStore):
         if access.seat is None:
             return
         now = time.time()
-        with self._tx() as cur:
+        with self.transaction() as cur:
             cur.execute(self._q("UPDATE seats SET seen = ?, joined = COALESCE(joined, ?)"
                                 " WHERE code = ? AND seat = ?"),
                         (now, now, access.code, access.seat))
@@ -322,22 +361,14 @@ class SqlStore(GameStore):
     def set_kind(self, code: str, seat: int, kind: str, credential: str) -> None:
         if kind != HUMAN and kind not in warkit.bots.BOTS:
             raise RoomError(f"unknown computer level {kind!r}")
-        with self._tx() as cur:
+        with self.transaction() as cur:
             self._writer(cur, code, credential)
             cur.execute(self._q("UPDATE seats SET kind = ? WHERE code = ? AND seat = ?"),
                         (kind, code, seat))
 
-    def take_seat(self, code: str, seat: int, credential: str) -> bool:
-        now = time.time()
-        with self._tx() as cur:
-            cur.execute(self._q("UPDATE seats SET secret = ?, joined = ?, seen = ? WHERE code = ?"
-                                " AND seat = ? AND joined IS NULL AND kind = ?"),
-                        (credential_hash(credential), now, now, code, seat, HUMAN))
-            return cur.rowcount == 1
-
     def claim(self, code: str, credential: str, ttl: float = 5.0) -> bool:
         now = time.time()
-        with self._tx() as cur:
+        with self.transaction() as cur:
             _, secret = self._writer(cur, code, credential)
             cur.execute(self._q("UPDATE rooms SET holder = ?, until = ? WHERE code = ? AND"
                                 " (holder IS NULL OR holder = ? OR until < ?)"),
@@ -352,7 +383,8 @@ class SqliteStore(SqlStore):
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        private_file(self.path)  # SQLite gives its -wal and -shm files the same mode
         self._db = sqlite3.connect(self.path, timeout=10, isolation_level=None,
                                    check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -360,7 +392,7 @@ class SqliteStore(SqlStore):
         super().__init__()
 
     @contextmanager
-    def _tx(self) -> Iterator[Any]:
+    def transaction(self) -> Iterator[Any]:
         with self._lock:
             cur = self._db.cursor()
             cur.execute("BEGIN IMMEDIATE")  # one writer at a time across processes
@@ -373,7 +405,7 @@ class SqliteStore(SqlStore):
                 self._db.commit()
 
     @contextmanager
-    def _read(self) -> Iterator[Any]:
+    def reading(self) -> Iterator[Any]:
         """Reads take no lock: each SELECT sees the last committed state (WAL), so the pages'
         pollers never queue behind a writer's ``BEGIN IMMEDIATE``."""
         with self._lock:
@@ -401,7 +433,7 @@ class PostgresStore(SqlStore):
         super().__init__()
 
     @contextmanager
-    def _tx(self) -> Iterator[Any]:
+    def transaction(self) -> Iterator[Any]:
         with self._lock, self._db.transaction(), self._db.cursor() as cur:
             yield cur
 
@@ -422,9 +454,3 @@ def open_store(where: str | None = None) -> GameStore:
     if where.startswith(("postgresql://", "postgres://")):
         return PostgresStore(where)
     return SqliteStore(where)
-
-
-def room_json(room: RoomInfo) -> str:
-    """The room's public description (for the lobby and the tests)."""
-    return json.dumps({"code": room.code, "rules": room.rules,
-                       "seats": [s.__dict__ for s in room.seats]})

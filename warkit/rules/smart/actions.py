@@ -144,9 +144,6 @@ class Discard(Action):
     words: ClassVar[tuple[tuple[str, type], ...]] = (("card", str),)
 
 
-SMART_ACTIONS: tuple[type[Action], ...] = (
-    Intelligence, AirAttack, Reveal, Reroll, Rerolled, Pass, Alliance, Airlift, Discard)
-
 for _cls, _syntax in (
     (Intelligence, "intelligence <continent> [<continent>...]"),
     (AirAttack, "airattack <card of the target> <from> <dice>"),

@@ -101,7 +101,7 @@ def _tie_break_on(field: list[int], territories: Sequence[int], armies: Sequence
 
 @dataclass(frozen=True)
 class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules):
-    """SMART v1.0 (rules.md, S-…) on top of the classic rules."""
+    """SMART v1.0 (RULES.md, S-…) on top of the classic rules."""
 
     army_supply: int | None = None
     """S-SUPPLY-1: the most armies a player may have on the board (``None``: no limit)."""

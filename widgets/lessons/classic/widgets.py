@@ -12,10 +12,9 @@ catalogue (``widgets/lessons/locale/``) through :func:`warkit_widgets.lessons.me
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 import ipywidgets as w
-from ipycanvas import hold_canvas
 from warkit_widgets.controller import Highlights, MapController
 from warkit_widgets.hand import HandWidget
 from warkit_widgets.html import message_html
@@ -34,39 +33,11 @@ from warkit_widgets.lessons.classic.models import (
     territory_facts,
 )
 from warkit_widgets.lessons.messages import tr
-from warkit_widgets.mapwidget import HIGHLIGHT, MapWidget
+from warkit_widgets.mapwidget import MapWidget, PickMap
 from warkit_widgets.models import HandController
-from warkit_widgets.painter import paint_highlights
 from warkit_widgets.report import ErrorReporter
 
 from warkit import GameState, Phase
-
-
-class PickMap(MapWidget):
-    """A map where a click on any territory calls ``on_pick(index)`` (no game move), and the
-    highlight layer draws what ``highlights()`` returns (``on_pick`` calls :meth:`repaint`
-    when its highlights changed)."""
-
-    def __init__(self, state: GameState, *, on_pick: Callable[[int], object],
-                 highlights: Callable[[], Highlights], lang: str = "pt",
-                 scale: float = 1.0) -> None:
-        self.on_pick = on_pick
-        self.picks = highlights
-        super().__init__(MapController(state, viewer=None, lang=lang), scale=scale,
-                         status=False)
-
-    def click_at(self, x: float, y: float) -> None:
-        territory = self.territory_at(x, y)
-        if territory is not None:
-            self.on_pick(territory)
-
-    def repaint(self) -> None:
-        """Redraw the highlight layer from ``highlights()``."""
-        with hold_canvas():
-            self._paint_highlights()
-
-    def _paint_highlights(self) -> None:
-        paint_highlights(self.canvas[HIGHLIGHT], self.picks(), self.scale)
 
 
 class TerritoryTour(w.VBox):

@@ -6,8 +6,9 @@ from __future__ import annotations
 from warkit_widgets.i18n import color_name, normalize_lang, shape_name
 from warkit_widgets.lessons.messages import tr
 
-from warkit.cards import JOKERS, card_shape
+from warkit.cards import card_shape
 from warkit.rules.smart import TERRITORY_BONUS, TradeGroup, TradeValue
+from warkit.state import JOKERS
 
 _PT_PLURAL = {"azul": "azuis"}
 """Portuguese colour names whose plural is not the name plus "s"."""

@@ -27,6 +27,7 @@ from warkit import world_map
 from warkit.cards import card_shape
 from warkit.odds import win_probability
 from warkit.rules.smart import best_trade, intelligence_draws
+from warkit.rules.terms import Side
 
 
 # -- Paranoia objectives (S-SETUP-1) -------------------------------------------------------------
@@ -137,11 +138,11 @@ def expected_best_trade(n: int) -> Fraction:
 
 
 # -- terrain knowledge (S-TERRAIN-2, S-TERRAIN-3) --------------------------------------------------
-SIDES = (None, "attacker", "defender")
+SIDES: tuple[Side | None, ...] = (None, "attacker", "defender")
 """Nobody's terrain knowledge, the attacker's, the defender's."""
 
 
-def terrain_chances(attackers: int, defenders: int) -> Mapping[str | None, float]:
+def terrain_chances(attackers: int, defenders: int) -> Mapping[Side | None, float]:
     """The chance to conquer for each terrain side (``attackers`` may roll: the territory
     holds one more)."""
     return {side: float(win_probability(attackers, defenders, terrain=side)) for side in SIDES}

@@ -57,6 +57,7 @@ def arranged_smart_table(*, players: int = 3, seed: int = 0, current: str = "whi
     hunted = {c: f"destroy_{colors[(k + 1) % players]}" for k, c in enumerate(colors)}
     hunted.update(objectives or {})
     seat, first = colors.index(current), dealt.first_player
+    assert first is not None  # the seeded game has dealt: someone played first
     return warkit.position(
         {t: colors.index(c) for t, c in owners.items()}, armies, players=players,
         rules="smart", settings=settings, current=seat, phase=phase, hands=held,

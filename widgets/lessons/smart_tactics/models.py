@@ -85,7 +85,7 @@ def bfs_layers(src: int | str, allowed: Iterable[int]) -> tuple[tuple[int, ...],
     m = world_map()
     start = m.index(src)
     allowed = set(allowed) | {start}
-    layers = [(start,)]
+    layers: list[tuple[int, ...]] = [(start,)]
     seen = {start}
     while True:
         nxt = sorted({j for i in layers[-1] for j in m.adjacency[i]

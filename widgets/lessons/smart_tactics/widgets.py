@@ -20,7 +20,6 @@ from warkit_widgets.controller import Highlights
 from warkit_widgets.dice import DiceWidget
 from warkit_widgets.html import message_html
 from warkit_widgets.i18n import color_name, fmt_number, normalize_lang, territory_name
-from warkit_widgets.lessons.classic.widgets import PickMap
 from warkit_widgets.lessons.messages import tr
 from warkit_widgets.lessons.smart_tactics.models import (
     MOVE_MODES,
@@ -29,6 +28,7 @@ from warkit_widgets.lessons.smart_tactics.models import (
     reroll_dice,
     reroll_options,
 )
+from warkit_widgets.mapwidget import PickMap
 from warkit_widgets.models import RerollShown, compare_dice
 from warkit_widgets.report import ErrorReporter
 

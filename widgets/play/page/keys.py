@@ -4,7 +4,7 @@ A Voilà page has no place for our own JavaScript but a widget's front end. This
 on the whole document, so the shortcuts work wherever the focus is (not only once the map
 canvas has it), and it lets a finger drag on the map scroll the page on a phone:
 
-- **keys**: Enter, Escape, ``?``, B, R and Ctrl/Cmd+Z are sent to the kernel (``on_key``),
+- **keys**: Enter, Escape, ``?``, B, R, H and Ctrl/Cmd+Z are sent to the kernel (``on_key``),
   except while a text field, a list or a number box has the focus (typing a name or a seed
   stays typing) and except Enter on a focused button (the button answers it itself:
   one attack, not two);
@@ -23,7 +23,7 @@ from typing import Any
 
 import anywidget
 
-KEYS = ("Enter", "Escape", "?", "b", "B", "r", "R")
+KEYS = ("Enter", "Escape", "?", "b", "B", "r", "R", "h", "H")
 """The shortcuts sent without Ctrl/Cmd (plus Ctrl/Cmd+Z); see ``PlayApp.on_key``."""
 
 ESM = """

@@ -2,7 +2,8 @@
 
 A preheated Voilà kernel runs the notebook before anyone asks for the page, so the
 address (``?lang=``, ``?room=``) arrives later, through Voilà's request query: the notebook
-waits for it (:func:`wait_for_address`) before it shows the app. Computers and paced
+waits for it (:func:`wait_for_address`, which returns it as a :class:`PageAddress`) before
+it shows the app. Computers and paced
 replays run from a :class:`Ticker` on the kernel's asyncio loop, one step per callback, so
 clicks are handled between steps. Nothing here knows the game: :mod:`warkit_widgets.play.app`
 wires it in.
@@ -13,9 +14,10 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -25,19 +27,32 @@ Schedule = Callable[[float, Callable[[], None]], Any]
 """``schedule(delay, callback)`` returning a handle with ``cancel()`` (asyncio's call_later)."""
 
 
-def query_value(name: str) -> str | None:
-    """``?name=`` of the page's address as Voilà passed it (``QUERY_STRING``)."""
-    values = parse_qs(os.environ.get("QUERY_STRING", "")).get(name)
-    return values[0] if values else None
+@dataclass(frozen=True)
+class PageAddress:
+    """The query of the page's address (``lang=en&room=ABCDEF&key=...``)."""
 
+    query: str = ""
 
-def query_lang() -> str | None:
-    """The ``?lang=`` of the page's address as Voilà passed it (``QUERY_STRING``), or ``None``."""
-    value = query_value("lang")
-    try:
-        return normalize_lang(value) if value else None
-    except ValueError:
-        return None
+    @classmethod
+    def from_environment(cls) -> PageAddress:
+        """The address of a page whose kernel Voilà started for it: Voilà hands the request's
+        query to such a kernel in its environment (``QUERY_STRING``), its only channel to a
+        kernel it starts; a preheated kernel learns it later (:func:`wait_for_address`)."""
+        return cls(os.environ.get("QUERY_STRING", ""))
+
+    def value(self, name: str) -> str | None:
+        """``?name=`` of the address (the first one), or ``None``."""
+        values = parse_qs(self.query).get(name)
+        return values[0] if values else None
+
+    @property
+    def lang(self) -> str | None:
+        """The address's ``?lang=`` ("pt" or "en"), or ``None`` (absent or not a language)."""
+        value = self.value("lang")
+        try:
+            return normalize_lang(value) if value else None
+        except ValueError:
+            return None
 
 
 def preheated() -> bool:
@@ -61,27 +76,28 @@ async def _request_info(url: str) -> dict[str, str]:
         return json.loads(await socket.recv())
 
 
-def read_request(attempts: int = 30) -> bool:
-    """Put the page request's details (``QUERY_STRING``...) into ``os.environ``, as
+def read_request(attempts: int = 30) -> dict[str, str] | None:
+    """The page request's details (``QUERY_STRING``...), asked of Voilà as
     :func:`voila.utils.wait_for_request` does, without importing :mod:`voila.utils` (0.65 s
-    of imports: Jupyter Server, nbconvert...). Blocks until Voilà answers; a failed or closed
-    query socket is asked again (a busy server may refuse the first one), up to ``attempts``
-    times. ``False``: no answer came, the page keeps its defaults."""
+    of imports: Jupyter Server, nbconvert...) and without writing them into ``os.environ`` as
+    it does. Blocks until Voilà answers; a failed or closed query socket is asked again (a
+    busy server may refuse the first one), up to ``attempts`` times. ``None``: no answer
+    came, the page keeps its defaults."""
     for attempt in range(attempts):
         try:
             info = asyncio.run(_request_info(voila_query_url()))  # this thread's own loop
         except Exception:
             time.sleep(min(0.1 * 2 ** attempt, 2.0))
             continue
-        os.environ.update({str(k): str(v) for k, v in info.items()})
-        return True
-    return False
+        return {str(k): str(v) for k, v in info.items()}
+    return None
 
 
-def wait_for_address() -> None:
-    """In a preheated Voilà kernel, wait until a browser asks for the page and its address
-    (``?lang=``, ``?room=``...) is in ``QUERY_STRING``; elsewhere (a kernel started for its
-    page, JupyterLab, tests) return at once.
+def wait_for_address() -> PageAddress:
+    """The page's address. In a preheated Voilà kernel, wait until a browser asks for the
+    page and Voilà tells its address (``?lang=``, ``?room=``...); elsewhere (a kernel started
+    for its page, JupyterLab, tests) return the environment's at once
+    (:meth:`PageAddress.from_environment`).
 
     The notebook calls it *before* it shows the app, so that every widget's first state
     already has the address's language. Changing widgets later, when the page signalled it
@@ -91,10 +107,41 @@ def wait_for_address() -> None:
     socket is read in a thread of its own.
     """
     if not preheated():
-        return
-    thread = threading.Thread(target=read_request, daemon=True, name="warkit-request")
-    thread.start()
-    thread.join()
+        return PageAddress.from_environment()
+    with ThreadPoolExecutor(1, thread_name_prefix="warkit-request") as pool:
+        asked = pool.submit(read_request)
+        try:
+            while True:
+                try:
+                    info = asked.result(timeout=0.2)
+                    break
+                except TimeoutError:  # (concurrent.futures.TimeoutError since 3.11)
+                    _leave_if_shutting_down()
+        except KeyboardInterrupt:  # Voilà interrupts its kernels as it stops (Ctrl+C)
+            os._exit(0)
+        if info is None:  # Voilà closed the query: it may be stopping
+            for _ in range(20):
+                time.sleep(0.1)
+                _leave_if_shutting_down()
+    return PageAddress(info.get("QUERY_STRING", "")) if info else PageAddress.from_environment()
+
+
+def _leave_if_shutting_down() -> None:
+    """Voilà stops (Ctrl+C) while this kernel still waits for a page: leave at once, or the
+    cell's end would be answered on closed sockets (a ZMQError traceback in the terminal)."""
+    if kernel_shutting_down():
+        os._exit(0)
+
+
+def kernel_shutting_down() -> bool:
+    """Has the kernel running this code been asked to shut down? (ipykernel keeps the
+    ``shutdown_reply`` it sent in ``_shutdown_message``: pinned ipykernel 7.4.)"""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    kernel = getattr(get_ipython(), "kernel", None)
+    return getattr(kernel, "_shutdown_message", None) is not None
 
 
 def kernel_loop() -> asyncio.AbstractEventLoop:

@@ -1,0 +1,153 @@
+"""A seat's record of a game: what one player (or a spectator) may keep of it.
+
+A whole match record (:func:`warkit.dumps`) holds every secret: each hand and objective,
+every card drawn, the seed that deals every future roll. During an online game a seat may
+keep only what it saw, so its Save downloads a **seat record** instead, versioned JSON::
+
+    {"format": "warkit.seat-record", "version": 1,
+     "rules": {"name": "classic", "settings": {...}},
+     "players": ["red", "blue", ...],          # the seats' colours, in seat order
+     "seat": "blue",                            # whose record (null: a spectator's)
+     "meta": {...},                             # the page's notes (names, room, commitment)
+     "start": VIEW,                             # the seat's view after the dealt set-up
+     "steps": [STEP, ...],                      # every action since, in order
+     "now": VIEW}                               # the seat's view when it was saved
+
+A ``STEP`` is ``{"actor": colour or "chance", "action": "attack brasil argentina"}``, the
+engine's text of the action (:func:`warkit.parse_action` reads it back), or, for an action
+this seat may not see (a card another seat drew, another seat's end-of-turn discard:
+:data:`PRIVATE`), ``{"actor": ..., "keyword": "draw", "hidden": true}``. A ``VIEW`` is
+:func:`view_to_dict` of :func:`warkit.view`: the public board, hand sizes and counts, and only
+this seat's own cards and objective. No seed is written: past rolls are public, and nothing
+in the record predicts a future roll or draw.
+
+The set-up's own steps (objectives and territories dealt) are not listed: ``start`` shows
+their public result and the seat's own objective.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import Action, card_name
+from .errors import SaveFileError
+from .events import CardDrawn, events
+from .match import Match
+from .state import CHANCE, GameState
+from .view import PlayerView, view
+from .worldmap import world_map
+
+SEAT_FORMAT, SEAT_VERSION = "warkit.seat-record", 1
+
+PRIVATE = frozenset({"draw", "objective", "discard"})
+"""Keywords of actions whose text names a secret card: shown only to their owner (the seat
+that draws or discards; an objective dealt is never listed)."""
+PUBLIC = frozenset({"place", "trade", "attack", "occupy", "move", "end", "roll", "dealer",
+                    "deal", "intelligence", "airattack", "reveal", "reroll", "rerolled", "pass",
+                    "alliance", "airlift"})
+"""Actions played openly (a trade shows its cards, an air attack its card...). An action of
+neither list is hidden from everyone but its actor; ``tests/test_seat_record.py`` checks each
+registered action type is in one of them."""
+
+
+def view_to_dict(v: PlayerView) -> dict[str, Any]:
+    """A JSON-safe dict of a view: exactly what its seat may know."""
+    ids, colors = world_map().ids, v.colors
+
+    def seat(s: int | None) -> str | None:
+        return None if s is None or s < 0 else colors[s]
+
+    return {
+        "seat": seat(v.player), "phase": v.phase.value, "current": colors[v.current],
+        "turn": v.turn, "round": v.round,
+        "territories": {ids[i]: {"owner": seat(o), "armies": a}
+                        for i, (o, a) in enumerate(zip(v.owner, v.armies))},
+        "alive": dict(zip(colors, v.alive)),
+        "hand_sizes": dict(zip(colors, v.hand_sizes)),
+        "deck_size": v.deck_size, "discard_size": v.discard_size, "trades": v.trades,
+        "next_trade_value": v.next_trade_value, "reserves": v.reserves,
+        "last_roll": [list(side) for side in v.last_roll] if v.last_roll else None,
+        "winners": [colors[w] for w in v.winners],
+        "hand": [card_name(c) for c in v.hand],
+        "objective": v.objective,
+        "revealed_objectives": (dict(zip(colors, v.revealed_objectives))
+                                if v.revealed_objectives is not None else None),
+    }
+
+
+def step_for(before: GameState, action: Action, after: GameState,
+             seat: int | None) -> dict[str, Any]:
+    """One step as ``seat`` may see it (see the module docstring)."""
+    actor = before.current_player
+    who = "chance" if actor == CHANCE else before.colors[actor]
+    keyword = action.keyword
+    if keyword not in PUBLIC:
+        owner: int | None = actor
+        if keyword == "draw":
+            owner = next((e.seat for e in events(before, action, after)
+                          if isinstance(e, CardDrawn)), None)
+        elif keyword == "objective":
+            owner = None
+        if seat is None or owner != seat:
+            return {"actor": who, "keyword": keyword, "hidden": True}
+    return {"actor": who, "action": str(action)}
+
+
+def seat_record(match: Match, seat: int | None, start: int,
+                meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``seat``'s record (``None``: a spectator's) of ``match`` from action ``start`` on (the
+    first action after the dealt set-up)."""
+    if not 0 <= start <= len(match.actions):
+        raise ValueError(f"start must be 0..{len(match.actions)}, got {start}")
+    states, actions = match.states, match.actions
+    first = states[start]
+    return {
+        "format": SEAT_FORMAT, "version": SEAT_VERSION,
+        "rules": {"name": first.rules.name, "settings": first.rules.settings()},
+        "players": list(first.colors), "seat": None if seat is None else first.colors[seat],
+        "meta": dict(meta or {}),
+        "start": view_to_dict(view(first, seat)),
+        "steps": [step_for(states[i], actions[i], states[i + 1], seat)
+                  for i in range(start, len(actions))],
+        "now": view_to_dict(view(match.state, seat)),
+    }
+
+
+def dumps_seat_record(match: Match, seat: int | None, start: int,
+                      meta: dict[str, Any] | None = None) -> str:
+    """:func:`seat_record` as JSON text."""
+    return json.dumps(seat_record(match, seat, start, meta), ensure_ascii=False)
+
+
+def loads_seat_record(text: str | bytes) -> dict[str, Any]:
+    """A seat record read back, its shape checked (:class:`~warkit.SaveFileError` if not)."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise SaveFileError(f"not valid JSON: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != SEAT_FORMAT:
+        raise SaveFileError(f"this is not a {SEAT_FORMAT} file")
+    if data.get("version") != SEAT_VERSION:
+        raise SaveFileError(f"{SEAT_FORMAT} version {data.get('version')!r} is not supported")
+    steps, players = data.get("steps"), data.get("players")
+    if not isinstance(steps, list) or not isinstance(players, list):
+        raise SaveFileError("a seat record needs its players and steps")
+    for k, step in enumerate(steps):
+        _check_step(k, step, players)
+    return data
+
+
+def _check_step(k: int, step: Any, players: Sequence[Any]) -> None:
+    if not isinstance(step, dict) or step.get("actor") not in (*players, "chance"):
+        raise SaveFileError(f"step {k} has no known actor")
+    if step.get("hidden") is True:
+        if not isinstance(step.get("keyword"), str) or step["keyword"] in PUBLIC:
+            raise SaveFileError(f"step {k}: a public action cannot be hidden")
+    elif not isinstance(step.get("action"), str):
+        raise SaveFileError(f"step {k} has no action")
+
+
+__all__ = ["PRIVATE", "PUBLIC", "SEAT_FORMAT", "SEAT_VERSION", "dumps_seat_record",
+           "loads_seat_record", "seat_record", "step_for", "view_to_dict"]
