@@ -110,16 +110,20 @@ class PlanStyle:
             setattr(bot, name, getattr(bot, name) + delta)
 
 
+BOLD = PlanStyle("bold", shift={"margin": -1.5, "min_odds": -0.15})
+"""A bolder plan, left out of :data:`PLANS`: a one-turn search overrates it (its risks come
+in the opponents' turns). With it the expert won 13.8 % of 600 6-player classic games
+against five hard bots, without it 21.0 % of the same 600 games."""
+
 PLANS: tuple[PlanStyle, ...] = (
     PlanStyle("hard"),
-    PlanStyle("bold", shift={"margin": -1.5, "min_odds": -0.15}),
     PlanStyle("careful", shift={"margin": 2.0, "exposure_weight": 0.6}),
     PlanStyle("objective", scale={"goal_weight": 2.0}, shift={"sweep_odds": -0.1}),
     PlanStyle("blocking", scale={"block_weight": 2.5}),
 )
 """The candidate plans, the hard level's own first (it wins ties)."""
 
-KNOBS = frozenset(k for p in PLANS for k in (*p.scale, *p.shift))
+KNOBS = frozenset(k for p in (*PLANS, BOLD) for k in (*p.scale, *p.shift))
 
 
 class ExpertBot:
