@@ -31,10 +31,11 @@ passage) are part of every plan: the hard level's
 :class:`~warkit.bots.advantages.SmartAdvantages` play them inside the simulations too.
 
 **Budget.** ``iterations`` simulated turns per turn (default :data:`STANDARD_ITERATIONS`:
-three worlds times the five plans; reproducible with the seed), or ``seconds`` of thinking
-per turn (it stops between worlds when the time is up, so not reproducible). At the standard
-budget a turn's thinking took 23 ms CPU (median; worst 128 ms) in 6-player classic games and
-20 ms (worst 301 ms) in SMART ones, at about 450 and 200 simulated turns per second
+three worlds times the four plans; reproducible with the seed), or ``seconds`` of thinking
+per turn (it stops between worlds when the time is up, so not reproducible). With the five
+plans of the first tables (:data:`BOLD` too, 15 simulated turns) a turn's thinking took
+23 ms CPU (median; worst 128 ms) in 6-player classic games and 20 ms (worst 301 ms) in SMART
+ones, at about 450 and 200 simulated turns per second
 (``tests/bench/bench_expert.py``, 4 games each against five hard bots, load 12.5 on 2
 cores): far inside the 1 s a turn may take, so that tables of hundreds of games stay
 affordable on a shared machine. ``ExpertBot(seconds=1.0)`` spends the whole second.
@@ -44,15 +45,19 @@ affordable on a shared machine. ``ExpertBot(seconds=1.0)`` spends the whole seco
 cards and objective, the other hands' sizes, the public history it has watched. The
 worlds it imagines are guesses; it never receives a game state.
 
-**Strength, measured.** Not stronger than the hard level yet: against five hard bots it won
-18.5 % of 600 SMART games (95 % interval 15.6-21.8 %) and 13.8 % of 600 classic games
-(11.3-16.8 %), where a fair share is 16.7 %; at 3 and 4 players it won no more than its
-share (``python -m warkit.tournament --bots expert hard hard hard hard hard --rules smart
---games 600 --seed 60000 --processes 2 --cpu-time``, and so on; the README lists them).
+**Strength, measured.** Against five hard bots in 6-player classic games it won 21.0 % of 600
+games (95 % interval 17.9-24.4 %; a fair share is 16.7 %, binomial p = 0.006): two
+300-game runs, ``python -m warkit.tournament --bots expert hard hard hard hard hard --rules
+classic --games 300 --seed 60000`` and ``--seed 60300``. With the bold plan among its plans it
+had won 13.8 % of the same 600 games, and 18.5 % of 600 SMART games (15.6-21.8 %, ``--rules
+smart --games 600 --seed 60000``); at 3 and 4 players that version won no more than its share
+of games against hard (30.7 % and 34.3 % of 300 SMART and classic 3-player games, 21.5 % and
+22.5 % of 200 4-player ones). The 33 % target is not reached.
 
 **Known weaknesses.** It searches one turn deep: the opponents' replies are valued by the
 odds, not played out, so a plan whose punishment comes two turns later looks better than it
-is (in three 6-player classic games it chose the bold plan in 15 of its 37 turns). Its plans
+is (in three 6-player classic games it chose :data:`BOLD` in 15 of its 37 turns, which is why
+that plan is out). Its plans
 are variations of the hard level's policy, so it cannot find a move the hard level would
 never consider. Its position score has hand-set weights, not weights fitted to who wins;
 the belief is the hard level's evidence score, not a learned model. With few worlds the
