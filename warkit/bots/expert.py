@@ -32,13 +32,13 @@ passage) are part of every plan: the hard level's
 
 **Budget.** ``iterations`` simulated turns per turn (default :data:`STANDARD_ITERATIONS`:
 three worlds times the four plans; reproducible with the seed), or ``seconds`` of thinking
-per turn (it stops between worlds when the time is up, so not reproducible). With the five
-plans of the first tables (:data:`BOLD` too, 15 simulated turns) a turn's thinking took
-23 ms CPU (median; worst 128 ms) in 6-player classic games and 20 ms (worst 301 ms) in SMART
-ones, at about 450 and 200 simulated turns per second
-(``tests/bench/bench_expert.py``, 4 games each against five hard bots, load 12.5 on 2
-cores): far inside the 1 s a turn may take, so that tables of hundreds of games stay
-affordable on a shared machine. ``ExpertBot(seconds=1.0)`` spends the whole second.
+per turn (it stops between worlds when the time is up, so not reproducible). At the standard
+budget a turn's thinking took 20 ms CPU (median; worst 77 ms) in 6-player classic games and
+17 ms (worst 236 ms) in SMART ones, at about 490 and 210 simulated turns per second; with
+``seconds=1.0`` a turn took 1,005 ms on the clock (median; worst 1,090 ms)
+(``tests/bench/bench_expert.py``, 4 and 2 games against five hard bots, load 5 on 2 cores).
+The standard budget stays far inside the second a turn may take, so that tables of hundreds
+of games are affordable on a shared machine.
 ``horizon`` (default 0) also plays that many opponents' turns, by hard bots, before scoring.
 
 **What it knows.** Only its view and the legal actions, like every bot: the board, its own
