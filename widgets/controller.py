@@ -104,6 +104,25 @@ class Selection:
     target: int | None = None
 
 
+HintKind = Literal["attack", "move", "place"]
+
+
+@dataclass(frozen=True)
+class HintMark:
+    """The coach's suggestion on the map, drawn in its own style (dashed, ringed), apart from
+    the player's selection: an arrow ``(src, dst)`` for an attack or a move (moving in after
+    a conquest too), one territory ``(t,)`` for a placement."""
+
+    kind: HintKind
+    territories: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        size = 1 if self.kind == "place" else 2
+        if len(self.territories) != size:
+            raise ValueError(f"a {self.kind} hint marks {size} territories, "
+                             f"got {self.territories}")
+
+
 @dataclass(frozen=True)
 class Highlights:
     """What the highlight layer draws, all as territory indices."""
@@ -116,6 +135,8 @@ class Highlights:
     """Legal targets of the selected source (drawn with a glow)."""
     arrow: tuple[int, int] | None = None
     """An attack or move arrow: the chosen pair, or the battle being fought."""
+    hint: HintMark | None = None
+    """The coach's suggestion (:meth:`GameController.ask_hint`), drawn over the rest."""
 
 
 @dataclass(frozen=True)

@@ -50,13 +50,17 @@ from warkit.render.svg import (
     readable_text_color,
 )
 
-from .controller import Highlights
+from .controller import Highlights, HintMark
 from .i18n import color_name
 
 Canvas = Any
 """Anything with the ipycanvas ``Canvas`` drawing methods and style attributes."""
 COAST_COLOR = "#4a4035"
 SOURCE_COLOR = "#ffffff"
+HINT_COLOR = "#7b1fa2"
+"""The coach's suggestion (a deep purple, unlike the red battle arrow and the yellow targets);
+its shape tells it apart without colour: dashed arrow and outline, rings on a placement."""
+HINT_DASH = (6.0, 3.5)
 OWNER_TINT = 0.55
 """How much of the owner's colour a territory's fill takes (the rest is white): light enough
 for the names and badges on it to read."""
@@ -278,7 +282,8 @@ def _players_key(layer: Canvas, view: PlayerView, lang: str) -> None:
 
 
 def paint_highlights(layer: Canvas, highlights: Highlights, scale: float = 1.0) -> None:
-    """Pickable sources, the glowing targets, the selection outline and the arrow."""
+    """Pickable sources, the glowing targets, the selection outline and the arrow, and the
+    coach's hint over them in its own style (:func:`_hint`)."""
     rings = territory_rings()
     _begin(layer, scale)
     layer.line_join = "round"
@@ -314,26 +319,67 @@ def paint_highlights(layer: Canvas, highlights: Highlights, scale: float = 1.0) 
         layer.stroke_style = "#ffffff"
         layer.line_width = 1.1
         layer.stroke_polygons(pts)
-    if highlights.arrow is not None:
+    hint = highlights.hint
+    hinted = hint is not None and hint.kind != "place" and hint.territories == highlights.arrow
+    if highlights.arrow is not None and not hinted:  # the hint's own arrow replaces it
         for start, control, end, head in arrow_strokes(*highlights.arrow):
             _arrow(layer, start, control, end, head)
+    if hint is not None:
+        _hint(layer, hint)
 
 
-def _arrow(layer: Canvas, start: Point, control: Point, end: Point, head: bool) -> None:
-    """One arrow stroke with a white casing and, if ``head``, a solid head at ``end``."""
+def _hint(layer: Canvas, hint: HintMark) -> None:
+    """The coach's suggestion: its territories outlined with a dashed purple line on a white
+    glow, then a dashed arrow (an attack or a move) or two rings round the army badge (a
+    placement) - dashes and rings, not colour alone, tell it from the selection."""
+    rings = territory_rings()
+    pts = [r for i in hint.territories for r in rings[i]]
+    layer.line_join = "round"
+    layer.stroke_style = "#ffffff"
+    layer.global_alpha = 0.6
+    layer.line_width = 7
+    layer.stroke_polygons(pts)
+    layer.global_alpha = 1.0
+    layer.stroke_style = HINT_COLOR
+    layer.line_width = 2.4
+    layer.set_line_dash(list(HINT_DASH))
+    layer.stroke_polygons(pts)
+    layer.set_line_dash([])
+    if hint.kind == "place":
+        x, y = board_geometry().territories[hint.territories[0]].label
+        y += BADGE_DROP
+        for radius, width, dash in ((13.0, 4.5, []), (13.0, 2.2, list(HINT_DASH)),
+                                    (17.5, 1.4, [])):
+            layer.stroke_style = "#ffffff" if width > 4 else HINT_COLOR
+            layer.line_width = width
+            layer.set_line_dash(dash)
+            layer.stroke_circle(x, y, radius)
+        layer.set_line_dash([])
+        return
+    src, dst = hint.territories
+    for start, control, end, head in arrow_strokes(src, dst):
+        _arrow(layer, start, control, end, head, HINT_COLOR, dash=HINT_DASH)
+
+
+def _arrow(layer: Canvas, start: Point, control: Point, end: Point, head: bool,
+           color: str = ARROW_COLOR, dash: Sequence[float] = ()) -> None:
+    """One arrow stroke (``dash``: its dash pattern) with a white casing and, if ``head``, a
+    solid head at ``end``."""
     tip: Sequence[Point] = ()
     if head:
         end, tip = arrow_head(control, end)
     layer.line_cap = "round"
-    for color, width in (("rgba(255, 255, 255, 0.9)", 5), (ARROW_COLOR, 2.6)):
-        layer.stroke_style = color
+    for ink, width in (("rgba(255, 255, 255, 0.9)", 5), (color, 2.6)):
+        layer.stroke_style = ink
         layer.line_width = width
+        layer.set_line_dash(list(dash) if ink == color else [])
         layer.begin_path()
         layer.move_to(*start)
         layer.quadratic_curve_to(*control, *end)
         layer.stroke()
+    layer.set_line_dash([])
     if tip:
-        layer.fill_style = ARROW_COLOR
+        layer.fill_style = color
         layer.fill_polygon(list(tip))
         layer.stroke_style = "#ffffff"
         layer.line_width = 1

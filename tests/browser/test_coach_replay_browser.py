@@ -2,8 +2,9 @@
 
 The coach: the Hint button, then the H key, show the strongest computer's move with its
 odds and reason (the very sentence the same game gives in this process: the luck and the
-computers depend only on the seed and the moves), drawn as the map's selection and the
-count, and the main button plays it. The replay: opened from the header, stepped, jumped
+computers depend only on the seed and the moves), drawn on the map in the hint's own
+style (dashed purple arrow, rings on a placement) and selected with its count, and the main
+button plays it. The replay: opened from the header, stepped, jumped
 to a turn, and "continue from here" starts a new game at that move with other players.
 ``WARKIT_SCREENSHOTS=1`` saves the README's pictures (coach.png, replay.png).
 Rule IDs: C-REINF-3 (placing), C-ATK-5 (the chance to conquer).
@@ -17,15 +18,36 @@ import pytest
 import test_play_ui
 from browser_helpers import PlayPage
 from test_play_ui import WAIT, fill_form, shots
+from warkit_widgets.painter import HINT_COLOR, hex_rgb
 from warkit_widgets.play.config import GameConfig, Seat, Step
 from warkit_widgets.play.controller import GameController
 from warkit_widgets.replay_model import Replay
 
+from warkit.render.geometry import board_geometry
+from warkit.render.layout import BADGE_DROP
+
 play = test_play_ui.play
 """The dashboard in a tab of its own (one kernel for this module), as test_play_ui opens it."""
 SEED = 7
+HINT_RGB = hex_rgb(HINT_COLOR)
 SEATS = (Seat("Ana", "red", "human"), Seat("Bento", "blue", "normal"),
          Seat("Caio", "green", "normal"))
+
+
+HINT_RINGS_JS = (
+    "([x, y, shown]) => { const d = document.querySelector('canvas.warkit-map')"
+    ".getContext('2d').getImageData(x - 20, y - 20, 40, 40).data; let n = 0;"
+    " for (let i = 0; i < d.length; i += 4)"
+    f"  if (Math.abs(d[i] - {HINT_RGB[0]}) < 40 && Math.abs(d[i + 1] - {HINT_RGB[1]}) < 40"
+    f"      && Math.abs(d[i + 2] - {HINT_RGB[2]}) < 40) n++;"
+    " return shown ? n > 20 : n === 0; }")
+"""Are the hint's purple rings round the army badge at (x, y) drawn (``shown``), or gone?"""
+
+
+def badge_point(territory: str) -> tuple[int, int]:
+    """Where a territory's army badge sits on the map canvas (scale 1: board units)."""
+    x, y = board_geometry().shape(territory).label
+    return round(x), round(y + BADGE_DROP)
 
 
 @pytest.fixture(scope="module")
@@ -46,14 +68,17 @@ def test_the_hint_shows_the_coachs_move_and_the_main_button_plays_it(
     sentence = hint.text("en", replica.names)
     play.button("warkit-hint").get_by_text("Hint (H)").click()
     play.wait_text("warkit-play-status", "Hint: " + sentence)
+    territory = replica.state.map.territory(hint.action.territory)  # type: ignore[attr-defined]
+    page.wait_for_function(HINT_RINGS_JS, arg=[*badge_point(territory.id), True], timeout=WAIT)
     armies = hint.action.armies  # type: ignore[attr-defined]
     play.button("warkit-go").get_by_text(f"Place {armies}").wait_for(timeout=WAIT)
     play.page.keyboard.press("h")  # the key asks again: the same advice
     play.wait_text("warkit-play-status", "Hint: " + sentence)
     play.button("warkit-go").get_by_text(f"Place {armies}").click()
     assert replica.act(hint.action)
-    territory = replica.state.map.territory(hint.action.territory)  # type: ignore[attr-defined]
     play.wait_text("warkit-log", f"Ana places {armies} on {territory.name_en}")
+    # the hint was for that placement: its rings are gone with it
+    page.wait_for_function(HINT_RINGS_JS, arg=[*badge_point(territory.id), False], timeout=WAIT)
     replica.run_computers()
 
 

@@ -91,7 +91,7 @@ def test_a_smart_attack_says_its_modifiers(page_in, tmp_path: Path):
     assert f"{100 * win:.1f}%" in text
     assert "revealed by the attacker (S-TERRAIN-2)" in text
     assert "Tactical regroup (S-REROLL-1): your usable cards counted: 1 of 1" in text
-    assert "the defender holds 2 card(s) you cannot see" in text
+    assert "the defender holds 2 cards you cannot see" in text
     play.button("warkit-go").get_by_text("Attack with 3").click()
     play.wait_text("warkit-play-dice", "Attacker's terrain knowledge (S-TERRAIN-2)")
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import new_game
+from warkit_widgets.controller import HintMark
 from warkit_widgets.play.coach import COACH_BOT, advise, explain, hints_html
 from warkit_widgets.play.config import Step
 from warkit_widgets.play.controller import GameController
@@ -85,7 +86,7 @@ def test_an_attack_hint_says_its_exact_odds_and_the_continent_it_completes():
         f"Attack Argentina from Brazil: {percent} to conquer; it completes South America, "
         "+2 armies a round.")
     index = view.map.index
-    assert hint.highlights().arrow == (index("brasil"), index("argentina"))
+    assert hint.mark() == HintMark("attack", (index("brasil"), index("argentina")))
     teachers = (Path(__file__).resolve().parents[2] / "notebooks" / "TEACHERS.md").read_text()
     assert percent == "79%" and "Attack Argentina from Brazil: 79% to conquer; it completes" \
         in " ".join(teachers.split())
@@ -112,10 +113,54 @@ def test_the_hint_is_drawn_on_the_map_and_counted():
     pair = (index(hint.action.src), index(hint.action.dst))
     assert (game.map.selection.source, game.map.selection.target) == pair
     assert game.highlights().arrow == pair
+    assert game.highlights().hint == HintMark("attack", pair)
     assert game.message.text.startswith("Dica: Atacar")
     assert game.attack_armies() == (game.state.armies[pair[0]] - 1, game.state.armies[pair[1]])
     assert game.hints_asked == [1, 0, 0]
     assert game.attack()  # the hint is the selection: the attack button plays it
+
+
+def test_the_hint_is_drawn_apart_from_the_selection_until_the_next_step():
+    """The map's highlights carry the hint (its kind and territories) on their own: a
+    player's own pick does not erase it, acting (any step) or Escape does."""
+    game = new_game("human", "normal", "normal", seed=8, lang="pt")
+    game.run_computers()
+    assert game.step is Step.PLACE and game.highlights().hint is None
+    hint = game.ask_hint()
+    index = game.state.map.index
+    spot = index(hint.action.territory)
+    assert game.highlights().hint == HintMark("place", (spot,)) == hint.mark()
+    assert game.highlights().selected == spot and game.hint_on_map is hint
+    other = next(t for t in game.map.moves.singles if t != spot)
+    game.click(other)  # the player's own pick: the selection moves, the hint stays
+    assert game.highlights().selected == other
+    assert game.highlights().hint == HintMark("place", (spot,))
+    assert game.act(hint.action)  # the next step: the hint is gone
+    assert game.hint_on_map is None and game.highlights().hint is None
+    game.run_computers()
+    hint = game.ask_hint()
+    assert hint.mark() is not None and game.highlights().hint == hint.mark()
+    game.clear()  # Escape: dismissed
+    assert game.hint_on_map is None and game.highlights().hint is None
+
+
+def test_an_undone_step_does_not_bring_an_old_hint_back():
+    game = new_game("human", "normal", "normal", seed=8)
+    game.run_computers()
+    hint = game.ask_hint()
+    assert game.act(hint.action) and game.undo()
+    assert game.highlights().hint is None
+    assert game.act(hint.action)  # the same step again, the hint not asked again
+    assert game.highlights().hint is None
+
+
+def test_an_attack_hint_marks_an_arrow_and_a_move_hint_its_own_kind():
+    view = south_america_view(5, 2)
+    index = view.map.index
+    brasil, peru = index("brasil"), index("peru")
+    move = explain(view, warkit.Move("brasil", "peru", 2))
+    assert move.mark() == HintMark("move", (brasil, peru))
+    assert explain(view, warkit.EndPhase()).mark() is None
 
 
 def test_hints_are_refused_when_off_or_not_your_decision():

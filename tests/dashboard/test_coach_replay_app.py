@@ -36,10 +36,14 @@ def test_the_hint_button_and_key_show_the_coachs_move(app, loop):
     if isinstance(hint.action, warkit.Place):
         assert app.count.value == hint.action.armies
         assert game.map.selection.source == game.state.map.index(hint.action.territory)
+    assert app.map.highlights().hint == hint.mark() is not None  # the map's own hint layer
+    assert app.on_key("Escape") and app.map.highlights().hint is None  # dismissed
     assert app.on_key("h") and game.hints_asked[0] == 2
     hint = game.last_hint
+    assert app.map.highlights().hint == hint.mark()
     app.go.click()  # the hint is on the map and the count: the main button plays it
     assert hint.action in game.match.actions[-2:]
+    assert app.map.highlights().hint is None  # gone with the step it was for
 
 
 def test_no_hint_button_when_the_form_said_no(app, loop):

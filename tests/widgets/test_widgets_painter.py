@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
-from warkit_widgets.controller import Highlights, MapController
+from warkit_widgets.controller import Highlights, HintMark, MapController
 from warkit_widgets.painter import (
     BADGE_SHAPES,
+    HINT_COLOR,
     badge_outline,
     hex_rgb,
     owner_tint,
@@ -19,8 +22,14 @@ from warkit_widgets.painter import (
 
 import warkit
 from warkit.render.geometry import board_geometry
-from warkit.render.layout import arrow_strokes, badge_radius
-from warkit.render.svg import CONTINENT_COLORS, HIGHLIGHT_COLOR, PLAYER_COLORS, SEA_COLOR
+from warkit.render.layout import BADGE_DROP, arrow_strokes, badge_radius
+from warkit.render.svg import (
+    ARROW_COLOR,
+    CONTINENT_COLORS,
+    HIGHLIGHT_COLOR,
+    PLAYER_COLORS,
+    SEA_COLOR,
+)
 
 GEO = board_geometry()
 M = warkit.world_map()
@@ -139,3 +148,54 @@ def test_arrows_run_badge_to_badge_and_wrap_around_the_world():
     out, into = arrow_strokes(M.index("alasca"), M.index("vladivostok"))
     assert not out[3] and into[3]
     assert out[2][0] in (0.0, GEO.width) and into[0][0] in (0.0, GEO.width)
+
+
+def _dashed_strokes(recorder) -> list[tuple[str, str]]:
+    """The (stroke colour, call) of every stroke drawn while a dash pattern was set."""
+    style, dashed, out = None, False, []
+    for kind, name, value in recorder.calls:
+        if kind == "set" and name == "stroke_style":
+            style = value
+        elif name == "set_line_dash":
+            dashed = bool(value[0])
+        elif kind == "call" and name.startswith("stroke") and dashed:
+            out.append((style, name))
+    return out
+
+
+def test_the_coachs_arrow_is_dashed_and_replaces_the_selection_arrow(recorder, battle_state):
+    """The hint's arrow is the coach's own (dashed, purple), drawn once over the selection
+    of the same pair: a player tells a suggestion from their own pick by its dashes."""
+    ctl = MapController(battle_state)
+    ctl.select("brasil", "argentina")
+    pair = (M.index("brasil"), M.index("argentina"))
+    paint_highlights(recorder, replace(ctl.highlights(), hint=HintMark("attack", pair)))
+    assert len(recorder.named("quadratic_curve_to")) == 2  # one arrow (casing + dashed line)
+    assert (HINT_COLOR, "stroke") in _dashed_strokes(recorder)  # the arrow's line, dashed
+    assert (HINT_COLOR, "stroke_polygons") in _dashed_strokes(recorder)  # both outlined
+    assert ARROW_COLOR not in recorder.sets("fill_style")  # the head is the hint's colour
+
+    recorder.calls.clear()  # the player picks another pair: both arrows, each its own style
+    other = (M.index("brasil"), M.index("peru"))
+    paint_highlights(recorder, replace(ctl.highlights(), hint=HintMark("attack", other)))
+    assert len(recorder.named("quadratic_curve_to")) == 4
+    assert {ARROW_COLOR, HINT_COLOR} <= set(recorder.sets("fill_style"))
+    assert not any(style == ARROW_COLOR for style, _ in _dashed_strokes(recorder))
+
+
+def test_a_placement_hint_rings_the_territorys_army_badge(recorder):
+    brasil = M.index("brasil")
+    paint_highlights(recorder, Highlights(selected=brasil, hint=HintMark("place", (brasil,))))
+    x, y = GEO.territories[brasil].label
+    circles = recorder.named("stroke_circle")
+    assert len({c[2] for c in circles}) == 2 and all(c[:2] == (x, y + BADGE_DROP)
+                                                      for c in circles)
+    assert (HINT_COLOR, "stroke_circle") in _dashed_strokes(recorder)
+    assert not recorder.named("quadratic_curve_to")  # no arrow for a placement
+
+
+def test_a_hint_marks_as_many_territories_as_its_kind_needs():
+    with pytest.raises(ValueError, match="place hint marks 1"):
+        HintMark("place", (1, 2))
+    with pytest.raises(ValueError, match="move hint marks 2"):
+        HintMark("move", (1,))

@@ -879,8 +879,8 @@ class PlayApp(w.VBox):
             self.game.act(action)
 
     def ask_hint(self) -> None:
-        """The coach's hint (:meth:`GameController.ask_hint`): the move is selected on the
-        map, its count set, a trade's cards picked in the hand."""
+        """The coach's hint (:meth:`GameController.ask_hint`): the move drawn on the map in
+        the hint's own style and selected, its count set, a trade's cards picked in the hand."""
         game = self.game
         if game is None:
             return

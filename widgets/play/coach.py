@@ -34,7 +34,7 @@ from warkit import (
 from warkit.rules.smart import AirAttack
 
 from ..battle_terms import battle_terms
-from ..controller import Highlights
+from ..controller import HintKind, HintMark
 from ..i18n import continent_name, fmt_percent, normalize_lang, territory_name
 from ..models import HandController, best_reroll
 from .messages import tr
@@ -70,14 +70,16 @@ class Hint:
     chance: float | None = None
     """The exact probability to conquer, for an attack."""
 
-    def highlights(self) -> Highlights:
-        """What the map draws: an arrow for an attack or a move, the territory of a
-        placement."""
+    def mark(self) -> HintMark | None:
+        """What the map draws in the hint's own style: an arrow for an attack or a move,
+        a ring on a placement's territory; nothing for a trade (its cards are picked in the
+        hand) or the end of a step."""
         if self.src is not None and self.dst is not None:
-            return Highlights(selected=self.src, target=self.dst, arrow=(self.src, self.dst))
+            kind: HintKind = "attack" if isinstance(self.action, Attack | AirAttack) else "move"
+            return HintMark(kind, (self.src, self.dst))
         if self.dst is not None:
-            return Highlights(selected=self.dst)
-        return Highlights()
+            return HintMark("place", (self.dst,))
+        return None
 
     def text(self, lang: str, names: Sequence[str]) -> str:
         """The advice in a sentence, in ``lang`` (``names``: the players' names)."""

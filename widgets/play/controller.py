@@ -29,7 +29,7 @@ import hashlib
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
 import warkit
@@ -207,6 +207,9 @@ class GameController(Observable):
         self.hints_asked: list[int] = [0] * len(self.seats)
         """How many hints each seat asked for (the end screen says it)."""
         self.last_hint: Hint | None = None
+        """The last hint asked for (kept after it is followed)."""
+        self._hint_shown: tuple[GameState, Hint] | None = None
+        """The hint on the map and the state it was asked in (see :attr:`hint_on_map`)."""
         self.log: list[LogEvent] = []
         self.last_battle: BattleRecord | None = None
         self.tray: DiceComparison | None = None
@@ -343,7 +346,9 @@ class GameController(Observable):
         """The map's highlight layer: the viewer's selection when deciding, else the battle
         being fought or the last computer move."""
         if self.my_turn:
-            return self.map.highlights()
+            shown = self.hint_on_map
+            mark = None if shown is None else shown.mark()
+            return replace(self.map.highlights(), hint=mark)
         battle = self.state.battle
         if battle is not None and in_battle(self.state):
             return Highlights(selected=battle.src, target=battle.dst,
@@ -531,6 +536,7 @@ class GameController(Observable):
     def clear(self) -> None:
         """Forget the selection (and stop an "attack until...")."""
         self.blitz_plan = None
+        self._hint_shown = None  # Escape dismisses the hint too
         self.map.clear()
         self._say("info", tr("map.cleared", self._lang) + " " + self.prompt())
         self._notify("selection", "message")
@@ -566,9 +572,18 @@ class GameController(Observable):
         """How many hints each seat asked for, as the end screen says it."""
         return list(self.hints_asked)
 
+    @property
+    def hint_on_map(self) -> Hint | None:
+        """The hint drawn on the map in its own style (:attr:`Highlights.hint`): from
+        :meth:`ask_hint` until the viewer acts (any step after the one it was asked in) or
+        dismisses it (:meth:`clear`, the Escape key)."""
+        shown = self._hint_shown
+        return shown[1] if shown is not None and shown[0] is self.state else None
+
     def ask_hint(self) -> Hint | None:
         """The coach's advice for the viewer's decision, from the viewer's view only: drawn
-        on the map (the pair or territory selected), said in :attr:`message`, counted in
+        on the map in the hint's own style (:attr:`hint_on_map`) and selected, so the main
+        button plays it, said in :attr:`message`, counted in
         :attr:`hints_asked`; refused when hints are off or it is not the viewer's decision."""
         if not self.coach_allowed:
             self._refuse_text(tr("coach.off", self._lang))
@@ -579,6 +594,7 @@ class GameController(Observable):
         hint = advise(self.view, self.legal(), seed=len(self.match.actions))
         self.hints_asked[self._viewer] += 1
         self.last_hint = hint
+        self._hint_shown = (self.state, hint)
         if hint.src is not None and hint.dst is not None and self.map.moves.pairs:
             self.map.select(hint.src, hint.dst)
         elif hint.dst is not None and self.map.moves.singles:
@@ -913,6 +929,8 @@ class GameController(Observable):
     def _after_change(self) -> None:
         """Follow the new state: the viewer, the map's view and selection, the prompt."""
         self.update_viewer()
+        if self._hint_shown is not None and self._hint_shown[0] is not self.state:
+            self._hint_shown = None  # the next step: the hint was for the one before
         self._check_blitz()
         self.map.show(self.view, self._moves_now(), self.my_turn)
         if self.state.is_terminal:
