@@ -555,13 +555,11 @@ class GameController(Observable):
     """A room's game (each player on their own device): no file replaces it, the spectator
     is told it watches (not waiting for a player to take the device)."""
 
-    def save_file(self, lang: str) -> tuple[str, str, str]:
-        """What the Save button downloads: (file name, text, the notice in ``lang``). Here the
-        whole match, every secret in it; a room's seat gets only its own record."""
-        from .saves import dump_game, file_name
-
-        name = file_name(self)
-        return name, dump_game(self), tr("files.saved", lang, file=name)
+    def save_file(self, lang: str) -> tuple[str, str, str] | None:
+        """What the Save button downloads instead of the whole match — (file name, text, the
+        notice in ``lang``) — or ``None`` for the whole match, every secret in it
+        (:func:`~.saves.dump_game`, as here). A room's seat overrides it: its own record."""
+        return None
 
     def save_tip(self, lang: str) -> str:
         """The Save button's tooltip: what the file holds."""

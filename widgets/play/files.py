@@ -28,7 +28,7 @@ import ipywidgets as w
 from ..html import message_html
 from ..i18n import normalize_lang
 from .messages import tr
-from .saves import MAX_UPLOAD, Autosave, LoadProblem, load_game
+from .saves import MAX_UPLOAD, Autosave, LoadProblem, dump_game, file_name, load_game
 
 if TYPE_CHECKING:
     from .controller import GameController
@@ -216,7 +216,11 @@ class GameFiles:
         game = self.current()
         if game is None:
             return None
-        plain_name, text, said = game.save_file(self._lang)
+        saved = game.save_file(self._lang)
+        if saved is None:  # the whole match (a game on this device)
+            whole = file_name(game)
+            saved = whole, dump_game(game), tr("files.saved", self._lang, file=whole)
+        plain_name, text, said = saved
         name = escape(plain_name)
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         label = escape(tr("play.download", self._lang, file=plain_name))

@@ -33,6 +33,7 @@ from ..controller import touched
 from ..play.coach import Hint
 from ..play.config import HUMAN, PACES, GameConfig, Seat, Step
 from ..play.controller import DELAYS, GameController, chance_sampler
+from ..play.saves import dump_game, file_name
 from .fairness import ROOM_META, commitment, new_seed
 from .messages import tr
 from .store import Entry, GameStore, RoomError, RoomInfo, SeatInfo
@@ -251,8 +252,8 @@ class RoomController(GameController):
         notes = {"code": self.code, "commitment": self.commitment}
         if self.state.is_terminal:
             self.match.meta[ROOM_META] = notes
-            name, text, _ = super().save_file(lang)
-            return name, text, tr("room.saved_full", lang, file=name)
+            name = file_name(self)
+            return name, dump_game(self), tr("room.saved_full", lang, file=name)
         who = "watch" if self.seat is None else self.seats[self.seat].color
         stamp = datetime.now().strftime("%Y%m%d-%H%M")
         name = f"war-room-{self.code}-{who}-turn-{self.state.turn}-{stamp}.json"
