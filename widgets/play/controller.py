@@ -225,7 +225,7 @@ class GameController(Observable):
         self.map = MapSelection(self.view, self._moves_now(), can_act=self.my_turn,
                                 lang=self._lang, explain=self._illegal_reason,
                                 player_name=self.player_text)
-        if self._empty_trade_due():  # a first turn that opens on an empty trade step
+        if self.empty_trade_due():  # a first turn that opens on an empty trade step
             self.push(EndPhase(), self.decider)
             self._automatic.add(len(self.match.actions) - 1)
             self._after_change()
@@ -823,16 +823,17 @@ class GameController(Observable):
                 changed |= self.push(decline, self.decider)
                 self.log.append(LogEvent("log.autopass", {"seat": self.actors[-1]},
                                          len(self.match.actions) - 1, self.state.turn))
-            elif self._empty_trade_due():
+            elif self.empty_trade_due():
                 changed |= self.push(EndPhase(), self.decider)
                 self._automatic.add(len(self.match.actions) - 1)
             else:
                 return changed
 
-    def _empty_trade_due(self) -> bool:
+    def empty_trade_due(self) -> bool:
         """Is a human at a card-trade step where the rule set offers nothing but going on
         (no cards to trade, no SMART intelligence to buy)? Then the step is skipped for them,
-        as classic War's own rules skip it (C-CARD-1, S-TRADE-1)."""
+        as classic War's own rules skip it (C-CARD-1, S-TRADE-1). A room's controller skips
+        only for its own seat."""
         state = self.state
         decider = self.decider
         if state.phase is not Phase.TRADE or decider < 0 or not self.seats[decider].is_human:

@@ -237,6 +237,10 @@ class RoomController(GameController):
         """Only this page's player is passed for (the others' pages pass for them)."""
         return self.decider == self.seat and super().auto_pass_due()
 
+    def empty_trade_due(self) -> bool:
+        """Only this page's player skips an empty trade step (the others' pages skip theirs)."""
+        return self.decider == self.seat and super().empty_trade_due()
+
     # -- files and fairness ----------------------------------------------------------------
     online = True
 
