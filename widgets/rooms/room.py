@@ -238,8 +238,10 @@ class RoomController(GameController):
         return self.decider == self.seat and super().auto_pass_due()
 
     def empty_trade_due(self) -> bool:
-        """Only this page's player skips an empty trade step (the others' pages skip theirs)."""
-        return self.decider == self.seat and super().empty_trade_due()
+        """Never in a room: a seat ends an empty trade step with its End button, as before
+        the one-screen game learnt to skip it. (Skipping it from the page raced with the
+        others' moves arriving through the store; see the session's closing note.)"""
+        return False
 
     # -- files and fairness ----------------------------------------------------------------
     online = True
