@@ -108,8 +108,11 @@ test: lint
 # a browser, the notebooks, the rooms' PostgreSQL or the benchmarks (a selection by path; `make
 # test` runs everything).
 FAST_SKIP := tests/browser tests/rooms tests/bench tests/test_notebooks.py tests/test_handouts.py
-test-fast: $(STAMP)
-	$(PY) -m pytest -q --durations=5 tests $(addprefix --ignore=,$(FAST_SKIP))
+# the restless player plays 2 x 10 games here (2 x 100 in `make test`); the Dask cluster test
+# (marked slow) runs in `make test` only
+test-fast: $(STAMP) catalogues
+	HYPOTHESIS_PROFILE=warkit-fast $(PY) -m pytest -q --durations=5 -m "not slow" tests \
+		$(addprefix --ignore=,$(FAST_SKIP))
 
 # About 5 minutes on 2 cores (under 10 when busy); the full dashboard benchmark (10 sessions) is
 # `.venv/bin/python tests/bench/bench_play.py`. The side-by-side with the lean Risk engine pyrisk

@@ -96,6 +96,7 @@ def test_two_processes_play_the_same_games(small):
     assert summary(twice) == summary(small) and twice.where == "2 processes"
 
 
+@pytest.mark.slow
 def test_a_dask_local_cluster_plays_the_same_games(small):
     distributed = pytest.importorskip("dask.distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,

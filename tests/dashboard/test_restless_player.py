@@ -36,6 +36,9 @@ settings.register_profile("warkit-ci", max_examples=100, deadline=None, derandom
                           phases=NO_SHRINK, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("warkit-long", max_examples=400, deadline=None, phases=NO_SHRINK,
                           suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("warkit-fast", max_examples=10, deadline=None, derandomize=True,
+                          phases=NO_SHRINK, suppress_health_check=[HealthCheck.too_slow])
+"""``make test-fast``'s: 2 × 10 games (``make test`` plays the 2 × 100 of ``warkit-ci``)."""
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "warkit-ci")
 MAX_OPS = 6000
 """Restless moves per game at most (a whole game takes a few hundred)."""
