@@ -4,8 +4,8 @@ A source (``notebooks/source/**.md``) is a header, then cells. Each cell starts 
 ``%% md en``, ``%% md pt`` or ``%% code`` (optionally ``%% code tags=solution,other``). An English
 markdown cell is always followed by its Portuguese twin; code is shared by both languages, and
 reads ``LANG`` (``"en"`` or ``"pt"``), which the build sets in the line that ends with
-``# set by the build``. The header gives the two notebooks' paths (relative to ``notebooks/``)
-and the notebook's ``warkit`` metadata::
+``# set by the build`` (and comments in the notebook's language). The header gives the two
+notebooks' paths (relative to ``notebooks/``) and the notebook's ``warkit`` metadata::
 
     ---
     en: lessons/classic/03-dice-and-battles.ipynb
@@ -13,20 +13,39 @@ and the notebook's ``warkit`` metadata::
     warkit: {"lesson": "classic/03", "rules": ["C-ATK-1"]}
     ---
 
+Comments in code come in both languages too, and each notebook keeps only its own. A comment
+line ``# en: ...`` is followed by its twin ``# pt: ...`` at the same indentation; a longer
+comment is a run of ``# en:`` lines followed by a run of ``# pt:`` lines. A comment after code
+holds both, English first: ``answer = None  # en: your answer here  # pt: sua resposta aqui``.
+The build drops the other language's lines and the ``en:``/``pt:`` marks::
+
+    # en: the two top pairs          ->  en: # the two top pairs
+    # pt: os dois pares mais altos   ->  pt: # os dois pares mais altos
+
+A comment without a mark (``# noqa``, ``# 3 x 2``) stays in both notebooks, so keep those to
+what reads the same in both languages.
+
 Keeping both texts side by side in one file is what stops the two languages drifting apart:
-a cell added in one language and not the other is refused by :func:`parse`.
+a cell, or a comment, added in one language and not the other is refused by :func:`parse`.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import tokenize
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 LANGS = ("en", "pt")
 SEPARATOR = re.compile(r"^%% (md (en|pt)|code)( tags=([\w,-]+))?\s*$")
 LANG_LINE = re.compile(r'^(\s*LANG\s*=\s*).*(# set by the build)\s*$', re.M)
+# the comment the build writes after ``LANG = "..."``, in the notebook's language
+LANG_COMMENT = {"en": "# set by the build", "pt": "# definido ao gerar o caderno"}
+MARKED = re.compile(r"^# (en|pt):(?: |$)(.*)$")
+INLINE_PAIR = re.compile(r"^# en: (.*?)\s+# pt: (.*)$")
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
@@ -36,11 +55,13 @@ class SourceError(ValueError):
 
 @dataclass(frozen=True)
 class Cell:
-    """One cell: markdown with its text in each language, or code shared by both."""
+    """One cell: markdown with its text in each language, or code shared by both (with its
+    comments in each language: ``text`` holds each notebook's code, ``raw`` the source's)."""
 
     kind: str  # "markdown" or "code"
-    text: dict[str, str] = field(default_factory=dict)  # lang -> text (code: the same for both)
+    text: dict[str, str] = field(default_factory=dict)  # lang -> the notebook's text
     tags: tuple[str, ...] = ()
+    raw: str = ""  # code: the source's text, with both languages' comments
 
 
 @dataclass(frozen=True)
@@ -99,7 +120,9 @@ def parse(path: Path, text: str | None = None) -> Source:
         number, kind, lang, tags, body = raw[i]
         content = "\n".join(body).strip("\n")
         if kind == "code":
-            cells.append(Cell("code", {lang: content for lang in LANGS}, tags))
+            first = number + 1 + next((k for k, line in enumerate(body) if line.strip()), 0)
+            text = {lang: localized(content, lang, f"{path}:{first}") for lang in LANGS}
+            cells.append(Cell("code", text, tags, raw=content))
             i += 1
             continue
         if lang != "en":
@@ -115,6 +138,64 @@ def parse(path: Path, text: str | None = None) -> Source:
     return Source(path, targets, metadata, tuple(cells))
 
 
+def localized(code: str, lang: str, where: str = "<code>:1") -> str:
+    """``code`` with its comments in ``lang`` only (the module's docstring gives the marks);
+    ``where`` is ``file:line`` of the code's first line, for the :class:`SourceError` that a
+    comment without its twin raises."""
+    path, _, first = where.rpartition(":")
+    lines = code.splitlines()
+
+    def place(row: int) -> str:
+        return f"{path}:{int(first) + row - 1}"
+
+    try:
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(code + "\n").readline)
+                  if t.type == tokenize.COMMENT]
+    except (tokenize.TokenError, SyntaxError) as error:
+        raise SourceError(f"{where}: code that Python cannot read ({error})") from None
+    marked: dict[int, tuple[str, str, str]] = {}  # row -> (indent, lang, text) of comment lines
+    for token in tokens:
+        row, col = token.start
+        before = lines[row - 1][:col]
+        if not before.strip():
+            mark = MARKED.match(token.string)
+            if mark:
+                marked[row] = (before, mark.group(1), mark.group(2))
+            continue
+        pair = INLINE_PAIR.match(token.string)  # a comment after code: both languages
+        if pair:
+            lines[row - 1] = before + "# " + pair.group(1 if lang == "en" else 2).strip()
+        elif MARKED.match(token.string) or "# pt:" in token.string:
+            raise SourceError(f"{place(row)}: a comment after code holds both languages, "
+                              "English first: '# en: ...  # pt: ...'")
+    _check_twins(marked, place)
+    kept = {row: f"{indent}# {text}".rstrip() for row, (indent, comment_lang, text)
+            in marked.items() if comment_lang == lang}
+    return "\n".join(kept.get(row, line) for row, line in enumerate(lines, start=1)
+                     if row not in marked or row in kept)
+
+
+def _check_twins(marked: dict[int, tuple[str, str, str]], place: Callable[[int], str]) -> None:
+    """Each run of ``# en:`` lines is followed right away by a run of ``# pt:`` lines at its
+    indentation, and each ``# pt:`` run follows such an ``# en:`` run."""
+    runs: list[tuple[int, int, str, str]] = []  # first row, last row, indent, lang
+    for row in sorted(marked):
+        indent, lang, _ = marked[row]
+        if runs and runs[-1][1] == row - 1 and runs[-1][2:] == (indent, lang):
+            runs[-1] = (runs[-1][0], row, indent, lang)
+        else:
+            runs.append((row, row, indent, lang))
+    for i, (start, end, indent, lang) in enumerate(runs):
+        if lang == "en":
+            twin = runs[i + 1] if i + 1 < len(runs) else None
+            if not twin or twin[0] != end + 1 or twin[2:] != (indent, "pt"):
+                raise SourceError(f"{place(start)}: this '# en:' comment has no Portuguese twin "
+                                  "('# pt: ...' on the next line, at the same indentation)")
+        elif i == 0 or runs[i - 1][1] != start - 1 or runs[i - 1][2:] != (indent, "en"):
+            raise SourceError(f"{place(start)}: this '# pt:' comment follows no '# en:' comment "
+                              "(English first, the Portuguese right after it)")
+
+
 def notebook(source: Source, lang: str) -> dict:
     """The notebook (nbformat 4 JSON) of ``source`` in ``lang``, outputs empty."""
     cells = []
@@ -123,7 +204,7 @@ def notebook(source: Source, lang: str) -> dict:
         entry: dict = {"cell_type": cell.kind, "metadata": {"tags": list(cell.tags)} if cell.tags
                        else {}, "source": text}
         if cell.kind == "code":
-            text = LANG_LINE.sub(rf'\g<1>"{lang}"  \g<2>', text)
+            text = LANG_LINE.sub(rf'\g<1>"{lang}"  {LANG_COMMENT[lang]}', text)
             entry.update(source=text, execution_count=None, outputs=[])
         cells.append(entry)
     metadata = {"kernelspec": KERNELSPEC, "language_info": {"name": "python"}}
@@ -153,7 +234,7 @@ def render(source: Source) -> str:
     for cell in source.cells:
         tags = f" tags={','.join(cell.tags)}" if cell.tags else ""
         if cell.kind == "code":
-            out += ["", f"%% code{tags}", cell.text["en"]]
+            out += ["", f"%% code{tags}", cell.raw]
         else:
             out += ["", f"%% md en{tags}", cell.text["en"], "", f"%% md pt{tags}", cell.text["pt"]]
     return "\n".join(out) + "\n"
