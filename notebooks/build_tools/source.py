@@ -121,8 +121,9 @@ def parse(path: Path, text: str | None = None) -> Source:
         content = "\n".join(body).strip("\n")
         if kind == "code":
             first = number + 1 + next((k for k, line in enumerate(body) if line.strip()), 0)
-            text = {lang: localized(content, lang, f"{path}:{first}") for lang in LANGS}
-            cells.append(Cell("code", text, tags, raw=content))
+            code = {code_lang: localized(content, code_lang, f"{path}:{first}")
+                    for code_lang in LANGS}
+            cells.append(Cell("code", code, tags, raw=content))
             i += 1
             continue
         if lang != "en":
