@@ -13,9 +13,11 @@ notebooks' paths (relative to ``notebooks/``) and the notebook's ``warkit`` meta
     warkit: {"lesson": "classic/03", "rules": ["C-ATK-1"]}
     ---
 
-Comments in code come in both languages too, and each notebook keeps only its own. A comment
-line ``# en: ...`` is followed by its twin ``# pt: ...`` at the same indentation; a longer
-comment is a run of ``# en:`` lines followed by a run of ``# pt:`` lines. A comment after code
+Comments in code come in both languages too, and each notebook keeps only its own
+(:func:`warkit_widgets.lessons.text.localized`, which lab 05 also uses to show the code of its
+library functions). A comment line ``# en: ...`` is followed by its twin ``# pt: ...`` at the
+same indentation; a longer comment is a run of ``# en:`` lines followed by a run of ``# pt:``
+lines. A comment after code
 holds both, English first: ``answer = None  # en: your answer here  # pt: sua resposta aqui``.
 The build drops the other language's lines and the ``en:``/``pt:`` marks::
 
@@ -31,21 +33,19 @@ a cell, or a comment, added in one language and not the other is refused by :fun
 
 from __future__ import annotations
 
-import io
 import json
 import re
-import tokenize
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from warkit_widgets.lessons.text import UnpairedComment
+from warkit_widgets.lessons.text import localized as localized_code
 
 LANGS = ("en", "pt")
 SEPARATOR = re.compile(r"^%% (md (en|pt)|code)( tags=([\w,-]+))?\s*$")
 LANG_LINE = re.compile(r'^(\s*LANG\s*=\s*).*(# set by the build)\s*$', re.M)
 # the comment the build writes after ``LANG = "..."``, in the notebook's language
 LANG_COMMENT = {"en": "# set by the build", "pt": "# definido ao gerar o caderno"}
-MARKED = re.compile(r"^# (en|pt):(?: |$)(.*)$")
-INLINE_PAIR = re.compile(r"^# en: (.*?)\s+# pt: (.*)$")
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
@@ -140,61 +140,14 @@ def parse(path: Path, text: str | None = None) -> Source:
 
 
 def localized(code: str, lang: str, where: str = "<code>:1") -> str:
-    """``code`` with its comments in ``lang`` only (the module's docstring gives the marks);
+    """``code`` with its comments in ``lang`` only (:func:`warkit_widgets.lessons.text.localized`);
     ``where`` is ``file:line`` of the code's first line, for the :class:`SourceError` that a
     comment without its twin raises."""
-    path, _, first = where.rpartition(":")
-    lines = code.splitlines()
-
-    def place(row: int) -> str:
-        return f"{path}:{int(first) + row - 1}"
-
     try:
-        tokens = [t for t in tokenize.generate_tokens(io.StringIO(code + "\n").readline)
-                  if t.type == tokenize.COMMENT]
-    except (tokenize.TokenError, SyntaxError) as error:
-        raise SourceError(f"{where}: code that Python cannot read ({error})") from None
-    marked: dict[int, tuple[str, str, str]] = {}  # row -> (indent, lang, text) of comment lines
-    for token in tokens:
-        row, col = token.start
-        before = lines[row - 1][:col]
-        if not before.strip():
-            mark = MARKED.match(token.string)
-            if mark:
-                marked[row] = (before, mark.group(1), mark.group(2))
-            continue
-        pair = INLINE_PAIR.match(token.string)  # a comment after code: both languages
-        if pair:
-            lines[row - 1] = before + "# " + pair.group(1 if lang == "en" else 2).strip()
-        elif MARKED.match(token.string) or "# pt:" in token.string:
-            raise SourceError(f"{place(row)}: a comment after code holds both languages, "
-                              "English first: '# en: ...  # pt: ...'")
-    _check_twins(marked, place)
-    kept = {row: f"{indent}# {text}".rstrip() for row, (indent, comment_lang, text)
-            in marked.items() if comment_lang == lang}
-    return "\n".join(kept.get(row, line) for row, line in enumerate(lines, start=1)
-                     if row not in marked or row in kept)
-
-
-def _check_twins(marked: dict[int, tuple[str, str, str]], place: Callable[[int], str]) -> None:
-    """Each run of ``# en:`` lines is followed right away by a run of ``# pt:`` lines at its
-    indentation, and each ``# pt:`` run follows such an ``# en:`` run."""
-    runs: list[tuple[int, int, str, str]] = []  # first row, last row, indent, lang
-    for row in sorted(marked):
-        indent, lang, _ = marked[row]
-        if runs and runs[-1][1] == row - 1 and runs[-1][2:] == (indent, lang):
-            runs[-1] = (runs[-1][0], row, indent, lang)
-        else:
-            runs.append((row, row, indent, lang))
-    for i, (start, end, indent, lang) in enumerate(runs):
-        if lang == "en":
-            twin = runs[i + 1] if i + 1 < len(runs) else None
-            if not twin or twin[0] != end + 1 or twin[2:] != (indent, "pt"):
-                raise SourceError(f"{place(start)}: this '# en:' comment has no Portuguese twin "
-                                  "('# pt: ...' on the next line, at the same indentation)")
-        elif i == 0 or runs[i - 1][1] != start - 1 or runs[i - 1][2:] != (indent, "en"):
-            raise SourceError(f"{place(start)}: this '# pt:' comment follows no '# en:' comment "
-                              "(English first, the Portuguese right after it)")
+        return localized_code(code, lang)
+    except UnpairedComment as error:
+        path, _, first = where.rpartition(":")
+        raise SourceError(f"{path}:{int(first) + error.row - 1}: {error.args[0]}") from None
 
 
 def notebook(source: Source, lang: str) -> dict:
