@@ -17,8 +17,8 @@ Comments in code come in both languages too, and each notebook keeps only its ow
 (:func:`warkit_widgets.lessons.text.localized`, which lab 05 also uses to show the code of its
 library functions). A comment line ``# en: ...`` is followed by its twin ``# pt: ...`` at the
 same indentation; a longer comment is a run of ``# en:`` lines followed by a run of ``# pt:``
-lines. A comment after code
-holds both, English first: ``answer = None  # en: your answer here  # pt: sua resposta aqui``.
+lines. A comment after code holds both, English first:
+``answer = None  # en: your answer here  # pt: sua resposta aqui``.
 The build drops the other language's lines and the ``en:``/``pt:`` marks::
 
     # en: the two top pairs          ->  en: # the two top pairs
