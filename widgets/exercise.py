@@ -78,7 +78,7 @@ class Written:
     """A student's answer as written: its exact value and the size of its last written digit
     (``"0.66"``: 1/100; ``"66%"``: 1/100; ``"65,97%"``: 1/10000); ``unit`` is ``None`` for an
     exact form (a fraction, ``Fraction(95, 144)``) and for a float computed to many digits
-    (``computed``), which is judged to 10⁻⁹."""
+    (``computed``): both are judged to 0,1 % of the value (:func:`_as_written`)."""
 
     value: Fraction
     unit: Fraction | None = None
@@ -121,6 +121,7 @@ def written(answer: object, *, whole: bool = False) -> Written | None:
 
 _DECIMAL = re.compile(r"[+-]?\d*\.?\d*")
 _COMPUTED_DIGITS = 9  # a float with this many decimals was computed, not typed
+_COMPUTED_TOL = Fraction(1, 1000)  # how close an exact or computed answer must be (relative)
 
 
 def _digit(text: str) -> Fraction:
@@ -142,6 +143,7 @@ class Tolerance:
 
     points: Fraction | None = None
     relative: Fraction | None = None
+    given: bool = False  # the exercise's own: any answer within it counts, however written
 
     def margin(self, expected: Fraction) -> Fraction:
         if self.points is not None:
@@ -163,14 +165,15 @@ def tolerance(expected: Number, rel_tol: float | None = None) -> Tolerance:
     all; a probability (strictly between 0 and 1) 1 percentage point, so that a percentage
     rounded or cut to a whole number counts (``"66%"`` and ``"65%"`` for 65,97 %), or 0,1 point
     when the chance is under 10 % or over 90 % (a whole point is too coarse there); any other
-    number 1% of its value. An exercise's own ``rel_tol`` (relative) overrides this. Within it,
-    an answer must also be the exact value rounded or cut to the digits it shows
-    (:func:`_accepts`): "34%" is within a point of 33,3 % but is neither."""
+    number 1% of its value. Within it, an answer must also be the exact value rounded or cut to
+    the digits it shows (:func:`_accepts`): "34%" is within a point of 33,3 % but is neither.
+    An exercise's own ``rel_tol`` (relative) replaces all this: any answer within it counts (a
+    simulated estimate, say)."""
     exact = _exact(expected)
     if exact.denominator == 1:
         return Tolerance()
     if rel_tol is not None:
-        return Tolerance(relative=_exact(rel_tol))
+        return Tolerance(relative=_exact(rel_tol), given=True)
     if 0 < exact < 1:
         near_edge = min(exact, 1 - exact) < Fraction(1, 10)
         return Tolerance(points=POINT / 10 if near_edge else POINT)
@@ -178,13 +181,12 @@ def tolerance(expected: Number, rel_tol: float | None = None) -> Tolerance:
 
 
 def _as_written(read: Written, expected: Fraction) -> bool:
-    """Is ``read`` the exact value as written with its digits: the value itself (an exact
-    form), within 10⁻⁹ (a computed float), or ``expected`` rounded or cut to the last written
-    digit (``"66%"`` and ``"65%"`` for 65,97 %; not ``"67%"``)?"""
-    if read.computed:
-        return abs(read.value - expected) <= Fraction(1, 10 ** 9) * max(Fraction(1), abs(expected))
-    if read.unit is None:
-        return read.value == expected
+    """Is ``read`` the exact value as written with its digits: an exact form or a computed float
+    within 0,1 % of it (a method that rounds a constant on the way, 1.96 for 1.95996..., still
+    counts; 1/7 for 5/36 does not), or ``expected`` rounded or cut to the last written digit
+    (``"66%"`` and ``"65%"`` for 65,97 %; not ``"67%"``)?"""
+    if read.computed or read.unit is None:
+        return abs(read.value - expected) <= _COMPUTED_TOL * abs(expected)
     steps = expected / read.unit
     return read.value in (math.trunc(steps) * read.unit, math.floor(steps + Fraction(1, 2))
                           * read.unit)
@@ -196,7 +198,8 @@ def _accepts(read: Written, expected: Fraction, tol: Tolerance) -> bool:
     a whole-number answer exactly."""
     if expected.denominator == 1:
         return read.value == expected
-    return _as_written(read, expected) and abs(read.value - expected) <= tol.margin(expected)
+    within = abs(read.value - expected) <= tol.margin(expected)
+    return within and (tol.given or _as_written(read, expected))
 
 
 def _close(value: Fraction, expected: Fraction, tol: Tolerance, factor: int = 1) -> bool:

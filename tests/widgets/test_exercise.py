@@ -49,6 +49,7 @@ def test_the_tolerance_is_stated_in_percentage_points_for_a_probability():
     assert tolerance(small).points == Fraction(1, 1000)
     assert is_correct("2,9%", small) and is_correct("2,8%", small) and not is_correct("3%", small)
     assert not is_correct(0.33, THIRD, rel_tol=0.001)  # an exercise may ask for more
+    assert is_correct(0.3412, THIRD, rel_tol=0.03)  # or give its own: any answer within it
     assert tolerance(Fraction(21, 2)).relative == Fraction(1, 100)  # a mean: 1% of the value
     assert is_correct("10,5", Fraction(21, 2)) and not is_correct("10", Fraction(21, 2))
 
