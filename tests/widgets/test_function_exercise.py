@@ -9,9 +9,9 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from warkit_widgets.lessons.function_exercise import Mistake, calls, check_function, same
 
 from warkit.odds import roll_outcomes
-from warkit_widgets.lessons.function_exercise import Mistake, calls, check_function, same
 
 CASES = [(1, 1), (2, 1), (3, 2), (3, 3)]
 
@@ -78,6 +78,8 @@ def test_unwritten_erroring_copied_or_non_functions_get_their_own_message():
     assert "KeyError" in verdicts["broken"].text and "broken(1, 1)" in verdicts["broken"].text
     assert "roll_outcomes" in verdicts["copied"].text
     assert "not a function" in verdicts["number"].text
+    refused = check_function(losses, roll_outcomes, CASES, lang="en", forbidden=["sorted"])
+    assert not refused and "sorted" in refused.text  # another function that gives it away
 
 
 def test_a_function_right_only_on_some_inputs_fails():

@@ -62,24 +62,28 @@ def same(value: object, expected: object, rel_tol: float = DEFAULT_REL_TOL) -> b
     if isinstance(expected, bool) or isinstance(value, bool):
         return isinstance(value, bool) and value == expected
     if isinstance(expected, Real):
-        return not isinstance(value, str) and is_correct(value, expected, rel_tol=rel_tol)
+        exact = expected if isinstance(expected, Fraction | int | float) else float(expected)
+        return not isinstance(value, str) and is_correct(value, exact, rel_tol=rel_tol)
     if isinstance(expected, Mapping):
         if not isinstance(value, Mapping):
             return False
         return all(same(value.get(key, 0), expected.get(key, 0), rel_tol)
                    for key in set(value) | set(expected))
-    if isinstance(expected, Sequence | _ndarray()) and not isinstance(expected, str):
-        if isinstance(value, str) or not isinstance(value, Sequence | _ndarray()):
-            return False
-        return len(value) == len(expected) and all(
-            same(v, e, rel_tol) for v, e in zip(value, expected, strict=True))
+    wanted = _items(expected)
+    if wanted is not None:
+        got = _items(value)
+        return got is not None and len(got) == len(wanted) and all(
+            same(v, e, rel_tol) for v, e in zip(got, wanted, strict=True))
     return bool(value == expected)
 
 
-def _ndarray() -> type:
-    import numpy as np
-
-    return np.ndarray
+def _items(value: object) -> list | None:
+    """The items of a list, a tuple or a numpy array (not of text), else ``None``."""
+    if isinstance(value, list | tuple):
+        return list(value)
+    if getattr(value, "ndim", 0) >= 1 and callable(getattr(value, "tolist", None)):
+        return list(value.tolist())  # type: ignore[attr-defined]
+    return None
 
 
 def show(value: object, lang: str) -> str:
@@ -124,11 +128,13 @@ def _run(function: Callable[..., Any], args: tuple) -> Any:
 
 def check_function(function: object, reference: Callable[..., Any], cases: Sequence[tuple], *,
                    lang: str = "pt", rel_tol: float = DEFAULT_REL_TOL,
-                   mistakes: Sequence[Mistake] = ()) -> Check:
+                   mistakes: Sequence[Mistake] = (), forbidden: Sequence[str] = ()) -> Check:
     """Check a student's ``function`` against the engine's ``reference`` on every case (a tuple
     of arguments). The verdict names the first input where they differ, what the student's
-    function returned and what the engine gives, or the matching mistake's hint. A mistake that
-    agrees with the reference on every case is an error of the exercise, refused at once."""
+    function returned and what the engine gives, or the matching mistake's hint. A function
+    that uses the reference's name or one of ``forbidden`` (other functions that give the
+    answer away) is refused. A mistake that agrees with the reference on every case is an
+    error of the exercise, refused at once."""
     lang = normalize_lang(lang)
     cases = [tuple(case) for case in cases]
     if len(cases) < 2:
@@ -138,13 +144,14 @@ def check_function(function: object, reference: Callable[..., Any], cases: Seque
         if all(same(_run(mistake.function, c), w, rel_tol) for c, w in zip(cases, wanted)):
             raise ValueError(f"the mistake {mistake.en!r} gives the right result on every case: "
                              "a mistake is for a wrong function")
-    result = _verdict(function, reference, cases, wanted, lang, rel_tol, mistakes)
+    banned = (reference.__name__, *forbidden)
+    result = _verdict(function, banned, cases, wanted, lang, rel_tol, mistakes)
     if not result and os.environ.get("NBGRADER_EXECUTION"):
         raise AssertionError(result.text)
     return result
 
 
-def _verdict(function: object, reference: Callable[..., Any], cases: list[tuple],
+def _verdict(function: object, banned: Sequence[str], cases: list[tuple],
              wanted: list[Any], lang: str, rel_tol: float,
              mistakes: Sequence[Mistake]) -> Check:
     if function is None or function is Ellipsis:
@@ -153,8 +160,9 @@ def _verdict(function: object, reference: Callable[..., Any], cases: list[tuple]
         return Check(False, tr("function.not_callable", lang, answer=repr(function)))
     name = getattr(function, "__name__", "f")
     name = "f" if name == "<lambda>" else name
-    if calls(function, reference.__name__):
-        return Check(False, tr("function.copied", lang, reference=reference.__name__))
+    used = [name for name in banned if calls(function, name)]
+    if used:
+        return Check(False, tr("function.copied", lang, reference=used[0]))
     got: list[Any] = []
     for case in cases:
         try:
