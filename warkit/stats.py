@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 K = TypeVar("K")
 
@@ -61,3 +61,19 @@ def chi_square(counts: Mapping[K, int], probabilities: Mapping[K, float | Fracti
         raise ValueError("no counts: a test needs at least one observation")
     return float(sum((counts.get(k, 0) - n * p) ** 2 / (n * p)
                      for k, p in probabilities.items() if p))
+
+
+def bayes_update(prior: Mapping[K, Any], likelihood: Mapping[K, Any]) -> dict[K, Any]:
+    """Bayes' rule: each hypothesis's posterior is its prior times the likelihood of what was
+    seen under it, divided by the sum over all hypotheses (a missing likelihood counts as 0).
+    Exact with Fractions, floats otherwise. ValueError when nothing seen is possible.
+
+    >>> bayes_update({"fair": Fraction(1, 2), "loaded": Fraction(1, 2)},
+    ...              {"fair": Fraction(1, 6), "loaded": Fraction(1, 2)})
+    {'fair': Fraction(1, 4), 'loaded': Fraction(3, 4)}
+    """
+    weights = {k: p * likelihood.get(k, 0) for k, p in prior.items()}
+    total = sum(weights.values())
+    if not total > 0:
+        raise ValueError("no hypothesis explains what was seen (every prior x likelihood is 0)")
+    return {k: w / total for k, w in weights.items()}
