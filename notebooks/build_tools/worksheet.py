@@ -185,6 +185,20 @@ def exercise_sections(nb: dict) -> list[list[dict]]:
         or any("answer" in tags(c) for c in g))]
 
 
+def referred_pictures(group: list[dict], every: list[list[dict]], most: int = 2) -> list[str]:
+    """The pictures of the sections an exercise section refers to ("the position of section
+    3"), at most ``most`` of each, for a question that needs them on paper."""
+    text = " ".join(text_of(c) for c in group if c["cell_type"] == "markdown")
+    found = []
+    for number in dict.fromkeys(re.findall(r"\b(?:section|seção) (\d+)\b", text)):
+        for other in every:
+            if other and re.match(rf"## {number}\. ", text_of(other[0])):
+                shown = [p for c in other if c["cell_type"] == "code"
+                         and not {"check", "solution"} & tags(c) for p in pictures(c)]
+                found += shown[:most]
+    return found
+
+
 def worksheet(nb: dict, lang: str) -> str:
     """The A4 worksheet of a notebook (run or not: a run one also gives its pictures)."""
     words = WORDS[lang]
@@ -198,7 +212,9 @@ def worksheet(nb: dict, lang: str) -> str:
         body.append(f'<p class="skills">{words["bncc"]}: {", ".join(codes)}</p>')
     body.append(f"<p><i>{words['intro']}</i></p>")
     number = 0
+    every = sections(nb)
     for group in exercise_sections(nb):
+        body += [f'<div class="picture">{p}</div>' for p in referred_pictures(group, every)]
         for i, cell in enumerate(group):
             following = group[i + 1] if i + 1 < len(group) else None
             if cell["cell_type"] == "markdown":
