@@ -244,7 +244,8 @@ def with_answers(key: nbformat.NotebookNode, sealed: list[str], lang: str
     return key
 
 
-PAGE_STYLE = ("<style>@page{size:A4}.jp-RenderedSVG svg,.jp-RenderedHTMLCommon svg{max-width:100%;height:auto}"
+PAGE_STYLE = ("<style>@page{size:A4}"
+              ".jp-RenderedSVG svg,.jp-RenderedHTMLCommon svg{max-width:100%;height:auto}"
               "@media print{.jp-InputPrompt,.jp-OutputPrompt{display:none}"
               ".jp-Cell{break-inside:avoid-page}}</style>")
 
