@@ -68,8 +68,8 @@ MATHJAX = ('<script>window.MathJax={tex:{inlineMath:[["$","$"],["\\\\(","\\\\)"]
 WORDS = {
     "en": {"name": "Name", "class": "Class", "date": "Date", "answer": "Answer",
            "working": "Working (show how you got it):", "bncc": "BNCC skills",
-           "intro": "Answer on this sheet, without a computer: a fraction, a decimal or a "
-                    "percentage, and show your working.",
+           "intro": "Answer on this sheet, without a computer, and show your working: a "
+                    "probability as a fraction, a decimal or a percentage.",
            "exercise": "Exercises", "joker": "Joker", "any": "any shape",
            "objective": "Objective", "cards": "Territory and objective cards",
            "cut": "Cut along the dashed lines. Territory cards show the territory, its continent "
@@ -77,8 +77,8 @@ WORDS = {
     "pt": {"name": "Nome", "class": "Turma", "date": "Data", "answer": "Resposta",
            "working": "Desenvolvimento (mostre como chegou à resposta):",
            "bncc": "Habilidades da BNCC",
-           "intro": "Responda nesta folha, sem computador: fração, decimal ou porcentagem, e "
-                    "mostre o desenvolvimento.",
+           "intro": "Responda nesta folha, sem computador, e mostre o desenvolvimento: uma "
+                    "probabilidade como fração, decimal ou porcentagem.",
            "exercise": "Exercícios", "joker": "Coringa", "any": "qualquer figura",
            "objective": "Objetivo", "cards": "Cartas de território e de objetivo",
            "cut": "Recorte nas linhas tracejadas. As cartas de território mostram o território, "
