@@ -77,7 +77,8 @@ def test_a_run_notebook_gives_its_pictures_but_never_its_widgets():
     ])
     page = ws.worksheet(nb, "en")
     no_code_no_buttons(page)
-    assert svg in page and "not-an-exercise" not in page
+    assert svg in page and "<svg id='not-an-exercise'></svg>" in page
+    assert "<figcaption>1. Worked example</figcaption>" in page
     shown = text(page)
     assert "How many?" in shown and "next cell" not in shown and "dashboard" not in shown
     assert "Conferir" not in shown and "Check" not in shown and "not answered" not in shown

@@ -1,10 +1,11 @@
 """Unplugged worksheets: printable A4 pages with no code and no buttons (``make handouts``).
 
 - :func:`worksheet`: the sheet of one lesson or lab, made from its run student notebook: the
-  title and BNCC skills, then each exercise section's questions and static pictures (the SVG
-  pictures and tables its cells drew), with a box for the answer and lines for the working under
-  every question. Sentences about cells and code (``answer =``, ``Fraction(1, 2)``) are left out:
-  on paper the answer is written in the box.
+  title and BNCC skills, a few of the lesson's static pictures (the drawings and tables its cells
+  showed, widgets as pictures without their buttons), then each exercise section's questions and
+  pictures, with a box for the answer and lines for the working under every question.
+  Sentences about cells and code (``answer =``, ``Fraction(1, 2)``) are left out: on paper the
+  answer is written in the box.
 - :func:`dice_sheet`: a data-collection sheet for 3 attack dice against 2 defence dice rolled at
   the table (each roll, who lost what, and the tallies a class types into a lab).
 - :func:`cards`: the 44 territory cards (42 and 2 jokers) and the 14 objective cards of the board
@@ -43,7 +44,8 @@ h3 { font-size: 11pt; }
 .skills { font-size: 9pt; color: #333; }
 .question { break-inside: avoid; margin: 3mm 0; }
 .picture { break-inside: avoid; text-align: center; margin: 2mm 0; }
-.picture svg, .picture img { max-width: 100%; max-height: 110mm; height: auto; }
+.picture svg, .picture img { max-width: 100%; max-height: 100mm; height: auto; }
+figure.picture { margin: 2mm 0 4mm; } figcaption { font-size: 9pt; color: #333; }
 table { border-collapse: collapse; margin: 2mm auto; }
 td, th { border: 1px solid #777; padding: 1mm 2mm; text-align: center; }
 .answer { break-inside: avoid; border: 1.5px solid #000; border-radius: 2mm; padding: 2mm 3mm;
@@ -94,6 +96,7 @@ BOLD_LABEL = re.compile(r"^\*\*[^*]+\*\*")
 ANCHOR = re.compile(r'<a class="anchor-link"[^>]*>.*?</a>')
 MINUTES = re.compile(r"\s*\(\d+ min\)\s*$", re.M)
 SVG = re.compile(r"<svg\b.*?</svg>", re.S)
+CONTROL = re.compile(r'<span class="wk-static-(?:control|note)[^"]*">.*?</span>', re.S)
 TABLE = re.compile(r"<table\b.*?</table>", re.S)
 SHAPES = {"triangle": "▲", "square": "■", "circle": "●"}
 
@@ -139,8 +142,8 @@ def _about_code(text: str) -> bool:
 
 
 def pictures(cell: dict) -> list[str]:
-    """The static pictures a code cell drew: SVG images and HTML tables (never widgets, buttons
-    or text fields)."""
+    """The static pictures a code cell drew: SVG and PNG images, and HTML holding a drawing or a
+    table (a widget's static picture, without its buttons, fields and notes)."""
     found = []
     for output in cell.get("outputs", []):
         data = output.get("data", {})
@@ -149,9 +152,30 @@ def pictures(cell: dict) -> list[str]:
         elif "image/png" in data:
             found.append(f'<img alt="" src="data:image/png;base64,{data["image/png"]}">')
         elif "text/html" in data:
-            shown = text_of({"source": data["text/html"]})
-            found += SVG.findall(shown) or TABLE.findall(shown)
+            shown = CONTROL.sub("", text_of({"source": data["text/html"]}))
+            if SVG.search(shown) or TABLE.search(shown):
+                found.append(shown)
     return found
+
+
+def figures(nb: dict, referred: set[str], most: int = 3) -> list[str]:
+    """The lesson's figures for paper: the first picture of each section outside the exercises,
+    those the exercises refer to ("section 3") first, at most ``most``, each with its heading
+    as a caption."""
+    chosen = []
+    for group in sections(nb)[1:]:
+        heading = text_of(group[0]).splitlines()[0]
+        number = re.match(r"## (\d+)\.", heading)
+        if EXERCISE_HEADING.search(heading) or not number:
+            continue
+        shown = [p for c in group if c["cell_type"] == "code"
+                 and not {"check", "solution"} & tags(c) for p in pictures(c)]
+        if shown:
+            caption = html.escape(MINUTES.sub("", heading[3:]).strip())
+            chosen.append((number.group(1) not in referred, int(number.group(1)),
+                           f'<figure class="picture">{shown[0]}'
+                           f"<figcaption>{caption}</figcaption></figure>"))
+    return [f for _, _, f in sorted(chosen)[:most]]
 
 
 def answer_box(number: int, lang: str, lines: int = 5) -> str:
@@ -185,18 +209,12 @@ def exercise_sections(nb: dict) -> list[list[dict]]:
         or any("answer" in tags(c) for c in g))]
 
 
-def referred_pictures(group: list[dict], every: list[list[dict]], most: int = 2) -> list[str]:
-    """The pictures of the sections an exercise section refers to ("the position of section
-    3"), at most ``most`` of each, for a question that needs them on paper."""
-    text = " ".join(text_of(c) for c in group if c["cell_type"] == "markdown")
-    found = []
-    for number in dict.fromkeys(re.findall(r"\b(?:section|seção) (\d+)\b", text)):
-        for other in every:
-            if other and re.match(rf"## {number}\. ", text_of(other[0])):
-                shown = [p for c in other if c["cell_type"] == "code"
-                         and not {"check", "solution"} & tags(c) for p in pictures(c)]
-                found += shown[:most]
-    return found
+def referred_sections(nb: dict) -> set[str]:
+    """The numbers of the sections the exercise sections refer to ("the position of section
+    3")."""
+    text = " ".join(text_of(c) for g in exercise_sections(nb) for c in g
+                    if c["cell_type"] == "markdown")
+    return set(re.findall(r"\b(?:section|seção) (\d+)\b", text))
 
 
 def worksheet(nb: dict, lang: str) -> str:
@@ -211,10 +229,9 @@ def worksheet(nb: dict, lang: str) -> str:
     if codes:
         body.append(f'<p class="skills">{words["bncc"]}: {", ".join(codes)}</p>')
     body.append(f"<p><i>{words['intro']}</i></p>")
+    body += figures(nb, referred_sections(nb))
     number = 0
-    every = sections(nb)
     for group in exercise_sections(nb):
-        body += [f'<div class="picture">{p}</div>' for p in referred_pictures(group, every)]
         for i, cell in enumerate(group):
             following = group[i + 1] if i + 1 < len(group) else None
             if cell["cell_type"] == "markdown":
