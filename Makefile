@@ -89,7 +89,7 @@ outline: $(STAMP)
 clean-outputs: $(STAMP)
 	$(TOOLS) build_tools.build --clear-unbuilt
 
-# Student notebooks (no solutions, answers sealed), answer keys and printable handouts of every
+# Student notebooks (no solutions, answers sealed), answer keys, printable handouts and A4 worksheets of every
 # lesson and lab in both languages, under build/handouts/ (several minutes: each notebook runs twice;
 # one notebook per core; a failing notebook is named, the others go on, and the run exits non-zero).
 handouts: $(STAMP)

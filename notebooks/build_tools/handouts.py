@@ -12,7 +12,9 @@ For every built notebook (both languages), under ``build/handouts/``:
 - ``answer-key/<path>.html``: the teacher notebook, run, with each exercise's answer written
   under its check cell;
 - ``handout/<path>.html``: the student notebook, run, printable: every widget is replaced by a
-  static picture of its state (:mod:`build_tools.printable`).
+  static picture of its state (:mod:`build_tools.printable`);
+- ``worksheet/<path>.html``: the A4 worksheet, with no code and no buttons, and
+  ``printables/``: the cards and the dice sheet (:mod:`build_tools.worksheet`).
 
 All of it with nbconvert (TagRemovePreprocessor, ClearOutputPreprocessor, ExecutePreprocessor,
 HTMLExporter) and one preprocessor of ours (:class:`DropWidgetViews`). A notebook whose exercise
@@ -54,6 +56,7 @@ from warkit_widgets.lessons.text import bilingual
 
 from build_tools.build import NOTEBOOKS, Edition, editions
 from build_tools.printable import WIDGET_VIEW
+from build_tools.worksheet import worksheet, write_printables
 
 OUT = Path("build") / "handouts"
 ANSWER, CHECK, SOLUTION = "answer", "check", "solution"
@@ -241,7 +244,8 @@ def with_answers(key: nbformat.NotebookNode, sealed: list[str], lang: str
     return key
 
 
-PAGE_STYLE = ("<style>.jp-RenderedSVG svg,.jp-RenderedHTMLCommon svg{max-width:100%;height:auto}"
+PAGE_STYLE = ("<style>@page{size:A4}"
+              ".jp-RenderedSVG svg,.jp-RenderedHTMLCommon svg{max-width:100%;height:auto}"
               "@media print{.jp-InputPrompt,.jp-OutputPrompt{display:none}"
               ".jp-Cell{break-inside:avoid-page}}</style>")
 
@@ -253,7 +257,7 @@ def to_html(nb: nbformat.NotebookNode) -> str:
 
 
 def build(edition: Edition, out: Path = OUT, root: Path = NOTEBOOKS) -> dict[str, Path]:
-    """The four files of one built notebook (its path under ``root`` is kept under ``out``);
+    """The five files of one built notebook (its path under ``root`` is kept under ``out``);
     returns kind -> path written."""
     nb = nbformat.read(edition.path, as_version=4)
     relative = edition.path.relative_to(root)
@@ -266,7 +270,9 @@ def build(edition: Edition, out: Path = OUT, root: Path = NOTEBOOKS) -> dict[str
              "student": (out / "student" / relative, nbformat.writes(student)),
              "answer-key": (out / "answer-key" / relative.with_suffix(".html"),
                             to_html(with_answers(key, sealed, edition.lang))),
-             "handout": (out / "handout" / relative.with_suffix(".html"), to_html(handout))}
+             "handout": (out / "handout" / relative.with_suffix(".html"), to_html(handout)),
+             "worksheet": (out / "worksheet" / relative.with_suffix(".html"),
+                           worksheet(handout, edition.lang))}
     for path, text in files.values():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -318,6 +324,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"FAILED {name} ({seconds:.1f} s): {error}", file=sys.stderr, flush=True)
             else:
                 print(f"{name}: {seconds:.1f} s", flush=True)
+    write_printables(out)  # the cards and the dice sheet (build_tools.worksheet)
     print(f"{len(todo) - len(failures)} of {len(todo)} notebooks -> {out} "
           f"in {time.perf_counter() - start:.0f} s")
     if failures:
