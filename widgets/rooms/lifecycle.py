@@ -73,8 +73,8 @@ class _Purger:
 
     def add(self, store: SqlStore) -> None:
         with self._lock:
-            if store.location not in self._stores:
-                self._stores[store.location] = weakref.WeakSet()
+            live = self._stores.setdefault(store.location, weakref.WeakSet())
+            if not any(not s._closed for s in live):
                 self._fresh.add(store.location)  # purged at once: the server's start
             self._stores[store.location].add(store)
             if self._thread is None:
