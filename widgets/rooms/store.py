@@ -594,22 +594,38 @@ class SqlStore(GameStore):
 
 
 class SqliteStore(SqlStore):
-    """The default store: one SQLite file (WAL mode, so pages read while one writes)."""
+    """The default store: one SQLite file in WAL mode.
+
+    SQLite lets one writer at a time change the file, whichever room it writes: a writer
+    that holds the file (another process stopped mid-transaction, a backup) makes every
+    other write wait. What this store keeps from it: reads go through a connection of their
+    own (WAL: they see the last commit and never wait for a writer), so every room's moves
+    and lobby still show; a write waits at most :attr:`busy_timeout` seconds per try, and
+    tries again (with back-off, :data:`RETRY_FOR`) without holding up this process's reads,
+    then says :class:`StoreUnavailable`; transactions are short (one append, one room's
+    purge)."""
 
     duplicate = (sqlite3.IntegrityError,)
-    busy_timeout = 10.0
-    """Seconds a write waits for another writer of the file before :class:`StoreUnavailable`."""
+    busy_timeout = 0.5
+    """Seconds one try of a write waits for another writer of the file."""
+    retry_for = 10.0
 
     def __init__(self, path: Path | str, lifecycle: Lifecycle | None = None) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         private_file(self.path)  # SQLite gives its -wal and -shm files the same mode
-        self._lock = threading.Lock()  # one connection, used by the page and its poller
-        self._db = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None,
-                                   check_same_thread=False)
+        self._lock = threading.Lock()  # the writing connection, used by one thread at a time
+        self._read_lock = threading.Lock()
+        self._db = self._connect()
         self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(f"PRAGMA busy_timeout={int(self.busy_timeout * 1000)}")
+        self._reader = self._connect()
         super().__init__(str(self.path.resolve()), lifecycle)
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None,
+                             check_same_thread=False)
+        db.execute(f"PRAGMA busy_timeout={int(self.busy_timeout * 1000)}")
+        return db
 
     @contextmanager
     def _unavailable_when_busy(self) -> Iterator[None]:
@@ -635,10 +651,10 @@ class SqliteStore(SqlStore):
 
     @contextmanager
     def reading(self) -> Iterator[Any]:
-        """Reads take no lock: each SELECT sees the last committed state (WAL), so the pages'
-        pollers never queue behind a writer's ``BEGIN IMMEDIATE``."""
-        with self._lock, self._unavailable_when_busy():
-            cur = self._db.cursor()
+        """Reads use their own connection: each SELECT sees the last committed state (WAL),
+        so the pages' pollers never queue behind a writer (this process's or another's)."""
+        with self._read_lock, self._unavailable_when_busy():
+            cur = self._reader.cursor()
             try:
                 yield cur
             finally:
@@ -660,6 +676,7 @@ class SqliteStore(SqlStore):
     def close(self) -> None:
         super().close()
         self._db.close()
+        self._reader.close()
 
 
 def default_path() -> Path:
