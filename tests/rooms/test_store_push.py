@@ -137,3 +137,27 @@ def test_a_move_through_one_server_is_pushed_to_another_server(pg_url):
         other.kill()
         other.wait(10)
     store.close()
+
+
+def test_stores_share_one_pool_per_process_released_with_the_last(pg_url):
+    """Pages' stores on one URL draw from one pool; a store dropped without close() (a page
+    gone) is released too, and the last one closes the pool."""
+    import gc
+
+    stores = [open_store(pg_url) for _ in range(5)]
+    pool = stores[0].pool
+    assert all(s.pool is pool for s in stores) and pool.max_size == 4
+    for s in stores[:3]:
+        s.close()
+    del s
+    stores[3] = None
+    gc.collect()
+    assert not pool.closed
+    stores[4].close()
+    deadline = time.monotonic() + 10
+    while not pool.closed and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert pool.closed
+    fresh = open_store(pg_url)  # a new pool for the next server on that URL
+    assert fresh.pool is not pool and fresh.head("NONE") == 0
+    fresh.close()

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from .lifecycle import Lifecycle
-from .store import SqlStore, StoreUnavailable
+from .store import RECENT_HEADS, SqlStore, StoreUnavailable
 
 CHANNEL = "warkit_moves"
 """The channel every append notifies (one per database: NOTIFY never leaves its database)."""
@@ -63,10 +63,26 @@ class PostgresStore(SqlStore):
         return ConnectionPool(self.url, min_size=1, max_size=pool_size(), open=True,
                               kwargs={"autocommit": True}, name="warkit-rooms",
                               check=ConnectionPool.check_connection, num_workers=1,
-                              reconnect_timeout=24 * 3600.0)
+                              max_idle=120.0, reconnect_timeout=24 * 3600.0)
 
-    def _close_pool(self, pool: Any) -> None:
+    @staticmethod
+    def _close_pool(pool: Any) -> None:
         pool.close()
+
+    def _poller(self) -> Callable[[float], Iterable[tuple[str, int]]]:
+        """The safety poll through the pool (not through this store: the watcher must not
+        keep it alive)."""
+        pool, lost = self.pool, self._lost
+
+        def recent(since: float) -> list[tuple[str, int]]:
+            try:
+                with pool.connection(timeout=POOL_WAIT) as conn:
+                    rows = conn.execute(RECENT_HEADS.replace("?", "%s"), (since,)).fetchall()
+            except lost as exc:
+                raise StoreUnavailable(f"the rooms' database is unreachable: {exc}") from exc
+            return [(code, int(seq)) for code, seq in rows]
+
+        return recent
 
     @property
     def pool(self) -> Any:

@@ -130,6 +130,8 @@ class Watcher:
                 self.polls += 1
                 since = now - CLOCK_MARGIN
             except Exception as exc:
+                if self._stop.is_set():
+                    break  # closed with its store: the connection going away is no news
                 self.failures += 1
                 self.lost += 1
                 LOG.warning("room listener: %s (try %d)", exc, self.failures)

@@ -23,6 +23,7 @@ import os
 import sqlite3
 import threading
 import time
+import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
@@ -277,10 +278,27 @@ class Shared:
     ready: bool = False
     """The schema was made (once per process and location)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
+    close_pool: Callable[[], object] | None = None
 
 
 _SHARED: dict[str, Shared] = {}
 _SHARED_LOCK = threading.Lock()
+
+
+def _release(location: str, shared: Shared) -> None:
+    """One store less on ``location`` (closed, or garbage-collected unclosed: a page's
+    kernel gone); the last one stops the listener and closes the pool (on a thread of its
+    own: this may run inside the garbage collector, on any thread)."""
+    with _SHARED_LOCK:
+        shared.users -= 1
+        if shared.users > 0 or _SHARED.get(location) is not shared:
+            return
+        del _SHARED[location]
+    if shared.watcher is not None:
+        shared.watcher.stop()
+    if shared.close_pool is not None:
+        threading.Thread(target=shared.close_pool, daemon=True,
+                         name="warkit-rooms-pool-close").start()
 
 
 class SqlStore(GameStore):
@@ -306,6 +324,9 @@ class SqlStore(GameStore):
             shared.users += 1
             if shared.pool is None:
                 shared.pool = self._open_pool()
+                if shared.pool is not None:
+                    shared.close_pool = functools.partial(self._close_pool, shared.pool)
+        self._release = weakref.finalize(self, _release, location, shared)
         try:
             with shared.lock:
                 if not shared.ready:
@@ -328,7 +349,8 @@ class SqlStore(GameStore):
         """The connections this process keeps for the location (``None``: none shared)."""
         return None
 
-    def _close_pool(self, pool: Any) -> None:
+    @staticmethod
+    def _close_pool(pool: Any) -> None:
         """Close what :meth:`_open_pool` opened (the last store of the location closed)."""
 
     def _notify(self, cur: Any, code: str, seq: int) -> None:
@@ -578,19 +600,8 @@ class SqlStore(GameStore):
     def close(self) -> None:
         """Release this store; the last one of its location closes the shared pool and
         stops the listener."""
-        if self._closed:
-            return
         self._closed = True
-        with _SHARED_LOCK:
-            shared = self.shared
-            shared.users -= 1
-            if shared.users > 0 or _SHARED.get(self.location) is not shared:
-                return
-            del _SHARED[self.location]
-        if shared.watcher is not None:
-            shared.watcher.stop()
-        if shared.pool is not None:
-            self._close_pool(shared.pool)
+        self._release()  # once only (a finalizer)
 
 
 class SqliteStore(SqlStore):
@@ -662,10 +673,10 @@ class SqliteStore(SqlStore):
 
     def _poller(self) -> Callable[[float], Iterable[tuple[str, int]]]:
         """The safety poll on a connection of its own (the watcher outlives this store)."""
-        path, sql = self.path, RECENT_HEADS
+        path, sql, wait = self.path, RECENT_HEADS, self.busy_timeout
 
         def recent(since: float) -> list[tuple[str, int]]:
-            db = sqlite3.connect(path, timeout=self.busy_timeout)
+            db = sqlite3.connect(path, timeout=wait)
             try:
                 return [(code, int(seq)) for code, seq in db.execute(sql, (since,))]
             finally:
