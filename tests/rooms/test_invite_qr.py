@@ -53,5 +53,7 @@ def test_the_widget_draws_the_qr_of_the_address_the_page_shows():
     invite.shown = LINK  # what the script sets (only the browser knows the address)
     assert invite.qr_for == LINK and modules(invite.qr) == expected(LINK)
     assert "<title>Código QR</title>" in invite.qr
+    invite.shown = "x" * 5000  # more than a QR code holds: no code, no error
+    assert invite.qr == ""
     invite.show("", "Convite")  # the seat joined: its link and its QR code leave the page
     assert invite.shown == "" and invite.qr == "" and invite.url == ""

@@ -119,9 +119,12 @@ class InviteLink(anywidget.AnyWidget):
     def _draw_qr(self, _: object = None) -> None:
         """The QR code of the address the page shows, drawn here (:func:`.qr.qr_svg`)."""
         shown = self.shown
+        try:
+            svg = qr_svg(shown, self.qr_title) if shown else ""
+        except ValueError:  # more than a QR code holds (only a forged message sends that)
+            svg = ""
         with self.hold_sync():
-            self.qr = qr_svg(shown, self.qr_title) if shown else ""
-            self.qr_for = shown
+            self.qr, self.qr_for = svg, shown
 
     def show(self, url: str, label: str = "", copy: str = "", copied: str = "",
              warning: str = "", lan_host: str = "", qr_title: str = "") -> None:
