@@ -29,7 +29,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import textwrap
 import threading
 import time
 from collections.abc import Iterator
@@ -163,32 +162,14 @@ def appends(where: str, count: int) -> None:
     store.close()
 
 
-LISTENER = textwrap.dedent("""
-    import sys, threading, time
-    import psycopg
-    from warkit_widgets.rooms.pg import CHANNEL, PostgresStore
-    store = PostgresStore(sys.argv[1])
-    store.safety_poll = 3600.0
-    ready = threading.Event()
-    def told(code, seq):
-        if code == "PING":
-            ready.set()
-        else:
-            print(f"{seq} {time.time():.6f}", flush=True)
-    store.subscribe(told)
-    with psycopg.connect(sys.argv[1], autocommit=True) as ping:
-        while not ready.is_set():
-            ping.execute("SELECT pg_notify(%s, 'PING:0')", (CHANNEL,))
-            ready.wait(0.2)
-    print("listening", flush=True)
-    sys.stdin.readline()
-""")
+LISTENER = HERE.parent / "rooms" / "listener.py"
+"""Another server process: subscribes and prints ``CODE SEQ TIME`` for each entry told."""
 
 
 def notify_latency(url: str, notes: int) -> None:
     store = open_store(url)
     links = create_room(store, CONFIG)
-    other = subprocess.Popen([sys.executable, "-c", LISTENER, url], stdin=subprocess.PIPE,
+    other = subprocess.Popen([sys.executable, str(LISTENER), url], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, text=True)
     assert other.stdout is not None and other.stdin is not None
     assert other.stdout.readline().strip() == "listening"
@@ -199,7 +180,7 @@ def notify_latency(url: str, notes: int) -> None:
         time.sleep(0.02)
     told: dict[int, float] = {}
     while len(told) < notes:
-        seq, at = other.stdout.readline().split()
+        _, seq, at = other.stdout.readline().split()
         told[int(seq)] = float(at)
     other.stdin.write("\n")
     other.stdin.close()

@@ -6,30 +6,15 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
 
 import pytest
 from warkit_widgets.report import ErrorReporter
 from warkit_widgets.rooms.room import create_room, replay
 from warkit_widgets.rooms.store import StoreUnavailable, open_store
 
-from .pg_server import PgServer, Unavailable, new_database, postgres_cluster
+from .pg_server import new_database
 from .test_store import CONFIG, _play
 from .test_store_push import Heard
-
-
-@pytest.fixture
-def pg() -> Iterator[PgServer]:
-    """A PostgreSQL server of this test's own (it is stopped and started again)."""
-    try:
-        server = postgres_cluster()
-        started = server.__enter__()
-    except Unavailable as exc:
-        pytest.skip(str(exc))
-    try:
-        yield started
-    finally:
-        server.__exit__(None, None, None)
 
 
 def wait_until(condition, timeout: float) -> bool:
@@ -41,7 +26,8 @@ def wait_until(condition, timeout: float) -> bool:
     return True
 
 
-def test_a_postgresql_restart_mid_game_loses_nothing_and_play_resumes(pg):
+def test_a_postgresql_restart_mid_game_loses_nothing_and_play_resumes(pg_cluster):
+    pg = pg_cluster
     url = new_database(pg.url)
     store = open_store(url)
     # another server on the same database (its own pool and listener: another location),

@@ -10,6 +10,7 @@ import sys
 import textwrap
 import threading
 import time
+from pathlib import Path
 
 from warkit_widgets.play.config import GameConfig, Seat
 from warkit_widgets.rooms.room import create_room, initial_match
@@ -90,27 +91,7 @@ def test_the_safety_poll_finds_another_processes_sqlite_write(tmp_path):
     store.close()
 
 
-LISTENER = textwrap.dedent("""
-    import sys, threading, time
-    import psycopg
-    from warkit_widgets.rooms.pg import CHANNEL, PostgresStore
-    store = PostgresStore(sys.argv[1])
-    store.safety_poll = 3600.0  # no poll during the test: only the push path can tell
-    heard = threading.Event()
-    def told(code, seq):
-        if code == "PING":
-            heard.set()
-        else:
-            print(f"{code} {seq} {time.time():.6f}", flush=True)
-    store.subscribe(told)
-    with psycopg.connect(sys.argv[1], autocommit=True) as ping:  # until LISTEN is on
-        while not heard.is_set():
-            ping.execute("SELECT pg_notify(%s, 'PING:0')", (CHANNEL,))
-            heard.wait(0.2)
-    print("listening", flush=True)
-    sys.stdin.readline()
-    print(f"polls {store.shared.watcher.polls}", flush=True)
-""")
+LISTENER = Path(__file__).with_name("listener.py")
 
 
 def test_a_move_through_one_server_is_pushed_to_another_server(pg_url):
@@ -120,7 +101,7 @@ def test_a_move_through_one_server_is_pushed_to_another_server(pg_url):
     links = create_room(store, CONFIG, seed=CONFIG.seed)
     seat, action = opening(store, links)
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    other = subprocess.Popen([sys.executable, "-c", LISTENER, pg_url], stdin=subprocess.PIPE,
+    other = subprocess.Popen([sys.executable, str(LISTENER), pg_url], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, text=True, env=env)
     try:
         assert other.stdout is not None and other.stdin is not None
