@@ -19,9 +19,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from warkit_widgets.rooms.server import web
 from warkit_widgets.rooms.server.client import RoomClient, RoomServerError, new_room
 from warkit_widgets.rooms.server.core import RoomServer
-from warkit_widgets.rooms.server.web import make_app
+from warkit_widgets.rooms.server.web import Hub, make_app
 from warkit_widgets.rooms.store import open_store
 
 from .test_room_server import choose, spec
@@ -34,8 +35,9 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(store_url: str) -> Iterator[str]:
-    """A room server on its own event loop in a thread; its API's base address."""
+def serving(store_url: str, hubs: list[Hub] | None = None) -> Iterator[str]:
+    """A room server on its own event loop in a thread; its API's base address (its
+    :class:`Hub` is added to ``hubs``)."""
     port, ready = free_port(), threading.Event()
     loop = asyncio.new_event_loop()
     server = RoomServer(open_store(store_url))
@@ -45,6 +47,8 @@ def serving(store_url: str) -> Iterator[str]:
         app, hub = make_app(server)
         app.listen(port, "127.0.0.1")
         hub.start()
+        if hubs is not None:
+            hubs.append(hub)
         loop.call_soon(ready.set)
         loop.run_forever()
         hub.stop()
@@ -118,6 +122,23 @@ def test_a_move_through_one_server_reaches_a_page_of_another(pg_url):
             after = mover.act(answer["seq"], choose(answer, rng))
             thread.join(25)
             assert got and got[0]["seq"] == after["seq"], "the other server's page missed it"
+
+
+def test_the_stores_notification_wakes_the_other_servers_pages_at_once(pg_url, monkeypatch):
+    """With the safety poll an hour away, only :meth:`Hub.store_changed` (what the store's
+    LISTEN/NOTIFY calls) can bring a move written through one server to the other's page."""
+    monkeypatch.setattr(web, "SAFETY_POLL", 3600.0)
+    hubs: list[Hub] = []
+    with serving(pg_url, hubs) as one, serving(pg_url, hubs) as two:
+        made = new_room(spec(humans=2), one)
+        ana, bia = RoomClient(one, key=made["keys"][0]), RoomClient(two, key=made["keys"][1])
+        mover, other = (ana, bia) if ana.state()["your_move"] else (bia, ana)
+        answer, seen = mover.state(), other.state()
+        thread, got = waiting(other, seen["version"])
+        after = mover.act(answer["seq"], choose(answer, random.Random(2)))
+        hubs[0 if other is ana else 1].store_changed(made["code"])  # the waiter's server
+        thread.join(25)
+        assert got and got[0]["seq"] == after["seq"]
 
 
 def test_a_student_with_the_room_code_and_no_key_reads_public_information_only(tmp_path):

@@ -32,7 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from tornado import web
-from tornado.ioloop import PeriodicCallback
+from tornado.ioloop import IOLoop, PeriodicCallback
 
 from warkit import IllegalActionError, InvalidActionError
 
@@ -55,6 +55,7 @@ class Hub:
         self.executor = ThreadPoolExecutor(workers, thread_name_prefix="warkit-rooms")
         self.waiting: dict[str, set[asyncio.Future[None]]] = {}
         self._poller: PeriodicCallback | None = None
+        self._loop: IOLoop | None = None
         self._polling = False
 
     async def run(self, call: Callable[..., T], *args: Any) -> T:
@@ -82,23 +83,34 @@ class Hub:
             self.waiting.get(code, set()).discard(future)
 
     def start(self) -> None:
-        """Start the safety poll (on the running event loop)."""
+        """Start the safety poll (on the event loop of the calling thread)."""
         if self._poller is None:
+            self._loop = IOLoop.current()
             self._poller = PeriodicCallback(self._poll, SAFETY_POLL * 1000)
             self._poller.start()
 
+    def store_changed(self, code: str) -> None:
+        """Another room server wrote to room ``code`` (the store's notification, from any
+        thread): read it now and wake its pages, without waiting for the safety poll."""
+        if self._loop is not None:
+            self._loop.add_callback(self._catch_up, [code])
+
     async def _poll(self) -> None:
-        codes = [code for code, futures in self.waiting.items() if futures]
-        if not codes or self._polling:
+        if not self._polling:
+            self._polling = True
+            try:
+                await self._catch_up([code for code, futures in self.waiting.items() if futures])
+            finally:
+                self._polling = False
+
+    async def _catch_up(self, codes: list[str]) -> None:
+        if not codes:
             return
-        self._polling = True
         try:
             for code in await self.run(self.server.poll, codes):
                 self.changed(code)
         except Exception:  # the store unreachable: the next poll tries again
             pass
-        finally:
-            self._polling = False
 
     def stop(self) -> None:
         if self._poller is not None:
