@@ -15,7 +15,8 @@ default, in the Voilà server or a standalone process).
 A page sends its key in the ``X-Warkit-Key`` header, never in the address (addresses end up
 in access logs); no key is the public side of the room. Errors are JSON ``{"error": ...}``
 with 400 (a refused move: the rule it breaks), 403 (a key that does not open it), 404 (no
-such room) or 409 (the room moved on: look again). The API uses no cookie, so a request
+such room), 409 (the room moved on: look again) or 503 (the database cannot be reached
+now: try again). The API uses no cookie, so a request
 forged by another site carries no credential: the XSRF check, which guards cookies, is off
 for these handlers only.
 
@@ -33,6 +34,7 @@ from typing import Any, TypeVar
 
 from tornado import web
 from tornado.ioloop import IOLoop, PeriodicCallback
+from tornado.log import app_log
 
 from warkit import IllegalActionError, InvalidActionError
 
@@ -169,6 +171,10 @@ class ApiHandler(web.RequestHandler):
             self.answer({"error": str(exc)}, 404)
         except (RoomError, ValueError) as exc:  # a refused request: nothing changed
             self.answer({"error": str(exc)}, 400)
+        except Exception as exc:  # the store unreachable (a database restarting), or a bug
+            app_log.exception("room server: %s %s", self.request.method, self.request.path)
+            self.answer({"error": f"the rooms' database cannot be reached now, try again "
+                                  f"in a moment ({type(exc).__name__})"}, 503)
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         self.finish(json.dumps({"error": self._reason}))
