@@ -139,8 +139,9 @@ def test_refused_moves_change_nothing(server):
         server.create({**spec(humans=0)})
 
 
-def test_an_absent_seat_is_handed_to_a_computer_and_taken_back(store_url):
+def test_an_absent_seat_is_handed_to_a_computer_and_taken_back(store_url, monkeypatch):
     now = [time.time()]
+    monkeypatch.setattr(time, "time", lambda: now[0])  # the store's clock and the server's
     server = RoomServer(open_store(store_url), clock=lambda: now[0])
     made = server.create(spec(humans=2))
     code = made["code"]
@@ -151,17 +152,12 @@ def test_an_absent_seat_is_handed_to_a_computer_and_taken_back(store_url):
         server.hand_over(ana, 1)
     answer = server.state(ana)
     assert [s["presence"] for s in answer["seats"]] == ["here", "here", "computer"]
-    server.store.touch(made["keys"][0])  # Ana stays; Bia's page went quiet 61 s ago
-    store_now = time.time
-    try:
-        time.time = lambda: now[0] + 61  # type: ignore[assignment]
-        server.store.touch(made["keys"][0])
-    finally:
-        time.time = store_now  # type: ignore[assignment]
-    now[0] += 61
+    now[0] += 61  # Ana's page goes on answering; Bia's went quiet 61 s ago
     answer = server.hand_over(ana, 1)
     assert answer["seats"][1]["kind"] == "normal"
-    assert not server.state(ana)["your_move"] or answer["decider"] == 0
+    assert answer["decider"] != 1  # the computer played Bia's turn at once, if it was hers
+    with pytest.raises(RoomError, match="still here"):
+        server.hand_over(bia, 0)
     back = server.take_back(bia)
     assert back["seats"][1]["kind"] == "human"
     server.close()
@@ -220,3 +216,17 @@ def test_the_records_of_seats_and_spectators_during_the_game_keep_their_secrets(
     assert any(a.keyword == "draw" for a in match.actions[base:]), "no card drawn yet"
     for ticket in (*tickets, server.ticket(code, made["spectator"]), Ticket(code, None)):
         assert_record_keeps_secrets(server.record(ticket), match, ticket.seat, base)
+
+
+def test_a_room_nobody_asks_about_leaves_memory_not_the_store(store_url):
+    now = [1000.0]
+    server = RoomServer(open_store(store_url), clock=lambda: now[0])
+    made = server.create(spec())
+    ticket = server.ticket(made["code"], made["keys"][0])
+    before = server.state(ticket)
+    assert server.forget_idle(600) == [] and server.codes() == [made["code"]]
+    now[0] += 601
+    assert server.forget_idle(600) == [made["code"]] and server.codes() == []
+    after = server.state(ticket)  # opened again from the store
+    assert (after["seq"], after["view"]) == (before["seq"], before["view"])
+    server.close()

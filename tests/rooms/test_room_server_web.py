@@ -105,6 +105,11 @@ def test_pages_reach_the_room_with_their_key_and_get_moves_pushed(url):
     assert unknown.value.status == 404
     with pytest.raises(RoomServerError, match="opens no room"):
         RoomClient(url, code=code, key="forged").state()
+    bia.state()
+    with pytest.raises(RoomServerError, match="still here") as here:
+        ana.hand_over(1)
+    assert here.value.status == 400
+    assert ana.take_back()["seats"][0]["kind"] == "human"  # a human seat stays one
     with pytest.raises(RoomServerError, match="never chosen"):
         new_room({**spec(), "seed": 1}, url)
 

@@ -30,6 +30,9 @@ HEARTBEAT = 2.0
 """Seconds between two presence marks of a seat in the store (its page asks more often)."""
 HAND_OVER_LEVEL = "normal"
 """The computer that plays a seat handed over by the others."""
+IDLE = 600.0
+"""Seconds after which a room nobody asked about leaves the server's memory (the store
+keeps it; the next page to ask opens it again)."""
 
 
 class NotAllowed(RoomError):
@@ -60,6 +63,7 @@ class RoomServer:
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self._beats: dict[str, float] = {}
+        self._used: dict[str, float] = {}
 
     # -- rooms -----------------------------------------------------------------------------
     def create(self, spec: dict[str, Any]) -> dict[str, Any]:
@@ -107,7 +111,18 @@ class RoomServer:
                     raise NoSuchRoom(f"no room {code!r}") from None
                 live.settle()  # a room left mid-way (a restart): play what nobody clicks
                 self._rooms[code] = live
+            self._used[code] = self.clock()
             yield live
+
+    def forget_idle(self, seconds: float = IDLE) -> list[str]:
+        """Let go of the rooms nobody asked about for ``seconds``; returns their codes."""
+        now = self.clock()
+        with self._guard:
+            idle = [code for code, used in self._used.items() if now - used > seconds]
+            for code in idle:
+                self._rooms.pop(code, None)
+                self._used.pop(code, None)
+        return idle
 
     def codes(self) -> list[str]:
         with self._guard:

@@ -102,6 +102,7 @@ class Hub:
             self._polling = True
             try:
                 await self._catch_up([code for code, futures in self.waiting.items() if futures])
+                self.server.forget_idle()  # the rooms with waiting pages were just asked about
             finally:
                 self._polling = False
 
@@ -224,44 +225,48 @@ class WaitHandler(ApiHandler):
         await self.guarded(go)
 
 
-class ActHandler(ApiHandler):
+class ChangeHandler(ApiHandler):
+    """A request that changes the room: the server's ``method`` with the ticket, the
+    request's :meth:`arguments` and ``since``; the room's waiting pages are woken after it
+    (a refused move too: the room may have caught up with another server's moves)."""
+
+    method = ""
+
+    def arguments(self, data: dict[str, Any]) -> tuple[Any, ...]:
+        return ()
+
     async def post(self, code: str) -> None:
         async def go() -> None:
             ticket, data = await self.ticket(code), self.body()
-            seq = self.number(data.get("seq"), "seq")
             since = self.number(data.get("since", 0), "since")
-            action = data.get("action")
-            if not isinstance(action, str):
-                raise ValueError("a move is the engine's text of an action")
+            call = getattr(self.hub.server, self.method)
             try:
-                answer = await self.hub.run(self.hub.server.act, ticket, seq, action, since)
+                answer = await self.hub.run(call, ticket, *self.arguments(data), since)
             finally:
-                self.hub.changed(ticket.code)  # a refused move may still have caught up
+                self.hub.changed(ticket.code)
             self.answer(answer)
         await self.guarded(go)
 
 
-class HandOverHandler(ApiHandler):
-    async def post(self, code: str) -> None:
-        async def go() -> None:
-            ticket, data = await self.ticket(code), self.body()
-            seat = self.number(data.get("seat"), "seat")
-            since = self.number(data.get("since", 0), "since")
-            answer = await self.hub.run(self.hub.server.hand_over, ticket, seat, since)
-            self.hub.changed(ticket.code)
-            self.answer(answer)
-        await self.guarded(go)
+class ActHandler(ChangeHandler):
+    method = "act"
+
+    def arguments(self, data: dict[str, Any]) -> tuple[Any, ...]:
+        action = data.get("action")
+        if not isinstance(action, str):
+            raise ValueError("a move is the engine's text of an action")
+        return self.number(data.get("seq"), "seq"), action
 
 
-class TakeBackHandler(ApiHandler):
-    async def post(self, code: str) -> None:
-        async def go() -> None:
-            ticket, data = await self.ticket(code), self.body()
-            since = self.number(data.get("since", 0), "since")
-            answer = await self.hub.run(self.hub.server.take_back, ticket, since)
-            self.hub.changed(ticket.code)
-            self.answer(answer)
-        await self.guarded(go)
+class HandOverHandler(ChangeHandler):
+    method = "hand_over"
+
+    def arguments(self, data: dict[str, Any]) -> tuple[Any, ...]:
+        return (self.number(data.get("seat"), "seat"),)
+
+
+class TakeBackHandler(ChangeHandler):
+    method = "take_back"
 
 
 class RecordHandler(ApiHandler):
