@@ -222,14 +222,16 @@ def test_no_student_copy_of_a_lesson_holds_a_solution(edition):
 PILOT = NOTEBOOKS / "lessons" / "classic" / "03-dice-and-battles.ipynb"
 
 
-def test_the_pilot_lesson_builds_all_four_files(tmp_path):
+def test_the_pilot_lesson_builds_all_its_files(tmp_path):
     """The real thing for one lesson: run twice, the student copy runs without its solutions."""
     edition = next(e for e in BUILT if e.path == PILOT)
     files = handouts.build(edition, tmp_path)
-    assert sorted(files) == ["answer-key", "handout", "student", "teacher"]
+    assert sorted(files) == ["answer-key", "handout", "student", "teacher", "worksheet"]
     student_has_no_answers(read(files["student"]))
     page = files["handout"].read_text()
     assert 'class="warkit-board"' in page and handouts.WIDGET_VIEW not in page
+    sheet = files["worksheet"].read_text()
+    assert "size: A4" in sheet and "<code" not in sheet and "<button" not in sheet
 
 
 def test_a_sealed_value_is_read_from_one_display_message():

@@ -83,7 +83,8 @@ def submission(release: Path, answers: list[str]) -> nbformat.NotebookNode:
     cells = [c for c in nb.cells if grading.ANSWER in grading.tags(c)]
     assert len(cells) == len(answers)
     for cell, value in zip(cells, answers):
-        cell.source = re.sub(r"^answer\s*=\s*None", f"answer = {value}", cell.source, flags=re.M)
+        cell.source = re.sub(r"^answer\s*=[^#\n]*?(?=\s*(#|$))", f"answer = {value}", cell.source,
+                             count=1, flags=re.M)
     return nb
 
 

@@ -13,7 +13,9 @@ For every built notebook (both languages), under ``build/handouts/``:
 - ``answer-key/<path>.html``: the notebook run, with each exercise's answer written under its
   check cell;
 - ``handout/<path>.html``: the student notebook run, printable: every widget is replaced by a
-  static picture of its state (:mod:`build_tools.printable`).
+  static picture of its state (:mod:`build_tools.printable`);
+- ``worksheet/<path>.html``: the A4 worksheet, with no code and no buttons, and
+  ``printables/``: the cards and the dice sheet (:mod:`build_tools.worksheet`).
 
 All of it with nbconvert (TagRemovePreprocessor, ClearOutputPreprocessor, ExecutePreprocessor,
 HTMLExporter) and one preprocessor of ours (:class:`DropWidgetViews`). A notebook whose exercise
@@ -33,6 +35,7 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import functools
 import json
 import os
 import sys
@@ -65,9 +68,10 @@ from build_tools.grading import (
     tags,
 )
 from build_tools.printable import WIDGET_VIEW
+from build_tools.worksheet import worksheet, write_printables
 
 OUT = Path("build") / "handouts"
-KINDS = ("teacher", "student", "answer-key", "handout")
+KINDS = ("teacher", "student", "answer-key", "handout", "worksheet")
 SETUP, SEAL = "warkit-handout-setup", "warkit-handout-seal"
 # The seal cell hands its value back as one display message of this type. (A printed line could
 # arrive split over two stream messages when the kernel's output timer fires mid-print, which is
@@ -243,7 +247,8 @@ def with_answers(key: nbformat.NotebookNode, sealed: list[str], lang: str
     return key
 
 
-PAGE_STYLE = ("<style>.jp-RenderedSVG svg,.jp-RenderedHTMLCommon svg{max-width:100%;height:auto}"
+PAGE_STYLE = ("<style>@page{size:A4}"
+              ".jp-RenderedSVG svg,.jp-RenderedHTMLCommon svg{max-width:100%;height:auto}"
               "@media print{.jp-InputPrompt,.jp-OutputPrompt{display:none}"
               ".jp-Cell{break-inside:avoid-page}}</style>")
 
@@ -269,7 +274,7 @@ def read_exercises(nb: nbformat.NotebookNode, lang: str, cwd: Path, name: str
 def build(edition: Edition, out: Path = OUT, root: Path = NOTEBOOKS,
           kinds: Iterable[str] = KINDS) -> dict[str, Path]:
     """The files of one built notebook (its path under ``root`` is kept under ``out``), of the
-    ``kinds`` asked (all four by default; the notebook runs once, twice with a handout);
+    ``kinds`` asked (all five by default; the notebook runs once, twice with a handout);
     returns kind -> path written."""
     kinds = set(kinds)
     if kinds - set(KINDS):
@@ -279,6 +284,11 @@ def build(edition: Edition, out: Path = OUT, root: Path = NOTEBOOKS,
     name, lang = str(relative), edition.lang
     refuse_leaks(nb, name)
     key, sealed = read_exercises(nb, lang, edition.path.parent, name)
+
+    @functools.cache
+    def handout_run() -> nbformat.NotebookNode:  # the student copy run: handout and worksheet
+        return execute(student_notebook(nb, sealed, lang, name), lang, edition.path.parent)[0]
+
     texts: dict[str, tuple[Path, Callable[[], str]]] = {
         "teacher": (out / "teacher" / relative, lambda: nbformat.writes(nbgrader_source(
             nb, [unseal_exercise(v) for v in sealed], edition.path.stem, name))),
@@ -286,8 +296,10 @@ def build(edition: Edition, out: Path = OUT, root: Path = NOTEBOOKS,
                     lambda: nbformat.writes(student_notebook(nb, sealed, lang, name))),
         "answer-key": (out / "answer-key" / relative.with_suffix(".html"),
                        lambda: to_html(with_answers(key, sealed, lang))),
-        "handout": (out / "handout" / relative.with_suffix(".html"), lambda: to_html(execute(
-            student_notebook(nb, sealed, lang, name), lang, edition.path.parent)[0])),
+        "handout": (out / "handout" / relative.with_suffix(".html"),
+                    lambda: to_html(handout_run())),
+        "worksheet": (out / "worksheet" / relative.with_suffix(".html"),
+                      lambda: worksheet(handout_run(), lang)),
     }
     written = {}
     for kind in KINDS:
@@ -363,6 +375,8 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     failures = build_all(todo, out, args.jobs, kinds,
                          log=lambda line: print(line, flush=True))
+    if "worksheet" in kinds:
+        write_printables(out)  # the cards and the dice sheet (build_tools.worksheet)
     print(f"{len(todo) - len(failures)} of {len(todo)} notebooks -> {out} "
           f"in {time.perf_counter() - start:.0f} s")
     if failures:
