@@ -40,7 +40,7 @@ import nbformat
 import pytest
 from build_tools import handouts
 from build_tools.build import Edition, editions
-from warkit_widgets.exercise import unseal
+from warkit_widgets.exercise import unseal_exercise
 
 EDITIONS = editions()
 TAG = re.compile(r"<[^>]+>")
@@ -156,9 +156,9 @@ def unsearched(values: list[object]) -> list[int]:
 def run(edition: Edition) -> tuple[nbformat.NotebookNode, list[object]]:
     """The notebook run as its teacher edition, and the answer of each exercise."""
     nb = nbformat.read(edition.path, as_version=4)
-    teacher = handouts.teacher_notebook(nb, edition.path.stem)
-    executed, sealed = handouts.execute(teacher, edition.lang, edition.path.parent, seal=True)
-    return executed, [unseal(s) for s in sealed]
+    executed, sealed = handouts.read_exercises(nb, edition.lang, edition.path.parent,
+                                               edition.path.name)
+    return executed, [unseal_exercise(s).expected for s in sealed]
 
 
 def leaks(nb: nbformat.NotebookNode, values: list[object]) -> list[str]:

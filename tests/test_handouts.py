@@ -91,7 +91,8 @@ def nbgrader_is_valid(nb: nbformat.NotebookNode) -> None:
         else:
             assert "points" not in meta
         cell_tags = cell.metadata.get("tags", [])
-        assert ("check" in cell_tags) == (meta["grade"] and meta["locked"])
+        assert bool({"check", "function-check"} & set(cell_tags)) == (meta["grade"]
+                                                                    and meta["locked"])
         if "answer" in cell_tags:
             assert meta["solution"] and not meta["grade"]
             assert re.fullmatch(r"answer = [^\n]+\n### BEGIN SOLUTION\nanswer = [^\n]+\n"
@@ -100,6 +101,12 @@ def nbgrader_is_valid(nb: nbformat.NotebookNode) -> None:
             visible, hidden = cell.source.split("### BEGIN HIDDEN TESTS\n")
             assert visible == grading.VISIBLE_CHECK + "\n"
             assert hidden.endswith("\n### END HIDDEN TESTS") and "expected =" in hidden
+        elif "function" in cell_tags:
+            stub, region = cell.source.split("\n### BEGIN SOLUTION\n")
+            name = re.match(r"def (\w+)\(", stub).group(1)
+            assert f"def {name}(" in region and region.endswith("\n### END SOLUTION")
+        elif "function-check" in cell_tags:
+            assert meta["grade"] and meta["locked"] and "check_function(" in cell.source
         else:
             assert "solution" in cell_tags and meta["solution"] and not meta["grade"]
             assert cell.source.startswith("### BEGIN SOLUTION\n")

@@ -1,8 +1,9 @@
 """nbgrader itself, on every lesson and lab in both languages: the teacher edition the handouts
 build writes is put in an nbgrader course, ``nbgrader generate_assignment`` releases it, every
 released file is scanned for the solutions, the hidden tests and the expected values, and
-``nbgrader autograde`` grades two submissions of each notebook: the right answers (full marks)
-and wrong ones (0).
+``nbgrader autograde`` grades two submissions of each notebook: the right answers and the
+functions a lab asks for written (full marks), and wrong answers with the functions left
+unwritten (0).
 
 The cost is one run of each notebook to read its answers (the handouts build, one process per
 core) and two autograde runs of it (two nbgrader processes side by side, one per submission,
@@ -71,20 +72,32 @@ def right_answers(source: nbformat.NotebookNode) -> list[str]:
             if grading.ANSWER in grading.tags(c)]
 
 
+def solved_functions(source: nbformat.NotebookNode) -> list[str]:
+    """Each function cell as the teacher edition solves it: the solution region's code."""
+    return [c.source.partition(grading.BEGIN_SOLUTION + "\n")[2].rpartition(
+        "\n" + grading.END_SOLUTION)[0] for c in source.cells
+        if grading.FUNCTION in grading.tags(c)]
+
+
 def wrong_answer(right: str) -> str:
     """A wrong answer of the same form: a whole number plus one, anything else times 3/2."""
     value = Fraction(ast.literal_eval(right))
     return str(int(value) + 1) if value.denominator == 1 else f'"{value * Fraction(3, 2)}"'
 
 
-def submission(release: Path, answers: list[str]) -> nbformat.NotebookNode:
-    """The released notebook with ``answer = ...`` written in each answer cell, in order."""
+def submission(release: Path, answers: list[str], functions: list[str] | None
+               ) -> nbformat.NotebookNode:
+    """The released notebook with ``answer = ...`` written in each answer cell, in order, and
+    each function cell replaced by ``functions`` (``None``: left as released, unwritten)."""
     nb = nbformat.read(release, as_version=4)
     cells = [c for c in nb.cells if grading.ANSWER in grading.tags(c)]
     assert len(cells) == len(answers)
     for cell, value in zip(cells, answers):
         cell.source = re.sub(r"^answer\s*=[^#\n]*?(?=\s*(#|$))", f"answer = {value}", cell.source,
                              count=1, flags=re.M)
+    stubs = [c for c in nb.cells if grading.FUNCTION in grading.tags(c)]
+    for cell, code in zip(stubs, functions or []):
+        cell.source = code
     return nb
 
 
@@ -112,12 +125,12 @@ def course(tmp_path_factory) -> dict[str, object]:
     shutil.copytree(right, wrong)  # the same release and gradebook, another student
     for folder, student in ((right, RIGHT), (wrong, WRONG)):
         for item in released.values():
-            answers = right_answers(item.source)
+            answers, functions = right_answers(item.source), solved_functions(item.source)
             if student == WRONG:
-                answers = [wrong_answer(a) for a in answers]
+                answers, functions = [wrong_answer(a) for a in answers], None
             path = folder / "submitted" / student / item.assignment / item.release.name
             path.parent.mkdir(parents=True, exist_ok=True)
-            nbformat.write(submission(item.release, answers), path)
+            nbformat.write(submission(item.release, answers, functions), path)
     finish(nbgrader(right, "autograde", "*"), nbgrader(wrong, "autograde", "*"))
     from nbgrader.api import Gradebook
 
@@ -162,7 +175,11 @@ def test_the_release_holds_no_solution_and_no_expected_answer(course, name):
     secret = [c.source.partition(grading.BEGIN_HIDDEN)[2] for c in item.source.cells
               if grading.CHECK in grading.tags(c)]
     secret += [c.source for c in item.source.cells if grading.SOLUTION in grading.tags(c)]
-    lines = {line.strip() for part in secret for line in part.splitlines()}
+    public = {line.strip() for c in item.source.cells if c.cell_type == "code"
+              and grading.SOLUTION not in grading.tags(c)
+              for line in re.sub(r"### BEGIN (SOLUTION|HIDDEN TESTS)\n.*?### END \1", "",
+                                 c.source, flags=re.S).splitlines()}
+    lines = {line.strip() for part in secret for line in part.splitlines()} - public
     lines = {line for line in lines if len(line) > 12
              and not line.startswith(("###", "#", "import ", "from "))}
     assert not [line for line in lines if line in code], "a hidden or solution line released"
@@ -180,6 +197,9 @@ def test_the_release_holds_no_solution_and_no_expected_answer(course, name):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_autograde_gives_right_answers_every_point_and_wrong_ones_none(course, name):
-    exercises = len(right_answers(course["released"][name].source))
+    """Right answers and written functions: every point; wrong answers and functions left
+    unwritten: none."""
+    source = course["released"][name].source
+    exercises = len(right_answers(source)) + len(solved_functions(source))
     assert course["scores"][name, RIGHT] == (exercises, exercises)
     assert course["scores"][name, WRONG] == (0, exercises)
