@@ -117,7 +117,9 @@ def test_results_are_compared_the_way_a_teacher_would():
     assert same({(0, 1): 0.4166666667, (1, 0): Fraction(7, 12), (2, 0): 0},
                 {(0, 1): Fraction(5, 12), (1, 0): Fraction(7, 12)})  # a zero entry is no entry
     assert same(np.array([1, 2, 3]), [1, 2, 3]) and not same([1, 2], [1, 2, 3])
-    assert not same(6.0000001, 6)  # a whole number is exact
+    assert not same(6.0000001, 6)  # a count is exact
+    assert same(Fraction(2711361064, 6130954375), 0.442241272428324)  # a float's neighbour
+    assert same(1e-17, 0.0) and not same(float("nan"), 0.5)
     assert not same("0.5", Fraction(1, 2))  # a function returns numbers, not text
     assert same(True, True) and not same(1, True)
 
