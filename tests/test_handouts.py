@@ -109,7 +109,7 @@ def nbgrader_is_valid(nb: nbformat.NotebookNode) -> None:
             assert blank.startswith("def ") and worked.startswith("def ")
             assert worked.endswith("\n### END SOLUTION")
         elif "function-check" in cell_tags:  # in the open: it calls the engine's own function
-            assert "check_function(" in cell.source and "### BEGIN" not in cell.source
+            assert "check_written(" in cell.source and "### BEGIN" not in cell.source
         else:
             assert "solution" in cell_tags and meta["solution"] and not meta["grade"]
             assert cell.source.startswith("### BEGIN SOLUTION\n")
