@@ -17,6 +17,7 @@ from warkit.worldmap import world_map
 EDITIONS = editions()
 v4 = nbformat.v4
 BOLD = re.compile(r"\*\*(.+?)\*\*")
+BOARD = "<svg id='board'><rect width='9'/></svg>"
 
 
 def text(page: str) -> str:
@@ -59,6 +60,10 @@ def test_a_run_notebook_gives_its_pictures_but_never_its_widgets():
         "display_data", data={"text/html": f'<div class="wk-static">{svg}'
                                            '<span class="wk-static-control">Conferir</span></div>',
                               "text/plain": "<widget>"})])
+    board = v4.new_code_cell("MapWidget(state)", outputs=[v4.new_output(
+        "display_data", data={"text/html": '<div class="wk-static wk-static-col"><div '
+                                           f'class="wk-static-board">{BOARD}</div>'
+                                           "<div>Red: click a territory to attack</div></div>"})])
     box = v4.new_code_cell("answer_box(expected, lang=LANG)", outputs=[v4.new_output(
         "display_data", data={"text/html": '<span class="wk-static-control">Check</span>'})])
     nb = v4.new_notebook(cells=[
@@ -66,7 +71,8 @@ def test_a_run_notebook_gives_its_pictures_but_never_its_widgets():
         v4.new_markdown_cell("## 1. Worked example (3 min)"),
         v4.new_code_cell("before()", outputs=[v4.new_output(
             "display_data", data={"image/svg+xml": "<svg id='not-an-exercise'></svg>"})]),
-        v4.new_markdown_cell("## 2. Exercise (5 min)\n\n**How many?** Count them.\n\n"
+        v4.new_markdown_cell("## 2. A position (1 min)"), board,
+        v4.new_markdown_cell("## 3. Exercise (5 min)\n\n**How many?** Count them.\n\n"
                              "Write your answer in the next cell (`Fraction(1, 2)`)."),
         picture,
         v4.new_code_cell("answer = None", metadata={"tags": ["answer"]}),
@@ -82,6 +88,7 @@ def test_a_run_notebook_gives_its_pictures_but_never_its_widgets():
     shown = text(page)
     assert "How many?" in shown and "next cell" not in shown and "dashboard" not in shown
     assert "Conferir" not in shown and "Check" not in shown and "not answered" not in shown
+    assert BOARD in page and "click a territory" not in shown
     assert page.count('class="answer"') == 1 and "(5 min)" not in shown
 
 

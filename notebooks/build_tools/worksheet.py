@@ -96,6 +96,7 @@ BOLD_LABEL = re.compile(r"^\*\*[^*]+\*\*")
 ANCHOR = re.compile(r'<a class="anchor-link"[^>]*>.*?</a>')
 MINUTES = re.compile(r"\s*\(\d+ min\)\s*$", re.M)
 SVG = re.compile(r"<svg\b.*?</svg>", re.S)
+BOARD = re.compile(r'<div class="wk-static-board">\s*(<svg\b.*?</svg>)', re.S)
 CONTROL = re.compile(r'<span class="wk-static-(?:control|note)[^"]*">.*?</span>', re.S)
 TABLE = re.compile(r"<table\b.*?</table>", re.S)
 SHAPES = {"triangle": "▲", "square": "■", "circle": "●"}
@@ -153,7 +154,10 @@ def pictures(cell: dict) -> list[str]:
             found.append(f'<img alt="" src="data:image/png;base64,{data["image/png"]}">')
         elif "text/html" in data:
             shown = CONTROL.sub("", text_of({"source": data["text/html"]}))
-            if SVG.search(shown) or TABLE.search(shown):
+            board = BOARD.search(shown)
+            if board:  # a map widget: the board alone, not its prompts to click
+                found.append(board.group(1))
+            elif SVG.search(shown) or TABLE.search(shown):
                 found.append(shown)
     return found
 
