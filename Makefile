@@ -107,7 +107,8 @@ test: lint
 # The tests to run often: the engine, odds, bots, widgets and the dashboard's controllers, without
 # a browser, the notebooks, the rooms' PostgreSQL or the benchmarks (a selection by path; `make
 # test` runs everything).
-FAST_SKIP := tests/browser tests/rooms tests/bench tests/test_notebooks.py tests/test_handouts.py
+FAST_SKIP := tests/browser tests/rooms tests/bench tests/test_notebooks.py tests/test_handouts.py \
+             tests/test_answers_not_shown_above.py
 # the restless player plays 2 x 10 games here (2 x 100 in `make test`); the Dask cluster test
 # (marked slow) runs in `make test` only
 test-fast: $(STAMP) catalogues

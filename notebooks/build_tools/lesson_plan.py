@@ -92,6 +92,10 @@ FURTHER: dict[str, dict[str, str]] = {
     "binomial-test": {"en": "hypothesis tests: exact binomial and sign tests, p-values",
                       "pt": "testes de hipóteses: testes binomial e do sinal exatos, valor-p"},
     "multiple-testing": {"en": "many tests at once", "pt": "muitos testes ao mesmo tempo"},
+    "bayes": {"en": "Bayes' rule with a likelihood taken from a model of play",
+              "pt": "a regra de Bayes com uma verossimilhança tirada de um modelo de jogo"},
+    "chi-square": {"en": "the χ² statistic and a test by simulation",
+                   "pt": "a estatística χ² e um teste por simulação"},
 }
 
 WORDS = {
