@@ -371,8 +371,8 @@ def test_every_smart_rule_is_taught(lang):
 
 # -- the hand-written notebooks in the other language ----------------------------------------------
 # nbval runs every notebook once, in its own language: a built lesson is one language, and these
-# two read the language from the environment (their default is the one nbval runs).
-OTHER_LANGUAGE = {"play.ipynb": "en", "widgets-gallery.ipynb": "pt"}
+# read the language from the environment (their default is the one nbval runs).
+OTHER_LANGUAGE = {"play.ipynb": "en", "widgets-gallery.ipynb": "pt", "leaderboard.ipynb": "en"}
 
 
 def test_every_hand_written_notebook_also_runs_in_its_other_language():
