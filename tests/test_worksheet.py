@@ -80,6 +80,7 @@ def test_a_run_notebook_gives_its_pictures_but_never_its_widgets():
                          metadata={"tags": ["check"]}, outputs=[v4.new_output(
                              "display_data", data={"text/html": "<b>not answered</b>"})]),
         v4.new_markdown_cell("In a dashboard, type your answer here:"), box,
+        v4.new_markdown_cell("### Write a function\n\n`def losses(a, d):` returns a `dict`."),
     ])
     page = ws.worksheet(nb, "en")
     no_code_no_buttons(page)
@@ -89,6 +90,7 @@ def test_a_run_notebook_gives_its_pictures_but_never_its_widgets():
     assert "How many?" in shown and "next cell" not in shown and "dashboard" not in shown
     assert "Conferir" not in shown and "Check" not in shown and "not answered" not in shown
     assert BOARD in page and "click a territory" not in shown
+    assert "Write a function" not in shown, "a heading whose content was code"
     assert page.count('class="answer"') == 1 and "(5 min)" not in shown
 
 

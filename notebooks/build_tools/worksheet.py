@@ -242,6 +242,8 @@ def worksheet(nb: dict, lang: str) -> str:
                 if following is not None and "answer_box(" in text_of(following):
                     continue  # "in the page version, type your answer here"
                 text = paper_markdown(text_of(cell))
+                if all(line.startswith("### ") or not line.strip() for line in text.splitlines()):
+                    text = ""  # a sub-heading whose content was all code (write a function)
                 if text.strip():
                     shown = ANCHOR.sub("", markdown2html(MINUTES.sub("", text)))
                     body.append(f'<div class="question">{shown}</div>')
