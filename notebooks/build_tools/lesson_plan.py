@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 PERIOD = 50  # minutes of one hora-aula
 SLACK = 10  # minutes a plan leaves free in its periods, at least
@@ -98,7 +99,7 @@ FURTHER: dict[str, dict[str, str]] = {
                    "pt": "a estatística χ² e um teste por simulação"},
 }
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {  # per language: the box's words ("the": articles)
     "en": {"bncc": "BNCC skills (Ensino Médio)", "further": "Going further",
            "further_note": "*aprofundamento*, beyond the BNCC core", "plan": "Plan",
            "section": "section", "sections": "sections", "and": "and", "throughout": "all along",
