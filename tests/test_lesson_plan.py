@@ -63,6 +63,8 @@ def test_labs_03_and_04_are_two_periods(lab):
     (path,) = [e.source for e in EDITIONS if e.metadata.get("lab") == lab and e.lang == "en"]
     p = plan_of(path)
     assert p.periods == 2 and p.split is not None
+    assert lesson_plan.table_row("lab", p, "en").endswith(
+        f"| 2 periods (§1–{p.split} → §{p.split + 1}–{max(p.minutes)}) · 50 min free |")
     for edition in [e for e in EDITIONS if e.metadata.get("lab") == lab]:
         text = first_cell(edition)
         assert lesson_plan.WORDS[edition.lang]["two"] in text

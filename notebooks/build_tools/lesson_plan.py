@@ -296,7 +296,8 @@ PLAN_CELL = {"en": ("1 period", "2 periods", "optional: §{s}", "{m} min free"),
 def table_row(label: str, p: Plan, lang: str) -> str:
     """One line of the BNCC table of TEACHERS.md."""
     one, two, optional, free = PLAN_CELL[lang]
-    plan_cell = [one if p.periods == 1 else two]
+    plan_cell = [one if p.periods == 1 else
+                 f"{two} (§1–{p.split} → §{p.split + 1}–{max(p.minutes)})"]
     if p.optional:
         plan_cell.append(optional.format(s=", ".join(str(s) for s in sorted(p.optional))))
     plan_cell.append(free.format(m=p.slack))
