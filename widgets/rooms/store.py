@@ -163,6 +163,13 @@ class GameStore(ABC):
         (:meth:`claim`); chance, any seat of the room."""
 
     @abstractmethod
+    def write(self, code: str, seq: int, actor: int, action: str) -> bool:
+        """The room server's own append (:mod:`warkit_widgets.rooms.server`): entry ``seq``
+        for ``actor`` with no seat credential, ``False`` if it exists already. Only the room
+        server calls it, after checking the move against the full state itself; it refuses
+        an unreadable text or a ``seq`` beyond the end like :meth:`append`."""
+
+    @abstractmethod
     def touch(self, credential: str) -> None:
         """Mark the credential's seat present now (the first time: joined)."""
 
@@ -501,20 +508,37 @@ class SqlStore(GameStore):
                         if cur.fetchone()[0] != secret:
                             raise RoomError(f"seat {actor} is a computer played by another "
                                             "page (the claim holder): refused")
-                cur.execute(self._q("SELECT COALESCE(MAX(seq) + 1, 0) FROM moves"
-                                    " WHERE code = ?"), (code,))
-                head = int(cur.fetchone()[0])
-                if seq < head:
-                    return False
-                if seq > head:
-                    raise RoomError(f"entry {seq} is beyond the end of the log ({head}): refused")
-                cur.execute(self._q("INSERT INTO moves (code, seq, actor, action, at)"
-                                    " VALUES (?, ?, ?, ?, ?)"),
-                            (code, seq, actor, action, time.time()))
-                self._notify(cur, code, seq)
+                written = self._insert(cur, code, seq, actor, action)
         except self.duplicate:
             return False  # another writer inserted the same seq between our read and write
-        self.shared.subscribers.tell(code, seq)  # this process's subscribers, at once
+        if written:
+            self.shared.subscribers.tell(code, seq)  # this process's subscribers, at once
+        return written
+
+    @retrying
+    def write(self, code: str, seq: int, actor: int, action: str) -> bool:
+        check_action_text(action)
+        try:
+            with self.transaction() as cur:
+                written = self._insert(cur, code, seq, actor, action)
+        except self.duplicate:
+            return False
+        if written:
+            self.shared.subscribers.tell(code, seq)
+        return written
+
+    def _insert(self, cur: Any, code: str, seq: int, actor: int, action: str) -> bool:
+        """Entry ``seq`` at the end of the log (``False``: taken; beyond the end: refused)."""
+        cur.execute(self._q("SELECT COALESCE(MAX(seq) + 1, 0) FROM moves WHERE code = ?"),
+                    (code,))
+        head = int(cur.fetchone()[0])
+        if seq < head:
+            return False
+        if seq > head:
+            raise RoomError(f"entry {seq} is beyond the end of the log ({head}): refused")
+        cur.execute(self._q("INSERT INTO moves (code, seq, actor, action, at)"
+                            " VALUES (?, ?, ?, ?, ?)"), (code, seq, actor, action, time.time()))
+        self._notify(cur, code, seq)  # other processes' subscribers, after the commit
         return True
 
     @retrying
