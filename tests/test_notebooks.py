@@ -18,7 +18,7 @@ from pathlib import Path
 import nbformat
 import pytest
 from build_tools import build
-from build_tools.source import LANG_LINE, SourceError, parse
+from build_tools.source import LANG_COMMENT, LANG_LINE, SourceError, parse
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").rglob("*.ipynb")
@@ -35,6 +35,7 @@ EXPECTED_LINE = re.compile(r"^expected\s*=", re.M)
 
 # The template's words in each edition (LESSONS-CONTRACT.md).
 TITLE = {("lesson", "en"): "Lesson", ("lesson", "pt"): "Lição",
+         ("start", "en"): "Lesson", ("start", "pt"): "Lição",
          ("lab", "en"): "Probability lab", ("lab", "pt"): "Laboratório de probabilidade"}
 HEADINGS = {("lesson", "en"): ("Learning goals", "Worked example", "Exercise", "Summary"),
             ("lesson", "pt"): ("Objetivos", "Exemplo resolvido", "Exercício", "Resumo"),
@@ -144,7 +145,7 @@ def test_the_built_notebooks_match_their_sources():
 
 # -- the template, in both editions ----------------------------------------------------------------
 def kind_of(edition: build.Edition) -> str:
-    return "lesson" if "lesson" in edition.metadata else "lab"
+    return next((k for k in ("lesson", "start") if k in edition.metadata), "lab")
 
 
 @pytest.mark.parametrize("edition", EDITIONS, ids=edition_id)
@@ -203,7 +204,8 @@ def test_probability_labs_follow_the_template(key):
 def test_the_language_of_each_edition_is_set_by_the_build(edition):
     nb = load(edition.path)
     assert nb.metadata.warkit.lang == edition.lang
-    assert re.search(rf'^LANG = "{edition.lang}"  # set by the build$', code(nb), re.M)
+    line = f'LANG = "{edition.lang}"  {LANG_COMMENT[edition.lang]}'
+    assert re.search(rf"^{re.escape(line)}$", code(nb), re.M), f"no line {line!r}"
 
 
 # -- exercises: what the student and teacher editions are built from ----------------------------
