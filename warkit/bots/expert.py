@@ -33,13 +33,20 @@ passage) are part of every plan: the hard level's
 **Budget.** ``iterations`` simulated turns per turn (default :data:`STANDARD_ITERATIONS`:
 three worlds times the four plans; reproducible with the seed), or ``seconds`` of thinking
 per turn (it stops between worlds when the time is up, so not reproducible). At the standard
-budget a turn's thinking took 20 ms CPU (median; worst 77 ms) in 6-player classic games and
-17 ms (worst 236 ms) in SMART ones, at about 490 and 210 simulated turns per second; with
-``seconds=1.0`` a turn took 1,005 ms on the clock (median; worst 1,090 ms)
-(``tests/bench/bench_expert.py``, 4 and 2 games against five hard bots, load 5 on 2 cores).
-The standard budget stays far inside the second a turn may take, so that tables of hundreds
-of games are affordable on a shared machine.
-``horizon`` (default 0) also plays that many opponents' turns, by hard bots, before scoring.
+budget a turn's thinking took 16 ms CPU (median; p95 60 ms, worst 80 ms) over 38 turns of two
+6-player classic games, and 41 ms CPU (worst 270 ms) over 15 turns of two SMART games; on the
+clock, with the machine's load at 24-26 on 2 cores, 105 ms (worst 505 ms) and 238 ms (worst
+1,964 ms) (``python tests/bench/bench_expert.py --games 2 [--rules smart]``). Earlier, at
+load 5: ``seconds=1.0`` took 1,005 ms a turn on the clock (median; worst 1,090 ms). The
+standard budget stays far inside the second a turn may take, so that tables of hundreds of
+games are affordable on a shared machine.
+``horizon`` (default 0) also plays that many opponents' turns, by hard bots, before scoring
+(``None``: the whole round until its next turn). Plans whose own turn went the same way in a
+world share those replies (:meth:`ExpertBot.rollout`), so a whole round costs about twice the
+default's thinking: 72 and 82 ms CPU a turn (median; worst 168 ms) in two runs of the same
+6-player classic game, at loads 19 and 40, against 34 ms (worst 76 ms) without it
+(``bench_expert.py --games 1 --horizon round``, and without ``--horizon``); 96 of its 180
+rollouts shared another plan's replies.
 
 **What it knows.** Only its view and the legal actions, like every bot: the board, its own
 cards and objective, the other hands' sizes, the public history it has watched. The
