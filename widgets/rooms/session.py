@@ -31,7 +31,7 @@ from .lan import lan_address
 from .messages import tr
 from .presence import absent, presence
 from .room import RoomController, RoomLinks, create_room
-from .store import GameStore, RoomError, RoomInfo, open_store
+from .store import GameStore, RoomError, RoomInfo, StoreUnavailable, open_store
 from .sync import RoomSync
 
 if TYPE_CHECKING:
@@ -155,7 +155,8 @@ class LobbyPanel(w.VBox):
     def _show_links(self, room: RoomInfo, lang: str, links: RoomLinks | None,
                     waiting: list[int], my_link: str | None, watch: str | None) -> None:
         texts = {"copy": tr("room.copy", lang), "copied": tr("room.copied", lang),
-                 "warning": tr("room.localhost", lang), "lan_host": self.lan_host}
+                 "warning": tr("room.localhost", lang), "lan_host": self.lan_host,
+                 "qr_title": tr("room.qr", lang)}
         for seat in waiting:
             if seat not in self.invites:
                 self.invites[seat] = InviteLink()
@@ -305,11 +306,17 @@ def open_from_address(app: RoomPage, store: GameStore | None = None) -> RoomSess
     try:
         if key:
             return RoomSession(app, store, credential=key)
+    except StoreUnavailable as exc:
+        app.notice_text(exc.text(app.lang), "refused")
+        return None
     except RoomError:
         app.notice_text(tr("room.bad_link", app.lang), "refused")
         return None
     try:
         return RoomSession(app, store, code=code)
+    except StoreUnavailable as exc:
+        app.notice_text(exc.text(app.lang), "refused")
+        return None
     except RoomError:
         app.notice_text(tr("room.unknown", app.lang, code=code), "refused")
         return None
