@@ -18,7 +18,7 @@ from pathlib import Path
 import nbformat
 import pytest
 from build_tools import build
-from build_tools.source import LANG_LINE, SourceError, parse
+from build_tools.source import LANG_COMMENT, LANG_LINE, SourceError, parse
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted(p for p in (ROOT / "notebooks").rglob("*.ipynb")
@@ -203,7 +203,8 @@ def test_probability_labs_follow_the_template(key):
 def test_the_language_of_each_edition_is_set_by_the_build(edition):
     nb = load(edition.path)
     assert nb.metadata.warkit.lang == edition.lang
-    assert re.search(rf'^LANG = "{edition.lang}"  # set by the build$', code(nb), re.M)
+    line = f'LANG = "{edition.lang}"  {LANG_COMMENT[edition.lang]}'
+    assert re.search(rf"^{re.escape(line)}$", code(nb), re.M), f"no line {line!r}"
 
 
 # -- exercises: what the student and teacher editions are built from ----------------------------

@@ -4,8 +4,8 @@ A source (``notebooks/source/**.md``) is a header, then cells. Each cell starts 
 ``%% md en``, ``%% md pt`` or ``%% code`` (optionally ``%% code tags=solution,other``). An English
 markdown cell is always followed by its Portuguese twin; code is shared by both languages, and
 reads ``LANG`` (``"en"`` or ``"pt"``), which the build sets in the line that ends with
-``# set by the build``. The header gives the two notebooks' paths (relative to ``notebooks/``)
-and the notebook's ``warkit`` metadata::
+``# set by the build`` (and comments in the notebook's language). The header gives the two
+notebooks' paths (relative to ``notebooks/``) and the notebook's ``warkit`` metadata::
 
     ---
     en: lessons/classic/03-dice-and-battles.ipynb
@@ -13,8 +13,22 @@ and the notebook's ``warkit`` metadata::
     warkit: {"lesson": "classic/03", "rules": ["C-ATK-1"]}
     ---
 
+Comments in code come in both languages too, and each notebook keeps only its own
+(:func:`warkit_widgets.lessons.text.localized`, which lab 05 also uses to show the code of its
+library functions). A comment line ``# en: ...`` is followed by its twin ``# pt: ...`` at the
+same indentation; a longer comment is a run of ``# en:`` lines followed by a run of ``# pt:``
+lines. A comment after code holds both, English first:
+``answer = None  # en: your answer here  # pt: sua resposta aqui``.
+The build drops the other language's lines and the ``en:``/``pt:`` marks::
+
+    # en: the two top pairs          ->  en: # the two top pairs
+    # pt: os dois pares mais altos   ->  pt: # os dois pares mais altos
+
+A comment without a mark (``# noqa``, ``# 3 x 2``) stays in both notebooks, so keep those to
+what reads the same in both languages.
+
 Keeping both texts side by side in one file is what stops the two languages drifting apart:
-a cell added in one language and not the other is refused by :func:`parse`.
+a cell, or a comment, added in one language and not the other is refused by :func:`parse`.
 """
 
 from __future__ import annotations
@@ -24,9 +38,14 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from warkit_widgets.lessons.text import UnpairedComment
+from warkit_widgets.lessons.text import localized as localized_code
+
 LANGS = ("en", "pt")
 SEPARATOR = re.compile(r"^%% (md (en|pt)|code)( tags=([\w,-]+))?\s*$")
 LANG_LINE = re.compile(r'^(\s*LANG\s*=\s*).*(# set by the build)\s*$', re.M)
+# the comment the build writes after ``LANG = "..."``, in the notebook's language
+LANG_COMMENT = {"en": "# set by the build", "pt": "# definido ao gerar o caderno"}
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
@@ -36,11 +55,13 @@ class SourceError(ValueError):
 
 @dataclass(frozen=True)
 class Cell:
-    """One cell: markdown with its text in each language, or code shared by both."""
+    """One cell: markdown with its text in each language, or code shared by both (with its
+    comments in each language: ``text`` holds each notebook's code, ``raw`` the source's)."""
 
     kind: str  # "markdown" or "code"
-    text: dict[str, str] = field(default_factory=dict)  # lang -> text (code: the same for both)
+    text: dict[str, str] = field(default_factory=dict)  # lang -> the notebook's text
     tags: tuple[str, ...] = ()
+    raw: str = ""  # code: the source's text, with both languages' comments
 
 
 @dataclass(frozen=True)
@@ -99,7 +120,10 @@ def parse(path: Path, text: str | None = None) -> Source:
         number, kind, lang, tags, body = raw[i]
         content = "\n".join(body).strip("\n")
         if kind == "code":
-            cells.append(Cell("code", {lang: content for lang in LANGS}, tags))
+            first = number + 1 + next((k for k, line in enumerate(body) if line.strip()), 0)
+            code = {code_lang: localized(content, code_lang, f"{path}:{first}")
+                    for code_lang in LANGS}
+            cells.append(Cell("code", code, tags, raw=content))
             i += 1
             continue
         if lang != "en":
@@ -115,6 +139,17 @@ def parse(path: Path, text: str | None = None) -> Source:
     return Source(path, targets, metadata, tuple(cells))
 
 
+def localized(code: str, lang: str, where: str = "<code>:1") -> str:
+    """``code`` with its comments in ``lang`` only (:func:`warkit_widgets.lessons.text.localized`);
+    ``where`` is ``file:line`` of the code's first line, for the :class:`SourceError` that a
+    comment without its twin raises."""
+    try:
+        return localized_code(code, lang)
+    except UnpairedComment as error:
+        path, _, first = where.rpartition(":")
+        raise SourceError(f"{path}:{int(first) + error.row - 1}: {error.args[0]}") from None
+
+
 def notebook(source: Source, lang: str) -> dict:
     """The notebook (nbformat 4 JSON) of ``source`` in ``lang``, outputs empty."""
     cells = []
@@ -123,7 +158,7 @@ def notebook(source: Source, lang: str) -> dict:
         entry: dict = {"cell_type": cell.kind, "metadata": {"tags": list(cell.tags)} if cell.tags
                        else {}, "source": text}
         if cell.kind == "code":
-            text = LANG_LINE.sub(rf'\g<1>"{lang}"  \g<2>', text)
+            text = LANG_LINE.sub(rf'\g<1>"{lang}"  {LANG_COMMENT[lang]}', text)
             entry.update(source=text, execution_count=None, outputs=[])
         cells.append(entry)
     metadata = {"kernelspec": KERNELSPEC, "language_info": {"name": "python"}}
@@ -153,7 +188,7 @@ def render(source: Source) -> str:
     for cell in source.cells:
         tags = f" tags={','.join(cell.tags)}" if cell.tags else ""
         if cell.kind == "code":
-            out += ["", f"%% code{tags}", cell.text["en"]]
+            out += ["", f"%% code{tags}", cell.raw]
         else:
             out += ["", f"%% md en{tags}", cell.text["en"], "", f"%% md pt{tags}", cell.text["pt"]]
     return "\n".join(out) + "\n"
