@@ -70,10 +70,11 @@ def _template_path(notebook: Path) -> dict[str, str]:
 
 @contextlib.contextmanager
 def serve(notebook: Path, log_path: Path, env: dict[str, str] | None = None,
-          args: Sequence[str] = ()) -> Iterator[str]:
+          args: Sequence[str] = (), stop: int = signal.SIGTERM) -> Iterator[str]:
     """Voilà serving ``notebook`` from its folder (so its ``voila.json`` applies) on a free
-    port; yields the URL; stops Voilà and its kernels at the end, leaving no process.
-    ``args`` are more command-line options (they override voila.json)."""
+    port; yields the URL; stops Voilà (with signal ``stop``: SIGINT is a player's Ctrl+C)
+    and its kernels at the end, leaving no process. ``args`` are more command-line options
+    (they override voila.json)."""
     import psutil
 
     port = _free_port()
@@ -102,7 +103,7 @@ def serve(notebook: Path, log_path: Path, env: dict[str, str] | None = None,
         yield url
     finally:
         family = psutil.Process(proc.pid).children(recursive=True)
-        proc.terminate()  # Voilà shuts its kernels down on SIGTERM
+        proc.send_signal(stop)  # Voilà shuts its kernels down on SIGTERM and on Ctrl+C
         try:
             proc.wait(timeout=15)
         except subprocess.TimeoutExpired:
