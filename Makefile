@@ -58,14 +58,15 @@ strings: $(STAMP)
 
 play: $(PLAY_STAMP) $(VENV)/.trusted-play catalogues
 	@echo "War in the browser: open http://localhost:8866/ (?lang=en for English; Ctrl+C to stop)"
-	cd notebooks && ../$(VENV)/bin/voila play.ipynb --no-browser --port=8866
+	cd notebooks && ../$(PY) -m warkit_widgets.rooms.server.embedded play.ipynb --no-browser --port=8866
 
 # The game for friends on the same network (home, classroom): anyone who reaches this machine
 # can open it (README, "Play with friends"); the invitations name the machine's address.
 play-lan: $(PLAY_STAMP) $(VENV)/.trusted-play catalogues
 	@echo "War for your local network: friends open http://$$(hostname -I 2>/dev/null | cut -d' ' -f1):8866/"
 	@echo "Anyone on this network can open it: use it only on a network you trust (Ctrl+C to stop)"
-	cd notebooks && WARKIT_LAN=1 ../$(VENV)/bin/voila play.ipynb --no-browser --port=8866 \
+	cd notebooks && WARKIT_LAN=1 ../$(PY) -m warkit_widgets.rooms.server.embedded play.ipynb \
+		--no-browser --port=8866 \
 		--Voila.ip=0.0.0.0
 
 demo: $(PLAY_STAMP) catalogues
@@ -89,7 +90,7 @@ outline: $(STAMP)
 clean-outputs: $(STAMP)
 	$(TOOLS) build_tools.build --clear-unbuilt
 
-# Student notebooks (no solutions, answers sealed), answer keys and printable handouts of every
+# Student notebooks (no solutions, answers sealed), answer keys, printable handouts and A4 worksheets of every
 # lesson and lab in both languages, under build/handouts/ (several minutes: each notebook runs twice;
 # one notebook per core; a failing notebook is named, the others go on, and the run exits non-zero).
 handouts: $(STAMP)
@@ -107,7 +108,8 @@ test: lint
 # The tests to run often: the engine, odds, bots, widgets and the dashboard's controllers, without
 # a browser, the notebooks, the rooms' PostgreSQL or the benchmarks (a selection by path; `make
 # test` runs everything).
-FAST_SKIP := tests/browser tests/rooms tests/bench tests/test_notebooks.py tests/test_handouts.py
+FAST_SKIP := tests/browser tests/rooms tests/bench tests/test_notebooks.py tests/test_handouts.py \
+             tests/test_answers_not_shown_above.py
 # the restless player plays 2 x 10 games here (2 x 100 in `make test`); the Dask cluster test
 # (marked slow) runs in `make test` only
 test-fast: $(STAMP) catalogues

@@ -4,6 +4,7 @@ whole games, peeking finds nothing (the child process never holds a state)."""
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ LIMITS = Limits(seconds=1.0, memory_mb=400, max_faults=3)
 
 def test_broken_bots_are_contained_counted_and_the_games_finish(monkeypatch):
     monkeypatch.setenv("ARENA_TEST_SECRET", "only the arena may see this")
-    names = ["sleeper", "raiser", "garbage", "crasher", "memory_hog", "cheater"]
+    names = ["sleeper", "raiser", "garbage", "crasher", "memory_hog", "quiet"]
     result = run_arena([BOTS / f"{n}.py" for n in names], players=6, games=2, processes=1,
                        progress=False, anchor=None, limits=LIMITS, key="ab" * 16)
     assert len(result.games) == 2 and not any(g.capped for g in result.games)
@@ -36,10 +37,56 @@ def test_broken_bots_are_contained_counted_and_the_games_finish(monkeypatch):
     assert "exit code 3" in result.errors("crasher")[0]
     assert faults["memory_hog"]["error"] + faults["memory_hog"]["crash"] == 6
     assert "MemoryError" in result.errors("memory_hog")[0]
-    # the cheater raises "LEAK ..." if anything it must not see is found: it never does
-    assert faults["cheater"] == {} and result.errors("cheater") == []
+    assert faults["quiet"] == {} and result.errors("quiet") == []
     report = result.report()
     assert "timeout=6" in report and "crash=6" in report
+
+
+def test_a_bot_may_not_read_files_open_sockets_or_find_the_state(monkeypatch):
+    """The guard (warkit.arena.guard): each attempt is refused, the decision counted as
+    ``forbidden`` and played by the fallback (even when the bot caught the refusal and
+    answered), 3 per game before the bot is benched; the games go on. The bots raise
+    "LEAK ..." if anything they must not see is found: they never do."""
+    monkeypatch.setenv("ARENA_TEST_SECRET", "only the arena may see this")
+    names = ["file_reader", "socket_opener", "cheater"]
+    result = run_arena([BOTS / f"{n}.py" for n in names] + ["easy"], players=4, games=2,
+                       processes=1, progress=False, anchor=None, limits=LIMITS, key="ef" * 16)
+    assert len(result.games) == 2 and all(g.winners for g in result.games)
+    for name in names:
+        faults = result.faults(name)
+        assert faults["forbidden"] == 6 and set(faults) == {"forbidden", "benched"}, name
+        assert not any("LEAK" in e for e in result.errors(name))
+    errors = {n: " ".join(result.errors(n)) for n in names}
+    assert "reading '/etc/passwd'" in errors["file_reader"]
+    assert "writing a file ('/tmp/arena_file_reader_was_here')" in errors["file_reader"]
+    assert "socket.__new__" in errors["socket_opener"]
+    assert "socket.getaddrinfo" in errors["socket_opener"]
+    assert "reading '/proc'" in errors["cheater"]
+    assert not Path("/tmp/arena_file_reader_was_here").exists()
+    assert "forbidden=6" in result.report()
+
+
+def test_the_guard_allows_reading_code_and_nothing_else():
+    """The guard's policy (warkit.arena.guard.refusal), checked here without setting the
+    hook (which would stay for the rest of the test session)."""
+    import warkit
+    from warkit.arena.guard import readable_roots, refusal
+
+    roots = readable_roots()
+    code = str(Path(warkit.__file__).parent / "bots" / "student.py")
+    assert refusal("open", (code, "r", 0), roots) is None  # importing needs it
+    assert refusal("open", (importlib.__file__, "rb", 0), roots) is None
+    assert refusal("os.listdir", (str(Path(code).parent),), roots) is None
+    assert refusal("import", ("heapq", None, [], [], []), roots) is None
+    assert refusal("open", (code, "w", 0), roots) == f"writing a file ({code!r})"
+    assert refusal("open", (code, None, os.O_RDWR), roots) is not None
+    assert refusal("open", (str(BOTS / "quiet.py"), "r", 0), roots) is not None  # a bot
+    assert refusal("open", (3, "rb", 0), roots) is not None  # a descriptor
+    assert refusal("open", (str(Path(code).parent / ".." / ".." / "tests"), "r", 0), roots)
+    assert refusal("os.listdir", (None,), roots) is not None
+    for event in ("socket.__new__", "socket.connect", "subprocess.Popen", "os.system",
+                  "ctypes.dlopen", "os.remove", "os.putenv", "resource.setrlimit"):
+        assert refusal(event, (), roots) == event
 
 
 def test_the_cheaters_search_does_find_a_state_where_one_exists():
@@ -149,12 +196,15 @@ def test_a_bot_may_import_the_usual_modules():
 
 
 def test_a_bot_can_start_no_thread_and_no_process():
-    """Nothing of a bot runs between its decisions or outlives it (RLIMIT_NPROC)."""
+    """Nothing of a bot runs between its decisions or outlives it: a thread fails
+    (RLIMIT_NPROC, an error), a fork is refused by the guard (forbidden)."""
     result = run_arena([BOTS / "spawner.py", "easy", "random"], players=3, games=1, processes=1,
                        progress=False, anchor=None, limits=LIMITS)
     errors = " ".join(result.errors("spawner"))
-    assert result.faults("spawner")["error"] == 3
+    faults = result.faults("spawner")
+    assert faults["error"] + faults["forbidden"] == 3 and faults["error"] >= 1
     assert "can't start new thread" in errors or "Resource temporarily unavailable" in errors
+    assert faults["forbidden"] == 0 or "os.fork" in errors
 
 
 def test_a_csv_row_with_a_students_bot_replays_with_the_runs_key(tmp_path):

@@ -1,6 +1,7 @@
-"""Student and teacher editions (``make handouts``): no student copy holds a solution or the way
-an expected answer is computed, the answer key does, nbgrader's metadata is complete, and a
-printable handout shows a static picture (an SVG) where each widget was.
+"""Student and teacher editions (``make handouts``): no student copy holds a solution, the way an
+expected answer is computed or a hint's value, the answer key does, the nbgrader source carries
+nbgrader's markers and metadata, and a printable handout shows a static picture (an SVG) where
+each widget was. (tests/test_nbgrader.py runs nbgrader itself on every lesson.)
 
 Only a small lesson made here and the pilot lesson are run (a kernel each, twice); the other
 notebooks are checked without running them.
@@ -15,13 +16,13 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from build_tools import handouts
+from build_tools import grading, handouts
 from build_tools.build import NOTEBOOKS, Edition, editions
-from warkit_widgets.exercise import unseal
+from warkit_widgets.exercise import Exercise, Hint, seal_exercise, unseal_exercise
 
 v4 = nbformat.v4
 METHOD = "Fraction(190, 288)"  # how the small lesson computes its expected answer
-UNSEALED = re.compile(r"^\s*expected\s*=(?!\s*unseal\(\"wk1:[\w-]+\"\)\s*$)", re.M)
+HINT_TEXT = "One die?"  # the small lesson's hint (English), never in a student copy
 
 
 def small_lesson(lang: str = "en") -> nbformat.NotebookNode:
@@ -55,19 +56,32 @@ def small_lesson(lang: str = "en") -> nbformat.NotebookNode:
 
 
 def student_has_no_answers(student: nbformat.NotebookNode) -> None:
+    """No worked solution, no ``expected`` and no hint in sight: each check cell only unseals
+    its exercise; the copy says it is for self-study; no nbgrader metadata."""
     code = [c for c in student.cells if c.cell_type == "code"]
     assert not [c for c in code if "solution" in c.metadata.get("tags", [])]
-    assert not any(UNSEALED.search(c.source) for c in code), "an expected = computation"
+    assert not any(handouts.expected_statements(c.source) or "Hint(" in c.source for c in code)
+    checks = [c for c in code if "check" in c.metadata.get("tags", [])]
+    assert checks and all(re.fullmatch(r'# [^\n]+\nfrom warkit_widgets import unseal_exercise\n'
+                                       r'exercise = unseal_exercise\("wk2:[\w-]+"\)\n'
+                                       r"exercise.check\(answer, lang=LANG\)", c.source)
+                          for c in checks)
+    assert not any("nbgrader" in c.metadata for c in student.cells)
+    assert "self-study" in student.cells[1].metadata.get("tags", [""])[0]
 
 
 def nbgrader_is_valid(nb: nbformat.NotebookNode) -> None:
-    """nbgrader's cell metadata, schema version 3: the required fields, their types, points
-    only on graded cells, unique grade ids; answer cells are solutions, check cells graded and
-    locked."""
+    """nbgrader's cell metadata, schema version 3, and markers: the required fields, their
+    types, points only on graded cells, unique grade ids; answer cells are solutions with their
+    ``answer = ...`` line kept above a solution region; check cells are graded, locked, and show
+    only ``check_form`` above their hidden tests; worked solutions sit whole in a region; a
+    function to write keeps its blank ``def`` above the worked one's region, and its check is
+    graded and locked."""
     ids = []
     for cell in nb.cells:
         meta = cell.metadata.get("nbgrader")
         if meta is None:
+            assert "### BEGIN" not in cell.source
             continue
         assert meta["schema_version"] == 3
         for field in ("grade", "solution", "locked", "task"):
@@ -79,9 +93,29 @@ def nbgrader_is_valid(nb: nbformat.NotebookNode) -> None:
         else:
             assert "points" not in meta
         cell_tags = cell.metadata.get("tags", [])
-        assert ("answer" in cell_tags) == (meta["solution"] and not meta["grade"])
-        assert ("check" in cell_tags) == (meta["grade"] and meta["locked"])
+        assert bool({"check", "function-check"} & set(cell_tags)) == (meta["grade"]
+                                                                      and meta["locked"])
+        if "answer" in cell_tags:
+            assert meta["solution"] and not meta["grade"]
+            assert re.fullmatch(r"answer = [^\n]+\n### BEGIN SOLUTION\nanswer = [^\n]+\n"
+                                r"### END SOLUTION", cell.source), cell.source
+        elif "check" in cell_tags:
+            visible, hidden = cell.source.split("### BEGIN HIDDEN TESTS\n")
+            assert visible == grading.VISIBLE_CHECK + "\n"
+            assert hidden.endswith("\n### END HIDDEN TESTS") and "expected =" in hidden
+        elif "function" in cell_tags:  # the student's function: its blank def, then the worked one
+            assert meta["solution"] and not meta["grade"]
+            blank, worked = cell.source.split("\n### BEGIN SOLUTION\n")
+            assert blank.startswith("def ") and worked.startswith("def ")
+            assert worked.endswith("\n### END SOLUTION")
+        elif "function-check" in cell_tags:  # in the open: it calls the engine's own function
+            assert "check_written(" in cell.source and "### BEGIN" not in cell.source
+        else:
+            assert "solution" in cell_tags and meta["solution"] and not meta["grade"]
+            assert cell.source.startswith("### BEGIN SOLUTION\n")
+            assert cell.source.endswith("\n### END SOLUTION")
     assert len(ids) == len(set(ids)) and ids
+    assert not any("answer_box(" in c.source for c in nb.cells)  # it would need the answer
 
 
 @pytest.fixture(scope="module")
@@ -103,21 +137,27 @@ def read(path: Path) -> nbformat.NotebookNode:
     return nbformat.read(path, as_version=4)
 
 
-def test_the_student_copy_has_no_solution_and_seals_the_expected_answers(small_build):
+def test_the_student_copy_has_no_solution_and_seals_each_exercise(small_build):
     student = read(small_build["student"])
     student_has_no_answers(student)
     text = small_build["student"].read_text()
     assert METHOD not in text and "6 + 7" not in text and "solution =" not in text
-    sealed = re.findall(r'unseal\("([^"]+)"\)', "\n".join(c.source for c in student.cells))
-    assert [unseal(s) for s in sealed] == [Fraction(95, 144), 13]
+    assert HINT_TEXT not in text and "Um dado?" not in text
+    sealed = re.findall(r'unseal_exercise\("([^"]+)"\)', "\n".join(c.source for c in student.cells))
+    found = [unseal_exercise(s) for s in sealed]
+    assert [e.expected for e in found] == [Fraction(95, 144), 13]
+    assert [h.text("pt") for h in found[0].hints] == [HINT_TEXT]  # the notebook's language only
     assert all(c.outputs == [] for c in student.cells if c.cell_type == "code")
-    nbgrader_is_valid(student)
+    assert any(c.source == handouts.BOX for c in student.cells)
 
 
 def test_the_teacher_notebook_and_the_answer_key_keep_the_solutions(small_build):
     teacher = read(small_build["teacher"])
     assert any("solution" in c.metadata.get("tags", []) for c in teacher.cells)
     nbgrader_is_valid(teacher)
+    assert 'answer = "95/144"' in "\n".join(c.source for c in teacher.cells)
+    config = small_build["teacher"].parent.parent / "nbgrader_config.py"
+    assert 'c.ClearSolutions.code_stub = {"python": ""}' in config.read_text()
     key = page_text(small_build["answer-key"])
     assert METHOD in key and "solution" in key and "6 + 7" in key
     assert "Answer: 95/144 ≈ 65.97%" in key and "Answer: 13" in key
@@ -155,21 +195,20 @@ def test_a_notebook_that_would_hand_out_its_answer_is_refused():
             handouts.refuse_leaks(nb, "small")
 
 
-def test_a_statement_over_several_lines_is_sealed_whole():
-    source = ("x = 1\nexpected = (Fraction(1, 6)\n            + Fraction(1, 3)) \\\n"
-              "    * 2\ncheck_answer(answer, expected)")
-    sealed = handouts.sealed_source(source, "wk1:K1BbQEc")
-    assert sealed == ('x = 1\nfrom warkit_widgets import unseal\nexpected = unseal("wk1:K1BbQEc")'
-                      "\ncheck_answer(answer, expected)")
+SEALED = [seal_exercise(Exercise(Fraction(95, 144), hints=(Hint(0.5, en="a", pt="b"),)), "en"),
+          seal_exercise(Exercise(13), "en")]
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])
 def test_editions_without_running_in_both_languages(lang):
-    teacher = handouts.teacher_notebook(small_lesson(lang), "small")
-    student = handouts.student_notebook(teacher, ["wk1:K1hdQEdJsA", "wk1:K1BbQEc"])
+    nb = small_lesson(lang)
+    student = handouts.student_notebook(nb, SEALED, lang)
     student_has_no_answers(student)
-    nbgrader_is_valid(student)
-    assert f'LANG = "{lang}"' in student.cells[1].source
+    assert f'LANG = "{lang}"' in student.cells[2].source
+    assert ("Cópia para estudo" in student.cells[1].source) == (lang == "pt")
+    teacher = grading.nbgrader_source(nb, [unseal_exercise(s) for s in SEALED], "small")
+    nbgrader_is_valid(teacher)
+    assert len(teacher.cells) == len(nb.cells) - 1  # the answer box is left out
 
 
 BUILT = [e for e in editions() if e.path.exists()]
@@ -178,28 +217,31 @@ BUILT = [e for e in editions() if e.path.exists()]
 @pytest.mark.parametrize("edition", BUILT, ids=lambda e: f"{e.lang}:{e.path.name}")
 def test_no_student_copy_of_a_lesson_holds_a_solution(edition):
     """Every lesson and lab in both languages: the student copy (made here without running the
-    teacher notebook) has no solution cell and no expected = computation."""
+    notebook) has no solution cell, no expected = computation and no hint; the nbgrader source
+    has its markers (tests/test_nbgrader.py runs nbgrader on them)."""
     nb = read(edition.path)
     handouts.refuse_leaks(nb, edition.path.name)
-    teacher = handouts.teacher_notebook(nb, edition.path.stem)
-    exercises = handouts.exercises(teacher)
+    exercises = handouts.exercises(nb)
     assert exercises, "exercises tagged answer and check"
-    student = handouts.student_notebook(teacher, ["wk1:K1BbQEc"] * len(exercises))
+    student = handouts.student_notebook(nb, [SEALED[1]] * len(exercises), edition.lang)
     student_has_no_answers(student)
-    nbgrader_is_valid(student)
+    teacher = grading.nbgrader_source(nb, [Exercise(13)] * len(exercises), edition.path.stem)
+    nbgrader_is_valid(teacher)
 
 
 PILOT = NOTEBOOKS / "lessons" / "classic" / "03-dice-and-battles.ipynb"
 
 
-def test_the_pilot_lesson_builds_all_four_files(tmp_path):
+def test_the_pilot_lesson_builds_all_its_files(tmp_path):
     """The real thing for one lesson: run twice, the student copy runs without its solutions."""
     edition = next(e for e in BUILT if e.path == PILOT)
     files = handouts.build(edition, tmp_path)
-    assert sorted(files) == ["answer-key", "handout", "student", "teacher"]
+    assert sorted(files) == ["answer-key", "handout", "student", "teacher", "worksheet"]
     student_has_no_answers(read(files["student"]))
     page = files["handout"].read_text()
     assert 'class="warkit-board"' in page and handouts.WIDGET_VIEW not in page
+    sheet = files["worksheet"].read_text()
+    assert "size: A4" in sheet and "<code" not in sheet and "<button" not in sheet
 
 
 def test_a_sealed_value_is_read_from_one_display_message():
@@ -217,7 +259,7 @@ def test_a_failing_notebook_is_named_and_the_others_still_build(tmp_path, monkey
                  for n in ("good", "bad"))
     built = tmp_path / "built"
 
-    def fake_build(edition: Edition, out: Path) -> dict[str, Path]:
+    def fake_build(edition: Edition, out: Path, kinds: object = None) -> dict[str, Path]:
         if edition.path.stem == "bad":
             raise handouts.HandoutError("bad.ipynb: 2 exercises but 1 sealed answers")
         (out / edition.path.name).parent.mkdir(parents=True, exist_ok=True)

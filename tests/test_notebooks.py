@@ -35,6 +35,7 @@ EXPECTED_LINE = re.compile(r"^expected\s*=", re.M)
 
 # The template's words in each edition (LESSONS-CONTRACT.md).
 TITLE = {("lesson", "en"): "Lesson", ("lesson", "pt"): "Lição",
+         ("start", "en"): "Lesson", ("start", "pt"): "Lição",
          ("lab", "en"): "Probability lab", ("lab", "pt"): "Laboratório de probabilidade"}
 HEADINGS = {("lesson", "en"): ("Learning goals", "Worked example", "Exercise", "Summary"),
             ("lesson", "pt"): ("Objetivos", "Exemplo resolvido", "Exercício", "Resumo"),
@@ -144,7 +145,7 @@ def test_the_built_notebooks_match_their_sources():
 
 # -- the template, in both editions ----------------------------------------------------------------
 def kind_of(edition: build.Edition) -> str:
-    return "lesson" if "lesson" in edition.metadata else "lab"
+    return next((k for k in ("lesson", "start") if k in edition.metadata), "lab")
 
 
 @pytest.mark.parametrize("edition", EDITIONS, ids=edition_id)
@@ -370,8 +371,8 @@ def test_every_smart_rule_is_taught(lang):
 
 # -- the hand-written notebooks in the other language ----------------------------------------------
 # nbval runs every notebook once, in its own language: a built lesson is one language, and these
-# two read the language from the environment (their default is the one nbval runs).
-OTHER_LANGUAGE = {"play.ipynb": "en", "widgets-gallery.ipynb": "pt"}
+# read the language from the environment (their default is the one nbval runs).
+OTHER_LANGUAGE = {"play.ipynb": "en", "widgets-gallery.ipynb": "pt", "leaderboard.ipynb": "en"}
 
 
 def test_every_hand_written_notebook_also_runs_in_its_other_language():

@@ -20,25 +20,13 @@ from warkit_widgets.lessons.charts import (
 
 v4 = nbformat.v4
 PORTUGUESE = [e for e in build.editions() if e.lang == "pt"]
-# The lessons whose sources do not have bilingual comments yet (issue 20, item 6, is done for
-# them in notebooks/source/lessons/): each leaves this set when converted (strict: a lesson that
-# passes while listed fails, so the list cannot go stale).
-PENDING = {f"classic/0{n}" for n in range(1, 7)} | {f"smart/0{n}" for n in range(1, 10)} | {
-    "smart/06b"}
 
 
 def edition_id(edition: build.Edition) -> str:
     return edition.path.name
 
 
-def pending(edition: build.Edition) -> list[pytest.MarkDecorator]:
-    return [pytest.mark.xfail(strict=True, reason="its source's comments are not bilingual yet")
-            ] if edition.name in PENDING else []
-
-
-CASES = [pytest.param(e, marks=pending(e), id=edition_id(e)) for e in PORTUGUESE]
-LABS = [pytest.param(e, marks=pending(e), id=edition_id(e)) for e in PORTUGUESE
-        if "lab" in e.metadata]
+CASES = [pytest.param(e, id=edition_id(e)) for e in PORTUGUESE]
 
 
 @pytest.mark.parametrize("edition", CASES)
@@ -49,10 +37,10 @@ def test_the_code_of_the_portuguese_edition_shows_no_english(edition):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("edition", LABS)
-def test_the_portuguese_labs_charts_write_numbers_the_portuguese_way(edition):
-    """Run the lab and scan what it shows: chart text (``0,25``, never ``0.25``) and the code
-    lab 05 displays."""
+@pytest.mark.parametrize("edition", CASES)
+def test_the_portuguese_charts_write_numbers_the_portuguese_way(edition):
+    """Run the lesson or lab and scan what it shows: chart text (``0,25``, never ``0.25``) and
+    the code lab 05 displays."""
     findings = scan.output_findings(scan.run(edition.path))
     assert not findings, "\n".join(findings)
 

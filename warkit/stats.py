@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any, TypeVar
+
+K = TypeVar("K")
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -39,3 +43,37 @@ def percentile(values: list[float], q: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def chi_square(counts: Mapping[K, int], probabilities: Mapping[K, float | Fraction]) -> float:
+    """Pearson's statistic: how far observed ``counts`` are from what ``probabilities`` expect,
+    the sum over outcomes of (observed - expected)² / expected, with expected = n x p.
+    An outcome counted but impossible under ``probabilities`` is refused (ValueError).
+
+    >>> chi_square({"heads": 60, "tails": 40}, {"heads": 0.5, "tails": 0.5})
+    4.0
+    """
+    impossible = [k for k, c in counts.items() if c and not probabilities.get(k)]
+    if impossible:
+        raise ValueError(f"outcomes counted but impossible: {impossible}")
+    n = sum(counts.values())
+    if n <= 0:
+        raise ValueError("no counts: a test needs at least one observation")
+    return float(sum((counts.get(k, 0) - n * p) ** 2 / (n * p)
+                     for k, p in probabilities.items() if p))
+
+
+def bayes_update(prior: Mapping[K, Any], likelihood: Mapping[K, Any]) -> dict[K, Any]:
+    """Bayes' rule: each hypothesis's posterior is its prior times the likelihood of what was
+    seen under it, divided by the sum over all hypotheses (a missing likelihood counts as 0).
+    Exact with Fractions, floats otherwise. ValueError when nothing seen is possible.
+
+    >>> bayes_update({"fair": Fraction(1, 2), "loaded": Fraction(1, 2)},
+    ...              {"fair": Fraction(1, 6), "loaded": Fraction(1, 2)})
+    {'fair': Fraction(1, 4), 'loaded': Fraction(3, 4)}
+    """
+    weights = {k: p * likelihood.get(k, 0) for k, p in prior.items()}
+    total = sum(weights.values())
+    if not total > 0:
+        raise ValueError("no hypothesis explains what was seen (every prior x likelihood is 0)")
+    return {k: w / total for k, w in weights.items()}

@@ -21,7 +21,8 @@ from .i18n import lang_from_env, tr
 _LAZY = {
     **dict.fromkeys(("CURRENT", "BattleRecord", "Highlights", "MapController", "MapSelection",
                      "Message", "Moves", "Selection"), ".controller"),
-    **dict.fromkeys(("Hint", "answer_box", "check_answer", "is_correct", "unseal"), ".exercise"),
+    **dict.fromkeys(("Exercise", "Hint", "answer_box", "check_answer", "check_form", "is_correct",
+                     "unseal", "unseal_exercise"), ".exercise"),
     **dict.fromkeys(("BattleOdds", "DiceComparison", "HandContext", "HandController",
                      "TradeQuote", "battle_odds", "compare_dice", "trade_value"), ".models"),
     "MapWidget": ".mapwidget",
@@ -49,7 +50,16 @@ if TYPE_CHECKING:
         Selection,
     )
     from .dice import DiceWidget
-    from .exercise import Hint, answer_box, check_answer, is_correct, unseal
+    from .exercise import (
+        Exercise,
+        Hint,
+        answer_box,
+        check_answer,
+        check_form,
+        is_correct,
+        unseal,
+        unseal_exercise,
+    )
     from .explorers import BattleDesk, BattleExplorer, DiceExplorer
     from .hand import HandWidget
     from .mapwidget import MapWidget, PickMap
@@ -79,8 +89,9 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "CURRENT", "BattleDesk", "BattleExplorer", "BattleOdds", "BattleRecord", "DiceComparison",
-    "DiceExplorer", "DiceWidget", "ErrorReporter", "HandContext", "HandController", "HandWidget",
-    "Highlights", "Hint", "MapController", "MapSelection", "MapWidget", "Message", "Moves",
-    "OddsWidget", "PickMap", "Selection", "TradeQuote", "answer_box", "battle_odds",
-    "check_answer", "compare_dice", "is_correct", "lang_from_env", "tr", "trade_value", "unseal",
+    "DiceExplorer", "DiceWidget", "ErrorReporter", "Exercise", "HandContext", "HandController",
+    "HandWidget", "Highlights", "Hint", "MapController", "MapSelection", "MapWidget", "Message",
+    "Moves", "OddsWidget", "PickMap", "Selection", "TradeQuote", "answer_box", "battle_odds",
+    "check_answer", "check_form", "compare_dice", "is_correct", "lang_from_env", "tr",
+    "trade_value", "unseal", "unseal_exercise",
 ]

@@ -2,10 +2,11 @@
 
 An answer may be a ``Fraction``, an ``int``, a ``float`` or text: ``"95/144"``, ``"0.66"``,
 ``"0,66"`` (decimal comma), ``"66%"``, ``"66,0 %"``, ``"46.656"`` (grouped thousands, for a
-whole-number answer). It counts when it is within a relative tolerance of the exact value
-(1% unless the exercise says otherwise); a whole-number answer must be exact. A wrong answer
-that matches one of the exercise's :class:`Hint` values gets that hint, any other wrong answer
-a plain "not yet".
+whole-number answer). How close it must be is judged as a teacher would (:func:`tolerance`): a
+probability within 1 percentage point of the exact value (``"66%"`` and ``"65%"`` both count for
+65,97 %; 0,1 point under 10 %), another number within 1% of it, a whole number exactly, unless
+the exercise gives its own relative tolerance. A wrong answer that matches one of the
+exercise's :class:`Hint` values gets that hint, any other wrong answer a plain "not yet".
 
 >>> bool(check_answer("0,33", Fraction(1, 3), lang="pt"))
 True
@@ -17,6 +18,7 @@ Not yet. Ties go to the defence.
 from __future__ import annotations
 
 import base64
+import json
 import math
 import os
 import re
@@ -27,9 +29,10 @@ from numbers import Integral, Rational, Real
 from typing import Any
 
 from .html import message_html
-from .i18n import fmt_int, fmt_number, fmt_percent, normalize_lang, tr
+from .i18n import fmt_int, fmt_number, fmt_percent, fmt_short, normalize_lang, tr
 
 DEFAULT_REL_TOL = 0.01
+POINT = Fraction(1, 100)  # one percentage point
 Number = Fraction | int | float
 
 _SPACES = re.compile(r"[\s\u00a0\u2009\u202f]+")
@@ -70,8 +73,20 @@ def is_whole(value: Number) -> bool:
     return _exact(value).denominator == 1
 
 
-def parse_answer(answer: object, *, whole: bool = False) -> Fraction | None:
-    """The exact value of a student's answer, or ``None`` when it is not a number.
+@dataclass(frozen=True)
+class Written:
+    """A student's answer as written: its exact value and the size of its last written digit
+    (``"0.66"``: 1/100; ``"66%"``: 1/100; ``"65,97%"``: 1/10000); ``unit`` is ``None`` for an
+    exact form (a fraction, ``Fraction(95, 144)``) and for a float computed to many digits
+    (``computed``), which is judged to 10⁻⁹."""
+
+    value: Fraction
+    unit: Fraction | None = None
+    computed: bool = False
+
+
+def written(answer: object, *, whole: bool = False) -> Written | None:
+    """``answer`` read as :class:`Written`, or ``None`` when it is not a number.
 
     Text may be a fraction (``"95/144"``), a decimal with a point or a comma (``"0.66"``,
     ``"0,66"``) or a percentage (``"66%"``, ``"66,0 %"``); spaces are ignored. With ``whole``
@@ -88,25 +103,117 @@ def parse_answer(answer: object, *, whole: bool = False) -> Fraction | None:
             value = Fraction(text)  # "95/144", "0.66", "-3", "1e-2"
         except (ValueError, ZeroDivisionError):
             return None
-        return value / 100 if percent else value
+        scale = Fraction(1, 100) if percent else Fraction(1)
+        return Written(value * scale, _digit(text) * scale if _DECIMAL.fullmatch(text) else None)
+    if isinstance(answer, Integral) and not isinstance(answer, bool):
+        return Written(Fraction(int(answer)), Fraction(1))
     try:
-        return _exact(answer)
+        value = _exact(answer)
     except (TypeError, ValueError):
         return None
+    if isinstance(answer, Rational):
+        return Written(value)
+    text = repr(float(value))
+    if "e" in text or len(text.partition(".")[2]) >= _COMPUTED_DIGITS:
+        return Written(value, computed=True)
+    return Written(value, _digit(text))
 
 
-def _close(value: Fraction, expected: Fraction, rel_tol: Fraction) -> bool:
-    if expected.denominator == 1:
-        return value == expected
-    return abs(value - expected) <= rel_tol * abs(expected)
+_DECIMAL = re.compile(r"[+-]?\d*\.?\d*")
+_COMPUTED_DIGITS = 9  # a float with this many decimals was computed, not typed
 
 
-def is_correct(answer: object, expected: Number, *, rel_tol: float = DEFAULT_REL_TOL) -> bool:
-    """Does ``answer`` match ``expected`` within ``rel_tol`` (relative; exact for a whole
-    number)? With the default 1%, 0.33 passes for 1/3 and 0.32 does not."""
+def _digit(text: str) -> Fraction:
+    """The size of the last digit of a decimal text: ``"0.66"`` -> 1/100, ``"13"`` -> 1."""
+    return Fraction(1, 10 ** len(text.partition(".")[2]))
+
+
+def parse_answer(answer: object, *, whole: bool = False) -> Fraction | None:
+    """The exact value of a student's answer, or ``None`` when it is not a number (the forms
+    of :func:`written`)."""
+    read = written(answer, whole=whole)
+    return None if read is None else read.value
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    """How far from the exact value an answer may be: ``points`` (a probability: an absolute
+    margin, 0.01 = 1 percentage point) or ``relative`` (a share of the value); neither: exact.
+    ``any_digits``: any answer within the margin counts, not only the exact value rounded or
+    cut (an exercise's own margin, for an estimate such as a simulated share)."""
+
+    points: Fraction | None = None
+    relative: Fraction | None = None
+    any_digits: bool = False
+
+    def margin(self, expected: Fraction) -> Fraction:
+        if self.points is not None:
+            return self.points
+        return (self.relative or Fraction(0)) * abs(expected)
+
+    def describe(self, lang: str) -> str:
+        """The rule in words, for a student who was close: "1 percentage point" / "1%"."""
+        if self.points is not None:
+            return tr("exercise.tol_points", lang, points=fmt_short(float(100 * self.points), lang))
+        if self.relative is not None:
+            return tr("exercise.tol_relative", lang,
+                      share=fmt_short(float(100 * self.relative), lang))
+        return tr("exercise.tol_exact", lang)
+
+
+def tolerance(expected: Number, rel_tol: float | None = None) -> Tolerance:
+    """How far an answer may be from the exact value, as a teacher judges: a whole number not at
+    all; a probability (strictly between 0 and 1) 1 percentage point, so that a percentage
+    rounded or cut to a whole number counts (``"66%"`` and ``"65%"`` for 65,97 %), or 0,1 point
+    when the chance is under 10 % or over 90 % (a whole point is too coarse there); any other
+    number 1% of its value. Within it, an answer must also be the exact value rounded or cut to
+    the digits it shows (:func:`_accepts`): "34%" is within a point of 33,3 % but is neither.
+    An exercise's own ``rel_tol`` (relative) overrides all this: any answer within it counts
+    (lab 04 asks for a simulated share, which is no rounding of the exact value)."""
     exact = _exact(expected)
-    value = parse_answer(answer, whole=exact.denominator == 1)
-    return value is not None and _close(value, exact, _exact(rel_tol))
+    if exact.denominator == 1:
+        return Tolerance()
+    if rel_tol is not None:
+        return Tolerance(relative=_exact(rel_tol), any_digits=True)
+    if 0 < exact < 1:
+        near_edge = min(exact, 1 - exact) < Fraction(1, 10)
+        return Tolerance(points=POINT / 10 if near_edge else POINT)
+    return Tolerance(relative=_exact(DEFAULT_REL_TOL))
+
+
+def _as_written(read: Written, expected: Fraction) -> bool:
+    """Is ``read`` the exact value as written with its digits: the value itself (an exact
+    form), within 10⁻⁹ (a computed float), or ``expected`` rounded or cut to the last written
+    digit (``"66%"`` and ``"65%"`` for 65,97 %; not ``"67%"``)?"""
+    if read.computed:
+        return abs(read.value - expected) <= Fraction(1, 10 ** 9) * max(Fraction(1), abs(expected))
+    if read.unit is None:  # an exact form; ``expected`` may be a float computed to 10⁻¹⁶
+        return abs(read.value - expected) <= Fraction(1, 10 ** 9) * max(Fraction(1), abs(expected))
+    steps = expected / read.unit
+    return read.value in (math.trunc(steps) * read.unit, math.floor(steps + Fraction(1, 2))
+                          * read.unit)
+
+
+def _accepts(read: Written, expected: Fraction, tol: Tolerance) -> bool:
+    """A teacher's judgement: the exact value as written (:func:`_as_written`), and within the
+    exercise's tolerance (which refuses an answer with too few digits, "0.1" for 13,9 %);
+    a whole-number answer exactly."""
+    if expected.denominator == 1:
+        return read.value == expected
+    within = abs(read.value - expected) <= tol.margin(expected)
+    return within and (tol.any_digits or _as_written(read, expected))
+
+
+def _close(value: Fraction, expected: Fraction, tol: Tolerance, factor: int = 1) -> bool:
+    return abs(value - expected) <= factor * tol.margin(expected)
+
+
+def is_correct(answer: object, expected: Number, *, rel_tol: float | None = None) -> bool:
+    """Does ``answer`` match ``expected`` as a teacher judges (:func:`tolerance`)? For 1/3:
+    "1/3", 0.33, "33%", "33,3%" pass, "34%" and "32%" do not; for 13: only 13."""
+    exact = _exact(expected)
+    read = written(answer, whole=exact.denominator == 1)
+    return read is not None and _accepts(read, exact, tolerance(expected, rel_tol))
 
 
 def format_value(value: Number, lang: str = "pt") -> str:
@@ -123,12 +230,16 @@ def format_value(value: Number, lang: str = "pt") -> str:
 
 
 class Check:
-    """The result of :func:`check_answer`: truthy when correct; shows a message in Jupyter."""
+    """The result of :func:`check_answer`: truthy when correct; shows a message in Jupyter.
+    ``exercise`` is what was checked against (the handouts build seals it for the student
+    edition), ``None`` for a check of the form only (:func:`check_form`)."""
 
-    def __init__(self, correct: bool, text: str, kind: str | None = None) -> None:
+    def __init__(self, correct: bool, text: str, kind: str | None = None,
+                 exercise: Exercise | None = None) -> None:
         self.correct = correct
         self.text = text
         self.kind = kind or ("ok" if correct else "refused")
+        self.exercise = exercise
 
     def __bool__(self) -> bool:
         return self.correct
@@ -139,9 +250,35 @@ class Check:
     def _repr_html_(self) -> str:
         return message_html(self.text, self.kind)
 
+    def _ipython_display_(self) -> None:
+        """Shown as display data, never as the cell's result value: nbgrader reads a check
+        cell's result as a partial score and warns that a message is none."""
+        from IPython.display import display
+
+        display({"text/plain": self.text, "text/html": self._repr_html_()}, raw=True)
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One self-checked exercise: the exact answer, the exercise's own relative tolerance
+    (``None``: :func:`tolerance` decides) and the hints for common wrong answers."""
+
+    expected: Number
+    rel_tol: float | None = None
+    hints: tuple[Hint, ...] = ()
+
+    def check(self, answer: object, *, lang: str = "pt") -> Check:
+        """:func:`check_answer` of ``answer`` against this exercise."""
+        return check_answer(answer, self.expected, lang=lang, rel_tol=self.rel_tol,
+                            hints=self.hints)
+
+    def box(self, *, lang: str = "pt") -> Any:
+        """:func:`answer_box` of this exercise (for Voilà)."""
+        return answer_box(self.expected, lang=lang, rel_tol=self.rel_tol, hints=self.hints)
+
 
 def check_answer(answer: object, expected: Number, *, lang: str = "pt",
-                 rel_tol: float = DEFAULT_REL_TOL, hints: Sequence[Hint] = ()) -> Check:
+                 rel_tol: float | None = None, hints: Sequence[Hint] = ()) -> Check:
     """Check a student's answer against the exact value; ``None`` means "not answered yet".
 
     A wrong answer close to a hint's value (same tolerance) gets that hint. A hint whose value
@@ -150,40 +287,64 @@ def check_answer(answer: object, expected: Number, *, lang: str = "pt",
     so the check cell earns its points only when the answer is right.
     """
     lang = normalize_lang(lang)
-    exact, tol = _exact(expected), _exact(rel_tol)
+    exercise = Exercise(expected, rel_tol, tuple(hints))
+    exact, tol = _exact(expected), tolerance(expected, rel_tol)
     _refuse_right_hints(hints, exact, tol)
     result = _verdict(answer, exact, expected, lang, tol, hints)
+    result.exercise = exercise
     if not result and os.environ.get("NBGRADER_EXECUTION"):
         raise AssertionError(result.text)
     return result
 
 
-def _refuse_right_hints(hints: Sequence[Hint], exact: Fraction, tol: Fraction) -> None:
+def check_form(answer: object, *, lang: str = "pt") -> Check:
+    """The check cell of a copy graded later (nbgrader's release): says whether ``answer`` is
+    a number a teacher can grade (and explains ``0,5`` or an unreadable text), never whether
+    it is right - that copy holds no expected value."""
+    lang = normalize_lang(lang)
+    problem = _unreadable(answer, lang, whole=False)
+    if problem is not None:
+        return problem
+    return Check(True, tr("exercise.recorded", lang, answer=answer), "info")
+
+
+def _refuse_right_hints(hints: Sequence[Hint], exact: Fraction, tol: Tolerance) -> None:
     for hint in hints:
-        if _close(_exact(hint.value), exact, tol):
+        read = written(hint.value, whole=exact.denominator == 1)
+        if read is not None and _accepts(read, exact, tol):
             raise ValueError(f"the hint for {hint.value} would be accepted as the answer "
                              f"{exact}: a hint is for a wrong answer")
 
 
-def _verdict(answer: object, exact: Fraction, expected: Number, lang: str, tol: Fraction,
-             hints: Sequence[Hint]) -> Check:
+def _unreadable(answer: object, lang: str, *, whole: bool) -> Check | None:
+    """The message for an answer that is no number (missing, ``0,5``, a word), else ``None``."""
     if answer is None or answer is Ellipsis:
         return Check(False, tr("exercise.missing", lang), "info")
     comma = _decimal_comma(answer)
     if comma:
         typed, point = comma
         return Check(False, tr("exercise.comma", lang, answer=answer, typed=typed, point=point))
-    value = parse_answer(answer, whole=exact.denominator == 1)
-    if value is None:
+    if parse_answer(answer, whole=whole) is None:
         return Check(False, tr("exercise.unreadable", lang, answer=answer))
-    if _close(value, exact, tol):
+    return None
+
+
+def _verdict(answer: object, exact: Fraction, expected: Number, lang: str, tol: Tolerance,
+             hints: Sequence[Hint]) -> Check:
+    whole = exact.denominator == 1
+    problem = _unreadable(answer, lang, whole=whole)
+    if problem is not None:
+        return problem
+    read = written(answer, whole=whole)
+    assert read is not None  # _unreadable said so
+    if _accepts(read, exact, tol):
         return Check(True, tr("exercise.correct", lang, detail=format_value(expected, lang)))
     for hint in hints:
-        hinted = _exact(hint.value)
-        if _close(value, hinted, tol):
+        if _accepts(read, _exact(hint.value), tol):
             return Check(False, tr("exercise.hint", lang, hint=hint.text(lang)))
-    if _close(value, exact, 2 * tol):
-        return Check(False, tr("exercise.close", lang, answer=answer))
+    if not whole and (_close(read.value, exact, tol, factor=2) or _as_written(read, exact)):
+        return Check(False, tr("exercise.close", lang, answer=answer,
+                               tolerance=tol.describe(lang)))
     return Check(False, tr("exercise.wrong", lang, answer=answer))
 
 
@@ -202,7 +363,7 @@ def placeholder_for(expected: Number, lang: str = "pt") -> str:
     return tr("exercise.whole" if is_whole(expected) else "exercise.form", lang)
 
 
-def answer_box(expected: Number, *, lang: str = "pt", rel_tol: float = DEFAULT_REL_TOL,
+def answer_box(expected: Number, *, lang: str = "pt", rel_tol: float | None = None,
                hints: Sequence[Hint] = (), placeholder: str | None = None) -> Any:
     """A text field and a button that checks the typed answer (for Voilà, where nobody
     edits cells). Returns an ``ipywidgets.VBox``; its ``.check`` holds the last result.
@@ -212,7 +373,8 @@ def answer_box(expected: Number, *, lang: str = "pt", rel_tol: float = DEFAULT_R
     from .report import ErrorReporter
 
     lang = normalize_lang(lang)
-    _refuse_right_hints(hints, _exact(expected), _exact(rel_tol))
+    tol = tolerance(expected, rel_tol)
+    _refuse_right_hints(hints, _exact(expected), tol)
     text = w.Text(placeholder=placeholder or placeholder_for(expected, lang),
                   continuous_update=False,  # the value arrives on Enter (or leaving the box)
                   layout=w.Layout(width="14em"))
@@ -225,7 +387,7 @@ def answer_box(expected: Number, *, lang: str = "pt", rel_tol: float = DEFAULT_R
 
     def check(_: object = None) -> None:
         typed = text.value.strip()
-        result = _verdict(typed, _exact(expected), expected, lang, _exact(rel_tol), hints) \
+        result = _verdict(typed, _exact(expected), expected, lang, tol, hints) \
             if typed else Check(False, tr("exercise.empty", lang), "info")
         box.check = result
         verdict.value = result._repr_html_()
@@ -237,28 +399,69 @@ def answer_box(expected: Number, *, lang: str = "pt", rel_tol: float = DEFAULT_R
 
 
 # -- sealed answers (the student edition) ---------------------------------------------------------
-_SEAL = "wk1:"
+_SEAL, _SEAL_EXERCISE = "wk1:", "wk2:"
 
 
-def seal(value: Number) -> str:
-    """An exact answer in a form that does not show the number at a glance (the student
-    edition writes ``expected = unseal("…")``); :func:`unseal` reads it back exactly."""
+def _scramble(raw: bytes) -> bytes:
+    """Its own inverse: hides the digits from a glance, nothing more (not a secret)."""
+    return bytes(b ^ (0x5A + 7 * i) % 256 for i, b in enumerate(raw))
+
+
+def _pack(prefix: str, raw: str) -> str:
+    return prefix + base64.urlsafe_b64encode(_scramble(raw.encode())).decode().rstrip("=")
+
+
+def _unpack(prefix: str, sealed: str) -> str:
+    if not isinstance(sealed, str) or not sealed.startswith(prefix):
+        raise ValueError(f"not a sealed {'answer' if prefix == _SEAL else 'exercise'}: "
+                         f"{sealed!r}")
+    body = sealed[len(prefix):]
+    return _scramble(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))).decode()
+
+
+def _number_text(value: Number) -> str:
+    """``q95/144`` (exact) or ``f6559/10000`` (a float, read back as a float)."""
     exact = _exact(value)
     kind = "f" if isinstance(value, float) or (isinstance(value, Real)
                                                 and not isinstance(value, Rational)) else "q"
-    raw = f"{kind}{exact.numerator}/{exact.denominator}".encode()
-    mixed = bytes(b ^ (0x5A + 7 * i) % 256 for i, b in enumerate(raw))
-    return _SEAL + base64.urlsafe_b64encode(mixed).decode().rstrip("=")
+    return f"{kind}{exact.numerator}/{exact.denominator}"
+
+
+def _number(text: str) -> Fraction | int | float:
+    exact = Fraction(text[1:])
+    if text[0] == "f":
+        return float(exact)
+    return int(exact) if exact.denominator == 1 else exact
+
+
+def seal(value: Number) -> str:
+    """An exact answer in a form that does not show the number at a glance;
+    :func:`unseal` reads it back exactly."""
+    return _pack(_SEAL, _number_text(value))
 
 
 def unseal(sealed: str) -> Fraction | int | float:
     """The answer behind :func:`seal`'s text: a Fraction, an int or a float, as it was."""
-    if not sealed.startswith(_SEAL):
-        raise ValueError(f"not a sealed answer: {sealed!r}")
-    body = sealed[len(_SEAL):]
-    mixed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-    raw = bytes(b ^ (0x5A + 7 * i) % 256 for i, b in enumerate(mixed)).decode()
-    exact = Fraction(raw[1:])
-    if raw[0] == "f":
-        return float(exact)
-    return int(exact) if exact.denominator == 1 else exact
+    return _number(_unpack(_SEAL, sealed))
+
+
+def seal_exercise(exercise: Exercise, lang: str) -> str:
+    """A whole exercise - answer, tolerance, hints in ``lang`` only - in a form that shows no
+    number or hint at a glance (the self-study edition's check cell); see
+    :func:`unseal_exercise`. A student who decodes it learns the answer: the seal is for
+    self-study, never for graded work."""
+    lang = normalize_lang(lang)
+    data = {"expected": _number_text(exercise.expected),
+            "rel_tol": None if exercise.rel_tol is None else _number_text(exercise.rel_tol),
+            "hints": [[_number_text(h.value), h.text(lang)] for h in exercise.hints]}
+    return _pack(_SEAL_EXERCISE, json.dumps(data, ensure_ascii=False))
+
+
+def unseal_exercise(sealed: str) -> Exercise:
+    """The exercise behind :func:`seal_exercise`'s text (its hints in the sealed language)."""
+    data = json.loads(_unpack(_SEAL_EXERCISE, sealed))
+    rel_tol = data["rel_tol"]
+    return Exercise(_number(data["expected"]),
+                    None if rel_tol is None else float(_number(rel_tol)),
+                    tuple(Hint(_number(value), en=text, pt=text)
+                          for value, text in data["hints"]))

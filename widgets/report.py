@@ -109,12 +109,15 @@ class ErrorReporter:
         return wrapper  # type: ignore[return-value]
 
     def report(self, exc: BaseException) -> None:
-        """Tell ``exc``: a short line in the player's language, the report collapsed below,
-        the whole traceback in the server's log."""
+        """Tell ``exc``: a short line in the player's language (the error's own
+        ``for_player(lang)`` when it has one, e.g. the rooms' "reconnecting..."), the report
+        collapsed below, the whole traceback in the server's log."""
         self.errors.append(exc)
         _server_log().error("error in a page callback\n%s",
                             "".join(traceback.format_exception(exc)).rstrip())
-        self.line.value = message_html(tr("error.short", self.lang), "error")
+        told = getattr(exc, "for_player", None)  # an error that says itself (in both languages)
+        short = told(self.lang) if callable(told) else tr("error.short", self.lang)
+        self.line.value = message_html(short, "error")
         self.line.layout.display = None
         self.detail.value = (f"<details><summary>{escape(tr('error.report', self.lang))}"
                              f"</summary><pre>{escape(public_report(exc))}</pre></details>")

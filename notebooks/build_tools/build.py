@@ -14,6 +14,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from build_tools.lesson_plan import PlanError, apply
 from build_tools.source import LANGS, SourceError, dumps, notebook, parse, parse_header
 
 NOTEBOOKS = Path(__file__).resolve().parents[1]
@@ -28,7 +29,8 @@ def sources(root: Path = SOURCES) -> list[Path]:
 @dataclass(frozen=True)
 class Edition:
     """One built notebook: its source, its language, where it is, and the source's metadata
-    (``{"lesson": "classic/03", "rules": [...]}`` or ``{"lab": "probability/01"}``)."""
+    (``{"lesson": "classic/03", "rules": [...]}``, ``{"lab": "probability/01"}``, or
+    ``{"start": "start/00"}`` for lesson 0, before the courses)."""
 
     source: Path
     lang: str
@@ -38,7 +40,8 @@ class Edition:
     @property
     def name(self) -> str:
         """``classic/03``, ``smart/06b``, ``probability/01``: the group and the file's number."""
-        group = (self.metadata.get("lesson") or self.metadata.get("lab", "?")).split("/")[0]
+        group = (self.metadata.get("lesson") or self.metadata.get("lab")
+                 or self.metadata.get("start", "?")).split("/")[0]
         return f"{group}/{self.source.name.split('-')[0]}"
 
 
@@ -75,9 +78,12 @@ def clear_outputs(path: Path) -> bool:
 
 
 def built(path: Path, notebooks: Path = NOTEBOOKS) -> dict[Path, str]:
-    """The notebooks of one source: output path -> JSON text."""
+    """The notebooks of one source: output path -> JSON text (the opening box of its BNCC skills
+    and plan written in by :func:`build_tools.lesson_plan.apply`)."""
     source = parse(path)
-    return {notebooks / source.targets[lang]: dumps(notebook(source, lang)) for lang in LANGS}
+    return {notebooks / source.targets[lang]:
+            dumps(apply(notebook(source, lang), source.metadata, lang, path.name))
+            for lang in LANGS}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -98,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     for path in args.files or sources():
         try:
             outputs = built(path)
-        except SourceError as error:
+        except (SourceError, PlanError) as error:
             print(f"error: {error}", file=sys.stderr)
             return 2
         for out, text in outputs.items():

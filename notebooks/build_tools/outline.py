@@ -1,10 +1,11 @@
-"""The course outline's minutes, read from the built notebooks (``make outline``).
+"""The course outline's minutes and BNCC table, read from the built notebooks (``make outline``).
 
 Every ``##`` heading of a lesson or lab ends with its minutes (``## 3. Worked example (10 min)``).
 This module turns them into the tables of ``notebooks/TEACHERS.md`` (one per language, between
 ``<!-- outline:en -->`` and ``<!-- /outline:en -->``), so the outline a teacher plans with cannot
 drift from the notebooks: the tests compare the file with :func:`render`, and ``--check`` fails
-when they differ.
+when they differ. The BNCC table (between ``<!-- bncc:en -->`` and ``<!-- /bncc:en -->``) is
+made the same way from the sources' header metadata (:mod:`build_tools.lesson_plan`).
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ from pathlib import Path
 
 import nbformat
 
+from build_tools import lesson_plan
 from build_tools.build import NOTEBOOKS, Edition, editions
 
 TEACHERS = NOTEBOOKS / "TEACHERS.md"
 MINUTES = re.compile(r"\s*\((\d+) min\)\s*$")
-GROUPS = {"classic": {"en": "classic", "pt": "clássico"}, "smart": {"en": "SMART", "pt": "SMART"},
+GROUPS = {"start": {"en": "lesson", "pt": "lição"},
+          "classic": {"en": "classic", "pt": "clássico"}, "smart": {"en": "SMART", "pt": "SMART"},
           "probability": {"en": "lab", "pt": "laboratório"}}
 HEAD = {"en": "| notebook | sections (minutes) | total |",
         "pt": "| caderno | seções (minutos) | total |"}
@@ -59,22 +62,38 @@ def row(edition: Edition, root: Path = NOTEBOOKS) -> str:
     return f"| {label} — [{title(nb)}]({link}) | {listed} | {total} |"
 
 
+def in_order(lang: str, found: list[Edition] | None = None) -> list[Edition]:
+    """The editions in ``lang``, in course order."""
+    order = list(GROUPS)
+    return sorted((e for e in (found if found is not None else editions()) if e.lang == lang),
+                  key=lambda e: (order.index(e.name.split("/")[0]), e.name))
+
+
 def render(lang: str, found: list[Edition] | None = None, root: Path = NOTEBOOKS) -> str:
     """The minutes table of every lesson and lab in ``lang``, in course order."""
-    order = list(GROUPS)
-    chosen = sorted((e for e in (found if found is not None else editions()) if e.lang == lang),
-                    key=lambda e: (order.index(e.name.split("/")[0]), e.name))
-    lines = [HEAD[lang], "| --- | --- | --- |"] + [row(e, root) for e in chosen]
+    lines = [HEAD[lang], "| --- | --- | --- |"] + [row(e, root) for e in in_order(lang, found)]
     return "\n".join(lines)
 
 
-def markers(lang: str) -> tuple[str, str]:
-    return f"<!-- outline:{lang} -->", f"<!-- /outline:{lang} -->"
+def render_bncc(lang: str, found: list[Edition] | None = None) -> str:
+    """The BNCC table (skills, topics beyond the core, plan) of every lesson and lab in
+    ``lang``, from the sources' header metadata, then the skills' short descriptions."""
+    lines = [lesson_plan.TABLE_HEAD[lang], "| --- | --- | --- | --- |"]
+    for edition in in_order(lang, found):
+        nb = nbformat.read(edition.path, as_version=4)
+        group, number = edition.name.split("/")
+        p = lesson_plan.plan(edition.metadata, nb.cells, edition.path.name)
+        lines.append(lesson_plan.table_row(f"{GROUPS[group][lang]} {number}", p, lang))
+    return "\n".join(lines) + "\n\n" + lesson_plan.skills_table(lang)
 
 
-def updated(text: str, lang: str, table: str) -> str:
+def markers(lang: str, kind: str = "outline") -> tuple[str, str]:
+    return f"<!-- {kind}:{lang} -->", f"<!-- /{kind}:{lang} -->"
+
+
+def updated(text: str, lang: str, table: str, kind: str = "outline") -> str:
     """``text`` with the table between the markers of ``lang`` replaced by ``table``."""
-    begin, end = markers(lang)
+    begin, end = markers(lang, kind)
     if begin not in text or end not in text:
         raise ValueError(f"TEACHERS.md has no {begin} ... {end} block")
     head, rest = text.split(begin, 1)
@@ -90,10 +109,12 @@ def main(argv: list[str] | None = None) -> int:
     new = text
     for lang in ("en", "pt"):
         new = updated(new, lang, render(lang))
+        new = updated(new, lang, render_bncc(lang), "bncc")
     if new == text:
         return 0
     if args.check:
-        print("notebooks/TEACHERS.md: the minutes differ from the notebooks (run `make outline`)",
+        print("notebooks/TEACHERS.md: the minutes or the BNCC table differ from the notebooks "
+              "(run `make outline`)",
               file=sys.stderr)
         return 1
     TEACHERS.write_text(new, encoding="utf-8")

@@ -1,8 +1,12 @@
-"""Tries to read what it must not: the game state, others' hands, other processes' memory.
+"""Imports the engine and tries to read the full game: the game state, others' hands, the
+arena's environment and memory.
 
-It plays like ``easy``; if any attempt succeeds it raises ``RuntimeError("LEAK ...")``, which
-the arena counts as an error: a test asserts it never does. ``leaks()`` is also called by the
-test in its own process, where a game state exists, to show the search does find one.
+It plays like ``easy``; if any attempt succeeds it raises ``RuntimeError("LEAK ...")``: a
+test asserts it never does. In memory there is nothing to find (the bot's process never holds
+a state); the arena's process it may not even look at (``/proc`` is a file system: the
+sandbox's guard refuses, and the decision counts as ``forbidden``). ``leaks()`` is also
+called by the test in its own process, where a game state exists, to show the search does
+find one.
 """
 import gc
 import os
@@ -24,7 +28,11 @@ def leaks(view=None):
                 found.append(f"view.{secret}")
         if view.revealed_objectives is not None and view.phase.value != "game_over":
             found.append("revealed objectives")
-    for pid in [os.getppid()] + [int(p) for p in os.listdir("/proc") if p.isdigit()]:
+    try:
+        pids = [os.getppid()] + [int(p) for p in os.listdir("/proc") if p.isdigit()]
+    except OSError:
+        pids = [os.getppid()]
+    for pid in pids:
         if pid == os.getpid():
             continue
         try:

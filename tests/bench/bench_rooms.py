@@ -2,6 +2,9 @@
 
 Run: python tests/bench/bench_rooms.py [--rooms 4] [--seconds 60] [--store PATH_OR_URL]
                                        [--think 0.3]
+     python tests/bench/bench_rooms.py --part store [--pages 300] [--seconds 20] ...
+       (the store's own figures: connections before/after pooling, appends/s, NOTIFY
+       latency between two processes, a stuck SQLite writer: tests/bench/bench_rooms_store.py)
 
 Each room has 3 human seats and 1 computer ("easy"). Every seat is a page as the Voilà
 kernel runs it - a :class:`RoomController` with its own store connection and the
@@ -88,7 +91,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--think", type=float, default=0.3)
     parser.add_argument("--store", default=None, help="SQLite path or postgresql:// URL")
+    parser.add_argument("--part", choices=("play", "store"), default="play")
+    parser.add_argument("--pages", type=int, default=300, help="(--part store)")
+    parser.add_argument("--appends", type=int, default=400, help="(--part store)")
+    parser.add_argument("--notes", type=int, default=200, help="(--part store)")
     args = parser.parse_args()
+    if args.part == "store":
+        from bench_rooms_store import run
+
+        run(args.store, args.pages, args.appends, args.notes, args.seconds)
+        return
     where = args.store or os.path.join(tempfile.mkdtemp(prefix="warkit-bench-"), "rooms.sqlite3")
     proc = psutil.Process()
     rss0 = proc.memory_info().rss

@@ -70,17 +70,19 @@ def _template_path(notebook: Path) -> dict[str, str]:
 
 @contextlib.contextmanager
 def serve(notebook: Path, log_path: Path, env: dict[str, str] | None = None,
-          args: Sequence[str] = (), stop: int = signal.SIGTERM) -> Iterator[str]:
+          args: Sequence[str] = (), launcher: str = "voila",
+          stop: int = signal.SIGTERM) -> Iterator[str]:
     """Voilà serving ``notebook`` from its folder (so its ``voila.json`` applies) on a free
     port; yields the URL; stops Voilà (with signal ``stop``: SIGINT is a player's Ctrl+C)
     and its kernels at the end, leaving no process. ``args`` are more command-line options
-    (they override voila.json)."""
+    (they override voila.json); ``launcher`` the module run
+    (``warkit_widgets.rooms.server.embedded``: Voilà with the room server)."""
     import psutil
 
     port = _free_port()
     with open(log_path, "w") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "voila", notebook.name, f"--port={port}", "--no-browser",
+            [sys.executable, "-m", launcher, notebook.name, f"--port={port}", "--no-browser",
              "--Voila.ip=127.0.0.1", "--show_tracebacks=True", *args],
             cwd=notebook.parent, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
             env={**os.environ, **_template_path(notebook), **(env or {})})

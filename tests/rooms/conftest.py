@@ -4,25 +4,40 @@ started here when its binaries are installed (``.ci/run`` installs them with apt
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
+from typing import TypeVar
 
 import pytest
 from warkit_widgets.rooms.store import GameStore
 
-from .pg_server import Unavailable, new_database, postgres_server
+from .pg_server import PgServer, Unavailable, new_database, postgres_cluster, postgres_server
+
+T = TypeVar("T")
+
+
+def _started(server: AbstractContextManager[T]) -> Iterator[T]:
+    """What ``server`` gives once started (the test is skipped, with the reason, when it
+    cannot run here); stopped at the end."""
+    try:
+        value = server.__enter__()
+    except Unavailable as exc:
+        pytest.skip(str(exc))
+    try:
+        yield value
+    finally:
+        server.__exit__(None, None, None)
 
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[str]:
     """A throwaway PostgreSQL server on a free port; its base URL (stopped at the end)."""
-    try:
-        server = postgres_server()
-        url = server.__enter__()
-    except Unavailable as exc:
-        pytest.skip(str(exc))
-    try:
-        yield url
-    finally:
-        server.__exit__(None, None, None)
+    yield from _started(postgres_server())
+
+
+@pytest.fixture
+def pg_cluster() -> Iterator[PgServer]:
+    """A PostgreSQL server of the test's own, which it may stop and start again."""
+    yield from _started(postgres_cluster())
 
 
 @pytest.fixture

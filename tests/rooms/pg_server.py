@@ -30,10 +30,36 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+class PgServer:
+    """A running throwaway server: its base URL, and stop / start / restart (the rooms'
+    fault tests take the database away mid-game)."""
+
+    def __init__(self, bindir: str, folder: str, as_user: list[str], port: int) -> None:
+        self.bindir, self.folder, self.as_user, self.port = bindir, folder, as_user, port
+        self.data = os.path.join(folder, "data")
+        self.url = f"postgresql://warkit@127.0.0.1:{port}"
+
+    def _ctl(self, *args: str, check: bool = True) -> None:
+        subprocess.run([*self.as_user, f"{self.bindir}/pg_ctl", "-D", self.data, *args],
+                       check=check, capture_output=True, timeout=90)
+
+    def start(self) -> None:
+        self._ctl("-w", "-t", "60", "-l", os.path.join(self.folder, "log"), "-o",
+                  f"-p {self.port} -k {self.folder} -h 127.0.0.1", "start")
+
+    def stop(self, mode: str = "fast") -> None:
+        """Stop the server (``fast``: every session is ended, as a restart does)."""
+        self._ctl("-m", mode, "-w", "stop", check=mode != "immediate")
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
 @contextlib.contextmanager
-def postgres_server() -> Iterator[str]:
-    """Yields the server's base URL (``postgresql://warkit@127.0.0.1:PORT``); stops it and
-    removes its files at the end. :class:`Unavailable` when it cannot run here."""
+def postgres_cluster() -> Iterator[PgServer]:
+    """A started :class:`PgServer`; stopped and its files removed at the end.
+    :class:`Unavailable` when it cannot run here."""
     bindir = _pg_bin()
     if bindir is None:
         raise Unavailable("PostgreSQL binaries not installed (apt-get install postgresql)")
@@ -51,19 +77,23 @@ def postgres_server() -> Iterator[str]:
                               ) from None
         os.chown(folder, user.pw_uid, user.pw_gid)
         as_user = ["runuser", "-u", "postgres", "--"]
-    data, port = os.path.join(folder, "data"), _free_port()
-    run = subprocess.run
-    run([*as_user, f"{bindir}/initdb", "-D", data, "-U", "warkit", "--auth=trust", "-E", "UTF8"],
-        check=True, capture_output=True, timeout=120)
-    run([*as_user, f"{bindir}/pg_ctl", "-D", data, "-w", "-t", "60", "-l",
-         os.path.join(folder, "log"), "-o", f"-p {port} -k {folder} -h 127.0.0.1",
-         "start"], check=True, capture_output=True, timeout=90)
+    server = PgServer(bindir, folder, as_user, _free_port())
+    subprocess.run([*as_user, f"{bindir}/initdb", "-D", server.data, "-U", "warkit",
+                    "--auth=trust", "-E", "UTF8"], check=True, capture_output=True, timeout=120)
+    server.start()
     try:
-        yield f"postgresql://warkit@127.0.0.1:{port}"
+        yield server
     finally:
-        run([*as_user, f"{bindir}/pg_ctl", "-D", data, "-m", "immediate", "stop"],
-            capture_output=True, timeout=60)
+        server.stop("immediate")
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def postgres_server() -> Iterator[str]:
+    """Yields the server's base URL (``postgresql://warkit@127.0.0.1:PORT``); stops it and
+    removes its files at the end. :class:`Unavailable` when it cannot run here."""
+    with postgres_cluster() as server:
+        yield server.url
 
 
 def new_database(server: str) -> str:

@@ -5,6 +5,7 @@ reconnection, a killed page, a seat handed to a computer, and the secrecy of eac
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 from warkit_widgets.play.config import GameConfig, Seat, Step
@@ -66,6 +67,10 @@ def test_two_humans_and_a_computer_play_a_whole_game_through_the_store(store_url
     assert pages[0].problem is None and pages[1].problem is None
     fresh = page(store_url, links.credentials[1])  # the log replays to the same end
     assert fresh.state == pages[0].state
+    # the move that ended the game noted it: the room is kept 7 days after, then purged
+    soon, later = time.time() + 6 * 86400, time.time() + 8 * 86400
+    assert links.code not in fresh.store.expired(soon)
+    assert links.code in fresh.store.expired(later)
     if rules == "smart":  # reactions (S-REROLL-1) were written by the reacting seat's own page
         entries = fresh.store.read(links.code)
         assert any(e.action == "pass" and e.actor in (0, 1) for e in entries)

@@ -153,6 +153,7 @@ def test_the_room_database_is_created_readable_by_its_owner_only(tmp_path):
         os.umask(old)
     files = list((tmp_path / "db").iterdir())
     assert any(f.name.endswith("-wal") for f in files)
+    assert any(f.name.endswith("-shm") for f in files)
     for f in files:
         assert stat.S_IMODE(f.stat().st_mode) == 0o600, f
     assert stat.S_IMODE((tmp_path / "db").stat().st_mode) == 0o700

@@ -1,5 +1,6 @@
 """The exercise checker: answers as fractions, decimals (point or comma), percentages and whole
-numbers, a relative tolerance, targeted hints, both languages, and sealed answers."""
+numbers, judged as a teacher would (rounded or cut to the digits written, within a tolerance in
+percentage points), targeted hints, both languages, sealed answers and sealed exercises."""
 
 from __future__ import annotations
 
@@ -7,8 +8,16 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from warkit_widgets import Hint, check_answer, is_correct, unseal
-from warkit_widgets.exercise import format_value, parse_answer, placeholder_for, seal
+from warkit_widgets import Exercise, Hint, check_answer, check_form, is_correct, unseal
+from warkit_widgets.exercise import (
+    format_value,
+    parse_answer,
+    placeholder_for,
+    seal,
+    seal_exercise,
+    tolerance,
+    unseal_exercise,
+)
 
 THIRD = Fraction(1, 3)
 ROLL = Fraction(95, 144)  # classic 03: 3 attack dice take the lone defender's army
@@ -22,20 +31,26 @@ def test_an_answer_is_read_in_every_form_a_student_writes(answer):
     assert is_correct(answer, ROLL)
 
 
-@pytest.mark.parametrize("answer", [Fraction(2, 3), 0.65, "0,65", "65%", "abc", "", True, None,
-                                    "1/0", float("nan")])
+@pytest.mark.parametrize("answer", [Fraction(2, 3), 0.64, "0,67", "67%", "65,8%", "0.1", "abc", "",
+                                    True, None, "1/0", float("nan")])
 def test_wrong_or_unreadable_answers_are_refused(answer):
     assert not is_correct(answer, ROLL)
 
 
-def test_the_tolerance_is_relative_and_one_percent_by_default():
-    """1% of 1/3 is 1/300: 0.33 is exactly on the edge and passes, 0.32 is 4% off."""
+def test_the_tolerance_is_stated_in_percentage_points_for_a_probability():
+    """1/3 = 33,33 %: within 1 point, and rounded or cut to the digits written: 33 % and 0.33
+    pass, 34 % (a point away, but neither rounded nor cut) and 32 % do not."""
     assert is_correct(0.33, THIRD) and is_correct("0,33", THIRD) and is_correct("33%", THIRD)
-    assert not is_correct(0.32, THIRD) and not is_correct("32%", THIRD)
+    assert is_correct("33,3%", THIRD) and is_correct("1/3", THIRD) and is_correct(1 / 3, THIRD)
+    assert not is_correct("34%", THIRD) and not is_correct("32%", THIRD)
+    assert not is_correct(0.3, THIRD)  # 0,3 is 3,3 points off: too few digits
+    assert tolerance(THIRD).points == Fraction(1, 100)
+    small = Fraction(287, 10000)  # 2,87 %: under 10 %, a tenth of a point
+    assert tolerance(small).points == Fraction(1, 1000)
+    assert is_correct("2,9%", small) and is_correct("2,8%", small) and not is_correct("3%", small)
     assert not is_correct(0.33, THIRD, rel_tol=0.001)  # an exercise may ask for more
-    assert is_correct(0.32, THIRD, rel_tol=0.05)
-    small = Fraction(1, 1000)  # relative: 0.0011 is 10% off a small probability
-    assert not is_correct(0.0011, small) and is_correct(0.001005, small)
+    assert tolerance(Fraction(21, 2)).relative == Fraction(1, 100)  # a mean: 1% of the value
+    assert is_correct("10,5", Fraction(21, 2)) and not is_correct("10", Fraction(21, 2))
 
 
 def test_whole_number_answers_must_be_exact():
@@ -135,16 +150,63 @@ def test_a_decimal_comma_without_quotes_is_explained_not_just_refused(lang, word
     assert check_answer("0,5", Fraction(1, 2), lang=lang)
 
 
-@pytest.mark.parametrize("answer, verdict", [("65,97%", True), ("66%", True), ("0,66", True),
-                                             ("65,5%", True), ("65%", "close"),
+@pytest.mark.parametrize("answer, verdict", [("65,97%", True), ("66%", True), ("65%", True),
+                                             ("0,66", True), ("65,9%", True), ("0,5", "wrong"),
+                                             ("65,8%", "close"), ("64%", "close"), ("67%", "close"),
                                              ("60%", "wrong")])
-def test_percentages_are_judged_within_one_percent_of_the_value(answer, verdict):
-    """95/144 = 65,97 %: the tolerance is 1 % of the value (0,66 points here), so 66 % counts;
-    an answer just outside is told to check its rounding, without the value."""
+def test_percentages_are_judged_as_a_teacher_would(answer, verdict):
+    """95/144 = 65,97 %: "66%" (rounded) and "65%" (cut) count, within the 1 point stated; an
+    answer just outside is told the rule and to check its rounding, without the value."""
     result = check_answer(answer, Fraction(95, 144), lang="pt")
     if verdict is True:
         assert result
         return
     assert not result
     assert ("arredondamento" in result.text) == (verdict == "close"), result.text
+    assert ("1 ponto percentual" in result.text) == (verdict == "close"), result.text
     assert "65,97" not in result.text and "95/144" not in result.text
+
+
+def test_the_check_of_a_graded_copy_reads_the_form_never_the_value():
+    assert check_form("95/144", lang="en") and "checked when your work is graded" in repr(
+        check_form(0.5, lang="en"))
+    assert "vírgula" in repr(check_form((0, 5), lang="pt")) and not check_form((0, 5))
+    assert not check_form(None) and not check_form("dois terços")
+
+
+def test_a_sealed_exercise_comes_back_with_its_tolerance_and_hints_in_one_language():
+    exercise = Exercise(ROLL, 0.005, (TIES, ONE_DIE))
+    sealed = seal_exercise(exercise, "pt")
+    assert "95" not in sealed and "empate" not in sealed and "Ties" not in sealed
+    back = unseal_exercise(sealed)
+    assert back.expected == ROLL and back.rel_tol == 0.005
+    assert [h.text("en") for h in back.hints] == [TIES.pt, ONE_DIE.pt]
+    assert repr(back.check("91/216", lang="pt")) == "Ainda não. " + TIES.pt
+    assert check_answer(None, ROLL, hints=[TIES]).exercise == Exercise(ROLL, None, (TIES,))
+    with pytest.raises(ValueError):
+        unseal_exercise(seal(ROLL))
+
+
+def test_a_check_shows_itself_as_display_data_not_as_a_result_value(monkeypatch):
+    """nbgrader reads a check cell's result value as a partial score: a Check is displayed."""
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda data, raw: shown.append(data))
+    check_answer("95/144", ROLL, lang="en")._ipython_display_()
+    assert shown[0]["text/plain"].startswith("Correct!")
+
+
+def test_an_exercises_own_margin_takes_any_estimate_within_it():
+    """Lab 04 asks for a simulated share within 0.01 of the exact chance: any such estimate
+    counts, not only the exact value rounded (a simulation never gives that)."""
+    exact = 0.3766035060978439
+    assert is_correct(0.373, exact, rel_tol=0.01 / exact)
+    assert is_correct(0.37345, exact, rel_tol=0.01 / exact)
+    assert not is_correct(0.36, exact, rel_tol=0.01 / exact)
+
+
+def test_an_exact_fraction_matches_the_float_that_computed_it():
+    """Lab 03's answer comes from a matrix inverse (a float); the worked solution's exact
+    fraction is that value, and a fraction one step off is not."""
+    computed = float(Fraction(1548859, 839808))
+    assert is_correct(Fraction(1548859, 839808), computed)
+    assert not is_correct(Fraction(1548858, 839808), computed)

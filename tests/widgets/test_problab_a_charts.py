@@ -159,3 +159,57 @@ def test_line_chart_axis_numbers_follow_the_language_and_chosen_ticks():
     texts = [t.text for t in parse(line_chart_svg(range(1, 13), {"a": range(12)},
                                                   x_ticks=[1, 4, 8, 12])).iter(f"{SVG}text")]
     assert {"1", "4", "8", "12"} <= set(texts) and "3.75" not in texts
+
+
+# -- every chart can be read without its colours and without seeing it (issue 20, item 12) ------
+def every_chart(lang: str = "en") -> dict[str, str]:
+    from warkit_widgets.lessons.charts import interval_chart_svg
+
+    table = np.full((11, 11), 0.5)
+    table[10, 10] = 0.0565
+    return {
+        "bars": bar_chart_svg(["1", "2"], {"p": [0.25, 0.75]}, title="Two", lang=lang),
+        "lines": line_chart_svg([1, 2, 3], {"p": [0.5, 0.25, 0.125]}, x_label="n", lang=lang),
+        "heat": heat_map_svg(table, title="War", marks=[(10, 10)], lang=lang),
+        "intervals": interval_chart_svg(["a"], [0.5], [(0.25, 0.75)], lang=lang),
+    }
+
+
+@pytest.mark.parametrize("kind", ["bars", "lines", "heat", "intervals"])
+def test_every_chart_is_a_named_image_with_a_description_of_its_values(kind):
+    root = parse(every_chart()[kind])
+    assert root.get("role") == "img" and root.get("aria-label")
+    assert root.find(f"{SVG}title").text == root.get("aria-label")
+    description = root.find(f"{SVG}desc").text
+    assert description and any(ch.isdigit() for ch in description)
+    pt = parse(every_chart("pt")[kind]).find(f"{SVG}desc").text
+    assert "0.5" not in pt and "0.25" not in pt, pt
+
+
+def test_wide_columns_carry_their_values_and_both_axes_are_drawn():
+    root = parse(bar_chart_svg(["a", "b"], {"p": [0.25, 0.75]}, lang="pt"))
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert "0,25" in texts and "0,75" in texts
+    axes = [ln for ln in root.iter(f"{SVG}line") if ln.get("stroke") == "#333"]
+    assert len(axes) == 2 and {ln.get("x1") == ln.get("x2") for ln in axes} == {True, False}
+    narrow = parse(bar_chart_svg(list(range(40)), {"p": [0.55] * 40}))
+    assert "0.55" not in [t.text for t in narrow.iter(f"{SVG}text")]  # too narrow for values
+
+
+def test_a_curve_over_the_columns_is_drawn_on_their_scale_and_named():
+    root = parse(bar_chart_svg([3, 4, 5], {"exact": [0.25, 0.5, 0.25]}, x_label="total",
+                               curves={"normal": ([0, 1, 2], [0.2, 0.6, 0.2])}))
+    (curve,) = root.iter(f"{SVG}polyline")
+    assert curve.find(f"{SVG}title").text == "normal"
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert {"total", "exact", "normal"} <= set(texts)
+    with pytest.raises(ValueError, match="one height per position"):
+        bar_chart_svg([1], {"a": [1.0]}, curves={"c": ([0, 1], [1.0])})
+
+
+def test_heat_maps_write_numbers_beside_their_colours():
+    root = parse(every_chart("pt")["heat"])
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert "6%" in texts and "50%" in texts  # the marked square (5,65 %) and a labelled one
+    description = root.find(f"{SVG}desc").text
+    assert "10 × 10: 5,6%" in description or "10 × 10: 5,7%" in description, description

@@ -30,7 +30,7 @@ from ..bots.student import StudentBot
 from .entrants import Entrant, entrants
 from .play import GameRecord, GameSpec, play_game
 from .ratings import Rating, rate
-from .report import ArenaResult, HeadToHead, Standing, read_csv, replay
+from .report import ArenaResult, HeadToHead, Standing, load_csv, read_csv, replay
 from .runner import run_arena
 from .sandbox import FAULTS, Limits, SandboxedBot
 from .schedule import schedule, seating
@@ -46,5 +46,5 @@ def template(lang: str = "en") -> str:
 
 
 __all__ = ["FAULTS", "ArenaResult", "Entrant", "GameRecord", "GameSpec", "HeadToHead", "Limits",
-           "Rating", "SandboxedBot", "Standing", "StudentBot", "entrants", "play_game", "rate",
-           "read_csv", "replay", "run_arena", "schedule", "seating", "template"]
+           "Rating", "SandboxedBot", "Standing", "StudentBot", "entrants", "load_csv", "play_game",
+           "rate", "read_csv", "replay", "run_arena", "schedule", "seating", "template"]

@@ -5,15 +5,17 @@ limits its own memory to ``MB`` megabytes (``resource.setrlimit``), drops root t
 may start no thread or process (``RLIMIT_NPROC``),
 makes itself unreadable by other processes of the same user (``PR_SET_DUMPABLE``, so one bot
 cannot read another's memory),
-dies with its parent (``PR_SET_PDEATHSIG``), and sends what the bot prints to stderr. Then it
-answers the parent's requests on stdin/stdout:
+dies with its parent (``PR_SET_PDEATHSIG``), sends what the bot prints to stderr, and sets the
+guard of :mod:`warkit.arena.guard` (no files, no network: an audit hook). Then it answers the
+parent's requests on stdin/stdout:
 
 - ``("game", source, seed)``: run the bot's source in a fresh module and make its bot, seeded;
 - ``("choose", view, legal)``: the bot's choice, sent back as its text form.
 
 Requests come pickled (from the trusted arena); replies go back as JSON, never pickle, so
-nothing the bot returns can run code in the arena. The process never holds a game state:
-only the views and legal actions of its own seat.
+nothing the bot returns can run code in the arena. A request during which the bot tried
+something the guard forbids is answered ``{"forbidden": ...}``, whatever the bot returned.
+The process never holds a game state: only the views and legal actions of its own seat.
 """
 
 from __future__ import annotations
@@ -54,9 +56,11 @@ def write_message(stream: BinaryIO, data: bytes) -> None:
 PRELOAD = ("warkit.bots.student", "warkit.bots.evaluate", "warkit.odds", "math", "statistics",
            "random", "itertools", "functools", "collections", "heapq", "bisect", "fractions",
            "decimal", "dataclasses", "typing", "enum", "json", "re", "copy", "operator", "time",
-           "numpy")
+           "numpy", "socket", "encodings.idna")
 """Modules loaded before the bot's code runs (and before root is dropped, when the Python
-installation itself is not readable by ``nobody``): the engine and what a bot commonly uses."""
+installation itself is not readable by ``nobody``): the engine and what a bot commonly uses;
+``socket`` and the host-name codec too, so that a bot's network attempt meets the guard
+(:mod:`warkit.arena.guard`) rather than a failed import."""
 
 
 def preload() -> None:
@@ -123,6 +127,7 @@ def reply(ok: str | None = None, **fault: str) -> bytes:
 def serve(requests: BinaryIO, replies: BinaryIO) -> None:
     """Answer requests until the parent closes the pipe."""
     from warkit.actions import Action
+    from warkit.arena.guard import Forbidden, take_attempts
 
     bot: Any = None
     while True:
@@ -130,18 +135,32 @@ def serve(requests: BinaryIO, replies: BinaryIO) -> None:
         if data is None:
             return
         request = pickle.loads(data)
+        take_attempts()
         try:
             if request[0] == "game":
                 bot = None
                 bot = make_bot(request[1], request[2])
-                write_message(replies, reply(ok=""))
-                continue
-            if bot is None:
+                action = ""
+            elif bot is None:
                 raise RuntimeError("the bot could not be made for this game")
-            action = bot.choose(request[1], request[2])
+            else:
+                action = bot.choose(request[1], request[2])
         except BaseException as error:  # the student's code raised: report it, keep serving
             text = "".join(traceback.format_exception_only(type(error), error)).strip()
-            write_message(replies, reply(error=text[:2000]))
+            tried = take_attempts()
+            if tried:
+                text = "; ".join(tried) if isinstance(error, Forbidden) else \
+                    f"{'; '.join(tried)}; then {text}"
+                write_message(replies, reply(forbidden=text[:2000]))
+            else:
+                write_message(replies, reply(error=text[:2000]))
+            continue
+        tried = take_attempts()
+        if tried:  # refused, then caught by the bot: the decision is still the fallback's
+            write_message(replies, reply(forbidden="; ".join(tried)[:2000]))
+            continue
+        if action == "":
+            write_message(replies, reply(ok=""))
             continue
         if isinstance(action, Action):
             try:
@@ -161,7 +180,11 @@ def main() -> None:
     os.dup2(2, 1)  # the bot's print() goes to stderr, never into the replies
     os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
     preload()
+    from warkit.arena.guard import install, readable_roots
+
+    roots = readable_roots()  # while the Python installation is readable (before nobody)
     confine(memory_mb)
+    install(roots)
     serve(requests, replies)
 
 

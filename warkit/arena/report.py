@@ -149,8 +149,9 @@ class ArenaResult:
         """The leaderboard as text (English; the lab shows it in both languages)."""
         n = len(self.games)
         lines = [f"{self.rules}, {self.players} players, {n} games (seeds {self.seed}.."
-                 f"{self.seed + n - 1}, seats rotated); {self.where}; {self.seconds:.1f} s, "
-                 f"{n / max(self.seconds, 1e-9):.2f} games/s"]
+                 f"{self.seed + n - 1}, seats rotated); {self.where}"
+                 + (f"; {self.seconds:.1f} s, {n / self.seconds:.2f} games/s"
+                    if self.seconds > 0 else "")]
         ratings = self.ratings()
         lines.append(f"{'bot':<16} {'games':>6} {'wins':>6} {'share':>7}  {'95% CI':<16}"
                      f"{'fair':>6} {'p':>8} {'place':>6} {'rating':>7}  {'95% CI':<15}"
@@ -200,6 +201,44 @@ def read_csv(path: str | Path) -> list[dict[str, str]]:
     if rows and set(COLUMNS) - set(rows[0]):
         raise ValueError(f"{path} is not an arena CSV: missing {set(COLUMNS) - set(rows[0])}")
     return rows
+
+
+def load_csv(path: str | Path, anchor: str | None = ANCHOR) -> ArenaResult:
+    """The arena run an arena CSV recorded (:meth:`ArenaResult.to_csv`), for its leaderboard:
+    standings, ratings, head-to-head and faults come back as they were (the fault messages and
+    think times are not in the file). Bots are listed in order of first appearance.
+
+    A file that is not an arena CSV, has no games or mixes numbers of players or rule sets
+    raises :class:`ValueError` saying so."""
+    rows = read_csv(path)
+    if not rows:
+        raise ValueError(f"{path} holds no games")
+    try:
+        games = [record_of(row) for row in rows]
+    except (KeyError, ValueError) as error:
+        raise ValueError(f"{path} has a row that is not an arena game: {error}") from None
+    kinds = {(g.players, g.rules) for g in games}
+    if len(kinds) > 1:
+        raise ValueError(f"{path} mixes games of different tables: {sorted(kinds)}")
+    bots = tuple(dict.fromkeys(name for g in games for name in g.seats))
+    first = min(games, key=lambda g: g.index)
+    return ArenaResult(bots, games[0].players, games[0].rules, first.seed - first.index,
+                       sorted(games, key=lambda g: g.index), where=f"read from {Path(path).name}",
+                       max_turns=int(rows[0]["max_turns"]), anchor=anchor)
+
+
+def record_of(row: Mapping[str, str]) -> GameRecord:
+    """One CSV row back as a :class:`GameRecord` (:func:`row_of` the other way)."""
+    seats = tuple(row["seats"].split("|"))
+    winners = tuple(int(w) for w in row["winner_seats"].split("|") if w)
+    places = tuple(float(p) for p in row["places"].split("|"))
+    faults = tuple(dict(f) for f in json.loads(row["faults"] or "[]"))
+    if len(places) != len(seats) or any(not 0 <= w < len(seats) for w in winners) \
+            or (faults and len(faults) != len(seats)):
+        raise ValueError(f"row {row['index']}: seats, winners, places and faults disagree")
+    return GameRecord(int(row["index"]), int(row["seed"]), row["rules"], seats, winners,
+                      places, int(row["turns"]), int(row["rounds"]), int(row["actions"]),
+                      bool(int(row["capped"])), row["key"], faults)
 
 
 def replay(row: Mapping[str, str], bots: Iterable[Entrant] = (), limits: Limits = DEFAULT_LIMITS

@@ -10,6 +10,8 @@ process (unreadable by the others, without root) it cannot read another bot's me
 - takes longer than ``Limits.seconds`` on the clock (``timeout``; the child is killed),
 - ends its process, or runs out of its ``Limits.memory_mb`` and dies (``crash``),
 - raises an exception (``error``),
+- tries to read a file, open a network connection, start a program... (``forbidden``: the
+  guard of :mod:`warkit.arena.guard` refused it, and the bot's answer, if any, is ignored),
 - returns something that is not an action (``garbage``), or an action the rules do not allow
   now (``illegal``),
 
@@ -48,7 +50,7 @@ from ..view import PlayerView
 from .child import HEADER, MAX_REPLY, PR_SET_DUMPABLE
 from .entrants import Entrant
 
-FAULTS = ("timeout", "crash", "error", "garbage", "illegal", "benched")
+FAULTS = ("timeout", "crash", "error", "forbidden", "garbage", "illegal", "benched")
 """The kinds of fault the report counts (see the module docstring)."""
 
 
@@ -142,7 +144,7 @@ class Sandbox:
             self.process.stdin.flush()
             return self._reply(time.monotonic() + seconds)
         except Fault as fault:
-            if fault.kind != "error":
+            if fault.kind not in ("error", "forbidden"):  # the child is sound: keep it
                 self.kill()
             raise
         except (BrokenPipeError, OSError) as error:
@@ -166,6 +168,8 @@ class Sandbox:
             raise Fault("garbage", "a reply that is not an object")
         if "error" in message:
             raise Fault("error", str(message["error"])[:2000])
+        if "forbidden" in message:
+            raise Fault("forbidden", str(message["forbidden"])[:2000])
         if "garbage" in message:
             raise Fault("garbage", f"returned {str(message['garbage'])[:200]}")
         return message

@@ -1,7 +1,12 @@
-"""Small SVG charts for the probability lab (notebooks 01 to 04): bars, lines, heat maps.
+"""Small SVG charts for the lessons and the probability labs: bars, lines, heat maps, intervals.
 
 Pure Python (no ipywidgets, no matplotlib): each function returns an SVG string that a
 notebook shows with ``IPython.display.SVG`` or ``HTML``, and that Voilà serves as it is.
+
+Every chart can be read without its colours and without seeing it: it is an image
+(``role="img"``) named by its title, with a ``<desc>`` that says in words, in the chart's
+language, what it shows and its values; axes carry numbers; columns wide enough carry their
+values, and heat maps write their percentages on a grid of squares.
 
 >>> svg = bar_chart_svg(["1", "2"], {"p": [0.5, 0.5]})
 >>> svg.startswith("<svg") and svg.count("<rect") >= 2
@@ -37,6 +42,14 @@ def _nice_ticks(top: float, count: int = 4) -> list[float]:
     return [k * step for k in range(int(top / step + 1e-9) + 1)]
 
 
+def _svg_open(width: float, height: float, kind: str, label: str, description: str) -> str:
+    """The opening of a chart: an image for assistive technology, named and described."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+            f'width="{width}" height="{height}" class="{kind}" role="img" '
+            f'aria-label="{escape(label)}"><title>{escape(label)}</title>'
+            f"<desc>{escape(description)}</desc>")
+
+
 def _legend(names: Sequence[str], x: float, y: float) -> str:
     parts = []
     for k, name in enumerate(names):
@@ -49,32 +62,53 @@ def _legend(names: Sequence[str], x: float, y: float) -> str:
 
 
 def bar_chart_svg(labels: Sequence[object], series: Mapping[str, Sequence[float]], *,
-                  title: str = "", y_label: str = "", width: int = 520, height: int = 220,
-                  legend: bool | None = None, legend_width: int = 120,
-                  percent: bool = False, label_every: int = 1, lang: str = "en") -> str:
+                  title: str = "", y_label: str = "", x_label: str = "", width: int = 520,
+                  height: int = 220, legend: bool | None = None, legend_width: int = 120,
+                  percent: bool = False, label_every: int = 1, values: bool | None = None,
+                  curves: Mapping[str, tuple[Sequence[float], Sequence[float]]] | None = None,
+                  lang: str = "en") -> str:
     """Grouped columns: one group per label, one column per series (same length as labels).
 
     Each column has a tooltip with its exact value; the y axis starts at 0. ``legend_width``
     makes room for long series names; ``percent`` writes the axis as percentages (``25%``);
     with many columns, ``label_every=k`` writes only every k-th label under the axis (the first
-    one included; tooltips keep them all); ``lang="pt"`` writes numbers with a decimal comma.
+    one included; tooltips keep them all); ``values`` writes each column's value above it
+    (by default when the columns are wide enough); ``curves`` draws lines over the columns,
+    ``{name: (positions, heights)}`` with positions counted in labels (0 is the first label's
+    centre: a normal curve over a histogram, say); ``lang="pt"`` writes numbers with a decimal
+    comma.
     """
     names = list(series)
-    values = [list(map(float, series[n])) for n in names]
-    if any(len(v) != len(labels) for v in values):
+    heights = [list(map(float, series[n])) for n in names]
+    if any(len(v) != len(labels) for v in heights):
         raise ValueError("every series needs one value per label")
+    curves = {name: (list(map(float, xs)), list(map(float, ys)))
+              for name, (xs, ys) in (curves or {}).items()}
+    if any(len(xs) != len(ys) for xs, ys in curves.values()):
+        raise ValueError("every curve needs one height per position")
     if legend is None:
-        legend = len(names) > 1
+        legend = len(names) + len(curves) > 1
     left, right = 46, 12 + (legend_width if legend else 0)
-    top_pad, bottom = 24 if title else 10, 26
+    top_pad, bottom = 24 if title else 10, 40 if x_label else 26
     plot_w, plot_h = width - left - right, height - top_pad - bottom
-    top = max([max(v) for v in values if v] + [0.0]) or 1.0
+    top = max([max(v) for v in heights if v] + [max(ys) for _, ys in curves.values() if ys]
+              + [0.0]) or 1.0
     ticks = _nice_ticks(top)
     top = max(top, ticks[-1])
     group = plot_w / max(1, len(labels))
     col = group * 0.8 / max(1, len(names))
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-           f'width="{width}" height="{height}" class="problab-chart">']
+    if values is None:
+        values = col >= 26
+
+    def number(v: float, digits: int = 4) -> str:
+        return fmt_percent(v, lang, 1) if percent else fmt_significant(v, lang, digits)
+
+    description = "; ".join(
+        f"{name}: " + ", ".join(f"{label} {number(v)}" for label, v in zip(labels, vals,
+                                                                          strict=True))
+        for name, vals in zip(names, heights, strict=True))
+    out = [_svg_open(width, height, "problab-chart", title or y_label or ", ".join(names),
+                     description)]
     if title:
         out.append(f'<text x="{width / 2}" y="15" font-size="13" text-anchor="middle" {FONT}>'
                    f"{escape(title)}</text>")
@@ -86,7 +120,7 @@ def bar_chart_svg(labels: Sequence[object], series: Mapping[str, Sequence[float]
                    f'text-anchor="end" {FONT}>{text}</text>')
     for i, label in enumerate(labels):
         x0 = left + i * group + group * 0.1
-        for k, (name, vals) in enumerate(zip(names, values, strict=True)):
+        for k, (name, vals) in enumerate(zip(names, heights, strict=True)):
             h = plot_h * vals[i] / top
             color = SERIES_COLORS[k % len(SERIES_COLORS)]
             out.append(f'<rect x="{x0 + k * col:.1f}" y="{top_pad + plot_h - h:.1f}" '
@@ -94,17 +128,32 @@ def bar_chart_svg(labels: Sequence[object], series: Mapping[str, Sequence[float]
                        f"<title>{escape(name)} · {escape(str(label))}: "
                        f"{fmt_significant(vals[i], lang, 4)}</title>"
                        "</rect>")
+            if values:
+                out.append(f'<text x="{x0 + (k + 0.5) * col:.1f}" '
+                           f'y="{top_pad + plot_h - h - 3:.1f}" font-size="9" '
+                           f'text-anchor="middle" {FONT}>{number(vals[i], 3)}</text>')
         if i % max(1, label_every) == 0:
             out.append(f'<text x="{left + (i + 0.5) * group:.1f}" y="{top_pad + plot_h + 14}" '
                        f'font-size="10" text-anchor="middle" {FONT}>{escape(str(label))}</text>')
+    for k, (name, (xs, ys)) in enumerate(curves.items(), start=len(names)):
+        points = " ".join(f"{left + (x + 0.5) * group:.1f},{top_pad + plot_h * (1 - y / top):.1f}"
+                          for x, y in zip(xs, ys, strict=True))
+        out.append(f'<polyline points="{points}" fill="none" stroke-width="2" '
+                   f'stroke="{SERIES_COLORS[k % len(SERIES_COLORS)]}">'
+                   f"<title>{escape(name)}</title></polyline>")
     out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{top_pad + plot_h}" '
-               f'y2="{top_pad + plot_h}" stroke="#333"/>')
+               f'y2="{top_pad + plot_h}" stroke="#333"/>'
+               f'<line x1="{left}" x2="{left}" y1="{top_pad}" y2="{top_pad + plot_h}" '
+               'stroke="#333"/>')
     if y_label:
         out.append(f'<text x="12" y="{top_pad + plot_h / 2}" font-size="10" {FONT} '
                    f'transform="rotate(-90 12 {top_pad + plot_h / 2})" text-anchor="middle">'
                    f"{escape(y_label)}</text>")
+    if x_label:
+        out.append(f'<text x="{left + plot_w / 2}" y="{height - 4}" font-size="10" '
+                   f'text-anchor="middle" {FONT}>{escape(x_label)}</text>')
     if legend:
-        out.append(_legend(names, left + plot_w + 12, top_pad + 10))
+        out.append(_legend(names + list(curves), left + plot_w + 12, top_pad + 10))
     out.append("</svg>")
     return "".join(out)
 
@@ -156,8 +205,16 @@ def line_chart_svg(x: Sequence[float], series: Mapping[str, Sequence[float]], *,
         poly = " ".join(f"{a:.1f},{b:.1f}" for a, b in pts)
         return f'<polygon points="{poly}" fill="{color}" fill-opacity="0.18"/>'
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-           f'width="{width}" height="{height}" class="problab-chart">']
+    def sig(v: float) -> str:
+        return fmt_significant(round(float(v), 4), lang)
+
+    description = "; ".join(
+        [f"{x_label or 'x'} {sig(xs.min())} … {sig(xs.max())}"]
+        + [f"{name}: {sig(np.asarray(ys, float)[0])} … {sig(np.asarray(ys, float)[-1])}"
+           for name, ys in series.items()]
+        + [f"{name}: {sig(value)}" for name, value in hlines.items()])
+    out = [_svg_open(width, height, "problab-chart", title or ", ".join(legend_names),
+                     description)]
     if title:
         out.append(f'<text x="{left + plot_w / 2}" y="15" font-size="13" text-anchor="middle" '
                    f"{FONT}>{escape(title)}</text>")
@@ -203,13 +260,20 @@ def heat_map_svg(table: np.ndarray, *, title: str = "", row_label: str = "attack
                  marks: Sequence[tuple[int, int]] = (), lang: str = "en") -> str:
     """``table[a, d]`` (probabilities, 0 to 1) as coloured squares from ``first`` on, rows
     going down, with a tooltip per square (its percentage as ``lang`` writes it); ``marks``
-    outline some squares."""
+    outline some squares. Numbers stand beside the colours: the squares where every fifth row
+    meets every fifth column, and the marks, carry their percentage, rounded, and the
+    description lists them."""
     rows, cols = table.shape
     left, top_pad = 44, 34 if title else 20
     width = left + cell * (cols - first) + 70
     height = top_pad + max(cell * (rows - first), 11 * 12 + 12) + 8
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-           f'width="{width}" height="{height}" class="problab-heat">']
+    labelled = [(a, d) for a in range(first, rows) for d in range(first, cols)
+                if a % 5 == 0 and d % 5 == 0]
+    written = sorted(set(labelled) | set(marks))
+    description = f"{row_label} × {col_label}: " + "; ".join(
+        f"{a} × {d}: {fmt_percent(float(table[a, d]), lang)}" for a, d in written)
+    out = [_svg_open(width, height, "problab-heat", title or f"{row_label} × {col_label}",
+                     description)]
     if title:
         out.append(f'<text x="{left}" y="13" font-size="13" {FONT}>{escape(title)}</text>')
     out.append(f'<text x="{left}" y="{top_pad - 8}" font-size="10" {FONT}>'
@@ -237,6 +301,11 @@ def heat_map_svg(table: np.ndarray, *, title: str = "", row_label: str = "attack
         out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="none" '
                    f'stroke="{readable_text_color(heat_color(float(table[a, d])))}" '
                    'stroke-width="2"/>')
+    for a, d in written:  # the numbers, on a white halo so any colour behind stays readable
+        cx, cy = left + (d - first + 0.5) * cell, top_pad + (a - first + 0.5) * cell
+        out.append(f'<text x="{cx:.1f}" y="{cy + 3:.1f}" font-size="8" text-anchor="middle" '
+                   f'stroke="white" stroke-width="2.5" paint-order="stroke" {FONT}>'
+                   f"{fmt_percent(float(table[a, d]), lang, 0)}</text>")
     # the colour scale
     sx = left + cell * (cols - first) + 14
     for k in range(11):
@@ -281,8 +350,14 @@ def interval_chart_svg(labels: Sequence[object], estimates: Sequence[float],
     def px(v: float) -> float:
         return label_width + plot_w * (min(max(v, lo_x), hi_x) - lo_x) / (hi_x - lo_x)
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-           f'width="{width}" height="{height}" class="problab-chart">']
+    def sig(v: float) -> str:
+        return fmt_significant(v, lang, 4)
+
+    description = "; ".join(
+        tr("chart.interval", lang, label=str(label), est=sig(est), lo=sig(lo), hi=sig(hi))
+        for label, est, (lo, hi) in zip(labels, estimates, intervals, strict=True))
+    out = [_svg_open(width, height, "problab-chart",
+                     title or x_label or ", ".join(map(str, labels)), description)]
     if title:
         out.append(f'<text x="{width / 2}" y="15" font-size="13" text-anchor="middle" {FONT}>'
                    f"{escape(title)}</text>")
@@ -296,10 +371,6 @@ def interval_chart_svg(labels: Sequence[object], estimates: Sequence[float],
         out.append(f'<text x="{label_width + plot_w / 2}" y="{height - 4}" font-size="10" '
                    f'text-anchor="middle" {FONT}>{escape(x_label)}</text>')
     color = SERIES_COLORS[1]
-
-    def sig(v: float) -> str:
-        return fmt_significant(v, lang, 4)
-
     for i, (label, est, (lo, hi)) in enumerate(zip(labels, estimates, intervals, strict=True)):
         y = top_pad + row * i + row / 2
         out.append(f'<text x="{label_width - 6}" y="{y + 4:.1f}" font-size="11" '

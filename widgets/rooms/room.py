@@ -36,7 +36,7 @@ from ..play.controller import DELAYS, GameController, chance_sampler
 from ..play.saves import dump_game, file_name
 from .fairness import ROOM_META, commitment, new_seed
 from .messages import tr
-from .store import Entry, GameStore, RoomError, RoomInfo, SeatInfo
+from .store import Entry, GameStore, RoomError, RoomInfo, SeatInfo, StoreUnavailable
 
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "01IO")
 """Room codes avoid the characters read alike (0/O, 1/I)."""
@@ -294,13 +294,20 @@ class RoomController(GameController):
             return super().push(action, actor)
         if not self.store.append(self.code, self.seq, actor, str(action), self.credential):
             raise Conflict(f"entry {self.seq} was written by another page first")
-        return super().push(action, actor)
+        changed = super().push(action, actor)
+        if self.state.is_terminal:  # this move ended the game: the room's lifecycle knows it
+            self.store.finish(self.code, self.credential)
+        return changed
 
     def act(self, action: Action | str) -> bool:
         try:
             return super().act(action)
         except Conflict:
             self.sync()
+            return False
+        except StoreUnavailable as exc:  # the database restarting: said in the page's language
+            self._say("refused", exc.text(self.lang))
+            self._notify("message")
             return False
         except RoomError as exc:
             self._say("refused", str(exc))

@@ -29,35 +29,28 @@ from .fairness import UnfairRecord, seed_hex, short_commitment, verify_room
 from .invite import InviteLink
 from .lan import lan_address
 from .messages import tr
+from .presence import absent, presence
 from .room import RoomController, RoomLinks, create_room
-from .store import GameStore, RoomError, RoomInfo, open_store
+from .store import GameStore, RoomError, RoomInfo, StoreUnavailable, open_store
 from .sync import RoomSync
 
 if TYPE_CHECKING:
     from ..play.online import RoomPage
 
-ABSENT_AFTER = 60.0
-"""Seconds without a sign of life after which the others may hand a seat to a computer."""
 HAND_OVER_LEVEL = "normal"
 
 
 def seat_state(room: RoomInfo, seat: int, now: float, lang: str) -> str:
     """Words for a seat in the lobby: a computer, here, away for some time, not joined."""
     info = room.seats[seat]
-    if not info.is_human:
+    said = presence(room, seat, now)
+    if said == "computer":
         return tr(f"setup.kind.{info.kind}", lang)  # "computer (easy)"...
-    if info.joined is None:
+    if said == "not_joined":
         return tr("room.not_joined", lang)
-    away = now - (info.seen or info.joined)
-    if away < 3 * 2.0:
+    if said == "here":
         return tr("room.here", lang)
-    return tr("room.away", lang, seconds=int(away))
-
-
-def absent(room: RoomInfo, seat: int, now: float) -> bool:
-    """May the others hand this seat to a computer (a human gone for :data:`ABSENT_AFTER`)?"""
-    info = room.seats[seat]
-    return info.is_human and now - (info.seen or info.joined or room.created) >= ABSENT_AFTER
+    return tr("room.away", lang, seconds=int(now - (info.seen or info.joined or now)))
 
 
 def pending_text(game: RoomController, lang: str) -> tuple[str, str]:
@@ -162,7 +155,8 @@ class LobbyPanel(w.VBox):
     def _show_links(self, room: RoomInfo, lang: str, links: RoomLinks | None,
                     waiting: list[int], my_link: str | None, watch: str | None) -> None:
         texts = {"copy": tr("room.copy", lang), "copied": tr("room.copied", lang),
-                 "warning": tr("room.localhost", lang), "lan_host": self.lan_host}
+                 "warning": tr("room.localhost", lang), "lan_host": self.lan_host,
+                 "qr_title": tr("room.qr", lang)}
         for seat in waiting:
             if seat not in self.invites:
                 self.invites[seat] = InviteLink()
@@ -312,11 +306,17 @@ def open_from_address(app: RoomPage, store: GameStore | None = None) -> RoomSess
     try:
         if key:
             return RoomSession(app, store, credential=key)
+    except StoreUnavailable as exc:
+        app.notice_text(exc.text(app.lang), "refused")
+        return None
     except RoomError:
         app.notice_text(tr("room.bad_link", app.lang), "refused")
         return None
     try:
         return RoomSession(app, store, code=code)
+    except StoreUnavailable as exc:
+        app.notice_text(exc.text(app.lang), "refused")
+        return None
     except RoomError:
         app.notice_text(tr("room.unknown", app.lang, code=code), "refused")
         return None

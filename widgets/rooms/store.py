@@ -17,26 +17,47 @@ deals?) is checked by :func:`warkit_widgets.rooms.room.replay` on every read.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import sqlite3
 import threading
 import time
+import weakref
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import warkit
 from warkit import CHANCE
+
+from .lifecycle import Lifecycle, schedule_purges
+from .push import SAFETY_POLL, Moved, Subscribers, Watcher
 
 HUMAN = "human"
 
 
 class RoomError(ValueError):
     """A request the store refuses (unknown room, bad credential, bad entry): nothing changed."""
+
+
+class StoreUnavailable(RoomError):
+    """The rooms' database cannot be reached now (a PostgreSQL server restarting, an SQLite
+    file another writer holds too long): nothing was written, and the store reconnects with
+    back-off by itself. A page shows :meth:`text` (in its language) and tries again; a move
+    retried after it is never doubled (appends are checked by their ``seq``)."""
+
+    def text(self, lang: str) -> str:
+        """What to tell the player: "reconectando..." / "reconnecting..."."""
+        from .messages import tr
+
+        return tr("room.reconnecting", lang)
+
+    for_player = text
+    """The name :class:`~warkit_widgets.report.ErrorReporter` asks an error for."""
 
 
 def credential_hash(credential: str) -> str:
@@ -142,6 +163,13 @@ class GameStore(ABC):
         (:meth:`claim`); chance, any seat of the room."""
 
     @abstractmethod
+    def write(self, code: str, seq: int, actor: int, action: str) -> bool:
+        """The room server's own append (:mod:`warkit_widgets.rooms.server`): entry ``seq``
+        for ``actor`` with no seat credential, ``False`` if it exists already. Only the room
+        server calls it, after checking the move against the full state itself; it refuses
+        an unreadable text or a ``seq`` beyond the end like :meth:`append`."""
+
+    @abstractmethod
     def touch(self, credential: str) -> None:
         """Mark the credential's seat present now (the first time: joined)."""
 
@@ -157,6 +185,21 @@ class GameStore(ABC):
 
     def close(self) -> None:  # noqa: B027 - optional
         """Release connections."""
+
+    # -- pushed moves and the rooms' lifecycle (defaults for stores without them) ---------
+    def subscribe(self, callback: Moved) -> Callable[[], None]:
+        """Call ``callback(code, seq)`` whenever room ``code`` gets entry ``seq`` (written
+        through any store on the same database: another server's too); returns the function
+        that unsubscribes. See :mod:`.push` (a slow poll is the safety net)."""
+        raise NotImplementedError(f"{type(self).__name__} pushes no moves: poll head()")
+
+    def finish(self, code: str, credential: str) -> None:  # noqa: B027 - optional
+        """Note that room ``code``'s game is over (its lifecycle: kept
+        :attr:`~.lifecycle.Lifecycle.finished_days` more days)."""
+
+    def purge(self, now: float | None = None) -> list[str]:
+        """Delete the rooms past their time (:mod:`.lifecycle`); their codes."""
+        return []
 
 
 def private_file(path: Path) -> None:
@@ -191,25 +234,148 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS moves (code TEXT NOT NULL, seq INTEGER NOT NULL,
     actor INTEGER NOT NULL, action TEXT NOT NULL, at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (code, seq))""",
+    # the safety poll of the pushed moves looks for the entries written lately
+    """CREATE INDEX IF NOT EXISTS moves_at ON moves (at)""",
+    # when a room's game ended (its lifecycle: kept so many days, then deleted)
+    """CREATE TABLE IF NOT EXISTS room_ends (code TEXT PRIMARY KEY,
+    at DOUBLE PRECISION NOT NULL)""",
 )
+ROOM_TABLES = ("moves", "seats", "room_options", "watch_keys", "room_seeds", "room_ends", "rooms")
+"""Every table holding a room's rows (deleting a room deletes from each, ``rooms`` last)."""
+
+RECENT_HEADS = "SELECT code, MAX(seq) FROM moves WHERE at >= ? GROUP BY code"
+"""Each room's newest entry among those written lately (the safety poll)."""
+
+RETRY_FOR = 3.0
+"""Seconds a call keeps retrying while the database is unreachable, before it raises
+:class:`StoreUnavailable` (the caller, a page's poller or the room server, tries later)."""
+
+T = TypeVar("T")
+
+
+def retrying(method: Callable[..., T]) -> Callable[..., T]:
+    """``method`` retried with back-off (0,05 s doubling) for :data:`RETRY_FOR` seconds
+    while it raises :class:`StoreUnavailable`; for calls that may run twice (reads,
+    appends checked by their ``seq``, presence), never for ``create`` or ``count_hint``."""
+
+    @functools.wraps(method)
+    def wrapper(self: SqlStore, *args: Any, **kwargs: Any) -> T:
+        give_up, delay = time.monotonic() + self.retry_for, 0.05
+        while True:
+            try:
+                return method(self, *args, **kwargs)
+            except StoreUnavailable:
+                if time.monotonic() + delay > give_up:
+                    raise
+                time.sleep(delay)
+                delay = min(1.0, delay * 2)
+
+    return wrapper
+
+
+@dataclass
+class Shared:
+    """What every store on one location (a database URL, an SQLite file) shares in this
+    process: the connection pool, the subscribers and the thread that feeds them."""
+
+    subscribers: Subscribers = field(default_factory=Subscribers)
+    watcher: Watcher | None = None
+    pool: Any = None
+    users: int = 0
+    ready: bool = False
+    """The schema was made (once per process and location)."""
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    close_pool: Callable[[], object] | None = None
+
+
+_SHARED: dict[str, Shared] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def _release(location: str, shared: Shared) -> None:
+    """One store less on ``location`` (closed, or garbage-collected unclosed: a page's
+    kernel gone); the last one stops the listener and closes the pool (on a thread of its
+    own: this may run inside the garbage collector, on any thread)."""
+    with _SHARED_LOCK:
+        shared.users -= 1
+        if shared.users > 0 or _SHARED.get(location) is not shared:
+            return
+        del _SHARED[location]
+    if shared.watcher is not None:
+        shared.watcher.stop()
+    if shared.close_pool is not None:
+        threading.Thread(target=shared.close_pool, daemon=True,
+                         name="warkit-rooms-pool-close").start()
 
 
 class SqlStore(GameStore):
     """The store on an SQL database (the queries are written for both SQLite and PostgreSQL;
-    subclasses give a connection and the integrity error raised by a duplicate key)."""
+    subclasses give a connection and the integrity error raised by a duplicate key).
+
+    Every store on the same location in a process shares one :class:`Shared`: PostgreSQL's
+    connections are pooled per process, not per page, and the subscribers of
+    :meth:`subscribe` are told of each entry once."""
 
     placeholder = "?"
+    retry_for = RETRY_FOR
+    safety_poll = SAFETY_POLL
+    """Seconds between two looks at the logs by :meth:`subscribe`'s watcher (the safety net
+    of the pushed moves)."""
 
-    def __init__(self) -> None:
-        self._lock = threading.Lock()  # one connection, used by the page and its poller
-        with self.transaction() as cur:
-            for statement in SCHEMA:
-                cur.execute(statement)
+    def __init__(self, location: str, lifecycle: Lifecycle | None = None) -> None:
+        self.location = location
+        self.lifecycle = lifecycle or Lifecycle.from_env()
+        self._closed = False
+        with _SHARED_LOCK:
+            shared = self.shared = _SHARED.setdefault(location, Shared())
+            shared.users += 1
+            if shared.pool is None:
+                shared.pool = self._open_pool()
+                if shared.pool is not None:
+                    shared.close_pool = functools.partial(self._close_pool, shared.pool)
+        self._release = weakref.finalize(self, _release, location, shared)
+        try:
+            with shared.lock:
+                if not shared.ready:
+                    with self.transaction() as cur:
+                        for statement in SCHEMA:
+                            cur.execute(statement)
+                    shared.ready = True
+        except BaseException:
+            self.close()
+            raise
+        schedule_purges(self)
 
     # -- to provide ------------------------------------------------------------------------
     @abstractmethod
     def transaction(self) -> AbstractContextManager[Any]:
-        """A cursor inside one transaction (committed on leaving, rolled back on an error)."""
+        """A cursor inside one transaction (committed on leaving, rolled back on an error);
+        :class:`StoreUnavailable` when the database cannot be reached."""
+
+    def _open_pool(self) -> Any:
+        """The connections this process keeps for the location (``None``: none shared)."""
+        return None
+
+    @staticmethod
+    def _close_pool(pool: Any) -> None:
+        """Close what :meth:`_open_pool` opened (the last store of the location closed)."""
+
+    def _notify(self, cur: Any, code: str, seq: int) -> None:
+        """Tell the other processes, inside the append's transaction (sent on commit)."""
+
+    def _pushed(self) -> Callable[[float], Iterable[tuple[str, int]]]:
+        """The watcher's wait for the others' notifications; by default none come (the
+        safety poll alone finds another process's moves)."""
+
+        def wait(timeout: float) -> Iterable[tuple[str, int]]:
+            time.sleep(timeout)
+            return ()
+
+        return wait
+
+    def _poller(self) -> Callable[[float], Iterable[tuple[str, int]]]:
+        """The watcher's safety poll (by default through this store's connections)."""
+        return self.recent_heads
 
     duplicate: tuple[type[BaseException], ...] = ()
 
@@ -248,6 +414,7 @@ class SqlStore(GameStore):
                             (room.code, seat.seat, credential_hash(secret), seat.name,
                              seat.color, seat.kind))
 
+    @retrying
     def room(self, code: str) -> RoomInfo:
         rows = self._all("SELECT rules, COALESCE(s.seed, CAST(r.seed AS TEXT)), lang, created"
                          " FROM rooms r LEFT JOIN room_seeds s ON s.code = r.code"
@@ -278,6 +445,7 @@ class SqlStore(GameStore):
                         (code, name))
             return int(cur.fetchone()[0])
 
+    @retrying
     def access(self, credential: str) -> Access:
         secret = credential_hash(credential)
         rows = self._all("SELECT code, seat FROM seats WHERE secret = ?", secret)
@@ -291,17 +459,22 @@ class SqlStore(GameStore):
     def rooms(self, credential: str) -> list[RoomInfo]:
         try:
             return [self.room(self.access(credential).code)]
+        except StoreUnavailable:
+            raise
         except RoomError:
             return []
 
+    @retrying
     def watch_key(self, code: str) -> str | None:
         rows = self._all("SELECT secret FROM watch_keys WHERE code = ?", code)
         return rows[0][0] if rows else None
 
+    @retrying
     def head(self, code: str) -> int:
         rows = self._all("SELECT COALESCE(MAX(seq) + 1, 0) FROM moves WHERE code = ?", code)
         return int(rows[0][0])
 
+    @retrying
     def read(self, code: str, since: int = 0) -> list[Entry]:
         rows = self._all("SELECT seq, actor, action, at FROM moves WHERE code = ? AND seq >= ?"
                          " ORDER BY seq", code, since)
@@ -316,6 +489,7 @@ class SqlStore(GameStore):
             raise RoomError(f"this credential holds no seat of room {code!r}: move refused")
         return row[0], secret
 
+    @retrying
     def append(self, code: str, seq: int, actor: int, action: str, credential: str) -> bool:
         check_action_text(action)
         try:
@@ -334,20 +508,40 @@ class SqlStore(GameStore):
                         if cur.fetchone()[0] != secret:
                             raise RoomError(f"seat {actor} is a computer played by another "
                                             "page (the claim holder): refused")
-                cur.execute(self._q("SELECT COALESCE(MAX(seq) + 1, 0) FROM moves"
-                                    " WHERE code = ?"), (code,))
-                head = int(cur.fetchone()[0])
-                if seq < head:
-                    return False
-                if seq > head:
-                    raise RoomError(f"entry {seq} is beyond the end of the log ({head}): refused")
-                cur.execute(self._q("INSERT INTO moves (code, seq, actor, action, at)"
-                                    " VALUES (?, ?, ?, ?, ?)"),
-                            (code, seq, actor, action, time.time()))
+                written = self._insert(cur, code, seq, actor, action)
         except self.duplicate:
             return False  # another writer inserted the same seq between our read and write
+        if written:
+            self.shared.subscribers.tell(code, seq)  # this process's subscribers, at once
+        return written
+
+    @retrying
+    def write(self, code: str, seq: int, actor: int, action: str) -> bool:
+        check_action_text(action)
+        try:
+            with self.transaction() as cur:
+                written = self._insert(cur, code, seq, actor, action)
+        except self.duplicate:
+            return False
+        if written:
+            self.shared.subscribers.tell(code, seq)
+        return written
+
+    def _insert(self, cur: Any, code: str, seq: int, actor: int, action: str) -> bool:
+        """Entry ``seq`` at the end of the log (``False``: taken; beyond the end: refused)."""
+        cur.execute(self._q("SELECT COALESCE(MAX(seq) + 1, 0) FROM moves WHERE code = ?"),
+                    (code,))
+        head = int(cur.fetchone()[0])
+        if seq < head:
+            return False
+        if seq > head:
+            raise RoomError(f"entry {seq} is beyond the end of the log ({head}): refused")
+        cur.execute(self._q("INSERT INTO moves (code, seq, actor, action, at)"
+                            " VALUES (?, ?, ?, ?, ?)"), (code, seq, actor, action, time.time()))
+        self._notify(cur, code, seq)  # other processes' subscribers, after the commit
         return True
 
+    @retrying
     def touch(self, credential: str) -> None:
         access = self.access(credential)
         if access.seat is None:
@@ -358,6 +552,7 @@ class SqlStore(GameStore):
                                 " WHERE code = ? AND seat = ?"),
                         (now, now, access.code, access.seat))
 
+    @retrying
     def set_kind(self, code: str, seat: int, kind: str, credential: str) -> None:
         if kind != HUMAN and kind not in warkit.bots.BOTS:
             raise RoomError(f"unknown computer level {kind!r}")
@@ -366,6 +561,7 @@ class SqlStore(GameStore):
             cur.execute(self._q("UPDATE seats SET kind = ? WHERE code = ? AND seat = ?"),
                         (kind, code, seat))
 
+    @retrying
     def claim(self, code: str, credential: str, ttl: float = 5.0) -> bool:
         now = time.time()
         with self.transaction() as cur:
@@ -375,25 +571,109 @@ class SqlStore(GameStore):
                         (secret, now + ttl, code, secret, now))
             return cur.rowcount == 1
 
+    # -- pushed moves ----------------------------------------------------------------------
+    def subscribe(self, callback: Moved) -> Callable[[], None]:
+        shared = self.shared
+        remove = shared.subscribers.add(callback)
+        with _SHARED_LOCK:
+            if shared.watcher is None:
+                shared.watcher = Watcher(f"warkit-rooms-watch-{len(_SHARED)}", self._pushed(),
+                                         self._poller(), shared.subscribers,
+                                         every=self.safety_poll).start()
+        return remove
+
+    def recent_heads(self, since: float) -> list[tuple[str, int]]:
+        """Each room's newest entry among those written at ``since`` or later (the safety
+        poll of :meth:`subscribe`)."""
+        return [(code, int(seq)) for code, seq in self._all(RECENT_HEADS, since)]
+
+    # -- the rooms' lifecycle --------------------------------------------------------------
+    @retrying
+    def finish(self, code: str, credential: str) -> None:
+        with self.transaction() as cur:
+            self._writer(cur, code, credential)
+            cur.execute(self._q("INSERT INTO room_ends (code, at) VALUES (?, ?)"
+                                " ON CONFLICT (code) DO NOTHING"), (code, time.time()))
+
+    def expired(self, now: float | None = None) -> list[str]:
+        """The rooms past their time: finished :attr:`Lifecycle.finished_days` ago, or
+        unfinished and untouched (no move, no seat's page alive) for
+        :attr:`Lifecycle.abandoned_days`."""
+        now = time.time() if now is None else now
+        done_before = now - self.lifecycle.finished_days * 86400
+        quiet_since = now - self.lifecycle.abandoned_days * 86400
+        finished = self._all("SELECT code FROM room_ends WHERE at < ?", done_before)
+        abandoned = self._all(
+            "SELECT r.code FROM rooms r WHERE r.created < ?"
+            " AND NOT EXISTS (SELECT 1 FROM room_ends e WHERE e.code = r.code)"
+            " AND NOT EXISTS (SELECT 1 FROM moves m WHERE m.code = r.code AND m.at >= ?)"
+            " AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.code = r.code AND s.seen >= ?)",
+            quiet_since, quiet_since, quiet_since)
+        return sorted({row[0] for row in finished + abandoned})
+
+    def purge(self, now: float | None = None) -> list[str]:
+        """Delete the expired rooms (:meth:`expired`) with every row they have, one short
+        transaction per room (writers of other rooms wait for none of it)."""
+        codes = self.expired(now)
+        for code in codes:
+            with self.transaction() as cur:
+                for table in ROOM_TABLES:
+                    cur.execute(self._q(f"DELETE FROM {table} WHERE code = ?"), (code,))
+        return codes
+
+    def close(self) -> None:
+        """Release this store; the last one of its location closes the shared pool and
+        stops the listener."""
+        self._closed = True
+        self._release()  # once only (a finalizer)
+
 
 class SqliteStore(SqlStore):
-    """The default store: one SQLite file (WAL mode, so pages read while one writes)."""
+    """The default store: one SQLite file in WAL mode.
+
+    SQLite lets one writer at a time change the file, whichever room it writes: a writer
+    that holds the file (another process stopped mid-transaction, a backup) makes every
+    other write wait. What this store keeps from it: reads go through a connection of their
+    own (WAL: they see the last commit and never wait for a writer), so every room's moves
+    and lobby still show; a write waits at most :attr:`busy_timeout` seconds per try, and
+    tries again (with back-off, :data:`RETRY_FOR`) without holding up this process's reads,
+    then says :class:`StoreUnavailable`; transactions are short (one append, one room's
+    purge)."""
 
     duplicate = (sqlite3.IntegrityError,)
+    busy_timeout = 0.5
+    """Seconds one try of a write waits for another writer of the file."""
+    retry_for = 10.0
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, lifecycle: Lifecycle | None = None) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         private_file(self.path)  # SQLite gives its -wal and -shm files the same mode
-        self._db = sqlite3.connect(self.path, timeout=10, isolation_level=None,
-                                   check_same_thread=False)
+        self._lock = threading.Lock()  # the writing connection, used by one thread at a time
+        self._read_lock = threading.Lock()
+        self._db = self._connect()
         self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA busy_timeout=10000")
-        super().__init__()
+        self._reader = self._connect()
+        super().__init__(str(self.path.resolve()), lifecycle)
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None,
+                             check_same_thread=False)
+        db.execute(f"PRAGMA busy_timeout={int(self.busy_timeout * 1000)}")
+        return db
+
+    @contextmanager
+    def _unavailable_when_busy(self) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise StoreUnavailable(f"the rooms' file is busy: {exc}") from exc
+            raise
 
     @contextmanager
     def transaction(self) -> Iterator[Any]:
-        with self._lock:
+        with self._lock, self._unavailable_when_busy():
             cur = self._db.cursor()
             cur.execute("BEGIN IMMEDIATE")  # one writer at a time across processes
             try:
@@ -406,39 +686,32 @@ class SqliteStore(SqlStore):
 
     @contextmanager
     def reading(self) -> Iterator[Any]:
-        """Reads take no lock: each SELECT sees the last committed state (WAL), so the pages'
-        pollers never queue behind a writer's ``BEGIN IMMEDIATE``."""
-        with self._lock:
-            cur = self._db.cursor()
+        """Reads use their own connection: each SELECT sees the last committed state (WAL),
+        so the pages' pollers never queue behind a writer (this process's or another's)."""
+        with self._read_lock, self._unavailable_when_busy():
+            cur = self._reader.cursor()
             try:
                 yield cur
             finally:
                 cur.close()
 
-    def close(self) -> None:
-        self._db.close()
+    def _poller(self) -> Callable[[float], Iterable[tuple[str, int]]]:
+        """The safety poll on a connection of its own (the watcher outlives this store)."""
+        path, sql, wait = self.path, RECENT_HEADS, self.busy_timeout
 
+        def recent(since: float) -> list[tuple[str, int]]:
+            db = sqlite3.connect(path, timeout=wait)
+            try:
+                return [(code, int(seq)) for code, seq in db.execute(sql, (since,))]
+            finally:
+                db.close()
 
-class PostgresStore(SqlStore):
-    """Rooms shared by several servers (a JupyterHub, servers behind a load balancer)."""
-
-    placeholder = "%s"
-
-    def __init__(self, url: str) -> None:
-        import psycopg
-
-        self.duplicate = (psycopg.errors.UniqueViolation,)
-        self.url = url
-        self._db = psycopg.connect(url, autocommit=True)
-        super().__init__()
-
-    @contextmanager
-    def transaction(self) -> Iterator[Any]:
-        with self._lock, self._db.transaction(), self._db.cursor() as cur:
-            yield cur
+        return recent
 
     def close(self) -> None:
+        super().close()
         self._db.close()
+        self._reader.close()
 
 
 def default_path() -> Path:
@@ -452,5 +725,7 @@ def open_store(where: str | None = None) -> GameStore:
     SQLite file path; the default is :func:`default_path`."""
     where = where or os.environ.get("WARKIT_STORE") or str(default_path())
     if where.startswith(("postgresql://", "postgres://")):
+        from .pg import PostgresStore
+
         return PostgresStore(where)
     return SqliteStore(where)
