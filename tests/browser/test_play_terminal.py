@@ -22,12 +22,13 @@ NOISE = re.compile(r"WARNING|ERROR|Traceback|Error:|without encryption|ping_time
 
 def test_a_played_page_and_ctrl_c_leave_a_quiet_terminal(browser, tmp_path: Path) -> None:
     log = tmp_path / "voila.log"
-    with serve(PLAY, log, {"WARKIT_AUTOSAVE_DIR": str(tmp_path / "autosave"),
-                           "WARKIT_STORE": str(tmp_path / "rooms.sqlite")},
-               launcher="warkit_widgets.rooms.server.embedded", stop=signal.SIGINT) as url:
-        with open_page(browser, url, "button.warkit-start") as (page, _, _):
-            page.locator("button.warkit-start").first.click()
-            page.locator("canvas.warkit-map").first.wait_for(timeout=90_000)
+    env = {"WARKIT_AUTOSAVE_DIR": str(tmp_path / "autosave"),
+           "WARKIT_STORE": str(tmp_path / "rooms.sqlite")}
+    with serve(PLAY, log, env, launcher="warkit_widgets.rooms.server.embedded",
+               stop=signal.SIGINT) as url, open_page(browser, url, "button.warkit-start") as (
+            page, _, _):
+        page.locator("button.warkit-start").first.click()
+        page.locator("canvas.warkit-map").first.wait_for(timeout=90_000)
     text = log.read_text()
     assert "running at" in text  # the log is the server's
     noisy = [line for line in text.splitlines() if NOISE.search(line)]
