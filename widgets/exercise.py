@@ -78,7 +78,7 @@ class Written:
     """A student's answer as written: its exact value and the size of its last written digit
     (``"0.66"``: 1/100; ``"66%"``: 1/100; ``"65,97%"``: 1/10000); ``unit`` is ``None`` for an
     exact form (a fraction, ``Fraction(95, 144)``) and for a float computed to many digits
-    (``computed``): both are judged to 0,1 % of the value (:func:`_as_written`)."""
+    (``computed``), which is judged to 10⁻⁹."""
 
     value: Fraction
     unit: Fraction | None = None
@@ -121,7 +121,6 @@ def written(answer: object, *, whole: bool = False) -> Written | None:
 
 _DECIMAL = re.compile(r"[+-]?\d*\.?\d*")
 _COMPUTED_DIGITS = 9  # a float with this many decimals was computed, not typed
-_COMPUTED_TOL = Fraction(1, 1000)  # how close an exact or computed answer must be (relative)
 
 
 def _digit(text: str) -> Fraction:
@@ -139,11 +138,13 @@ def parse_answer(answer: object, *, whole: bool = False) -> Fraction | None:
 @dataclass(frozen=True)
 class Tolerance:
     """How far from the exact value an answer may be: ``points`` (a probability: an absolute
-    margin, 0.01 = 1 percentage point) or ``relative`` (a share of the value); neither: exact."""
+    margin, 0.01 = 1 percentage point) or ``relative`` (a share of the value); neither: exact.
+    ``any_digits``: any answer within the margin counts, not only the exact value rounded or
+    cut (an exercise's own margin, for an estimate such as a simulated share)."""
 
     points: Fraction | None = None
     relative: Fraction | None = None
-    given: bool = False  # the exercise's own: any answer within it counts, however written
+    any_digits: bool = False
 
     def margin(self, expected: Fraction) -> Fraction:
         if self.points is not None:
@@ -167,13 +168,13 @@ def tolerance(expected: Number, rel_tol: float | None = None) -> Tolerance:
     when the chance is under 10 % or over 90 % (a whole point is too coarse there); any other
     number 1% of its value. Within it, an answer must also be the exact value rounded or cut to
     the digits it shows (:func:`_accepts`): "34%" is within a point of 33,3 % but is neither.
-    An exercise's own ``rel_tol`` (relative) replaces all this: any answer within it counts (a
-    simulated estimate, say)."""
+    An exercise's own ``rel_tol`` (relative) overrides all this: any answer within it counts
+    (lab 04 asks for a simulated share, which is no rounding of the exact value)."""
     exact = _exact(expected)
     if exact.denominator == 1:
         return Tolerance()
     if rel_tol is not None:
-        return Tolerance(relative=_exact(rel_tol), given=True)
+        return Tolerance(relative=_exact(rel_tol), any_digits=True)
     if 0 < exact < 1:
         near_edge = min(exact, 1 - exact) < Fraction(1, 10)
         return Tolerance(points=POINT / 10 if near_edge else POINT)
@@ -181,12 +182,13 @@ def tolerance(expected: Number, rel_tol: float | None = None) -> Tolerance:
 
 
 def _as_written(read: Written, expected: Fraction) -> bool:
-    """Is ``read`` the exact value as written with its digits: an exact form or a computed float
-    within 0,1 % of it (a method that rounds a constant on the way, 1.96 for 1.95996..., still
-    counts; 1/7 for 5/36 does not), or ``expected`` rounded or cut to the last written digit
-    (``"66%"`` and ``"65%"`` for 65,97 %; not ``"67%"``)?"""
-    if read.computed or read.unit is None:
-        return abs(read.value - expected) <= _COMPUTED_TOL * abs(expected)
+    """Is ``read`` the exact value as written with its digits: the value itself (an exact
+    form), within 10⁻⁹ (a computed float), or ``expected`` rounded or cut to the last written
+    digit (``"66%"`` and ``"65%"`` for 65,97 %; not ``"67%"``)?"""
+    if read.computed:
+        return abs(read.value - expected) <= Fraction(1, 10 ** 9) * max(Fraction(1), abs(expected))
+    if read.unit is None:  # an exact form; ``expected`` may be a float computed to 10⁻¹⁶
+        return abs(read.value - expected) <= Fraction(1, 10 ** 9) * max(Fraction(1), abs(expected))
     steps = expected / read.unit
     return read.value in (math.trunc(steps) * read.unit, math.floor(steps + Fraction(1, 2))
                           * read.unit)
@@ -199,7 +201,7 @@ def _accepts(read: Written, expected: Fraction, tol: Tolerance) -> bool:
     if expected.denominator == 1:
         return read.value == expected
     within = abs(read.value - expected) <= tol.margin(expected)
-    return within and (tol.given or _as_written(read, expected))
+    return within and (tol.any_digits or _as_written(read, expected))
 
 
 def _close(value: Fraction, expected: Fraction, tol: Tolerance, factor: int = 1) -> bool:

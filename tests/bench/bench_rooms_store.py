@@ -97,7 +97,8 @@ def connections(url: str, pages: int, seconds: float) -> None:
     for conn in held:
         conn.close()
     print(f"before: {pages} pages asked for {pages} connections; the server took {opened} "
-          f"(max_connections {top}, {reserved} reserved): {pages - opened} pages refused")
+          f"(max_connections {top}, of which {reserved} reserved for superusers - the "
+          f"throwaway server's role is one): {max(0, pages - opened)} pages refused")
 
     store = open_store(url)
     codes = [create_room(store, CONFIG) for _ in range((pages + 2) // 3)]
@@ -126,10 +127,11 @@ def connections(url: str, pages: int, seconds: float) -> None:
     print(f"after: {len(controllers)} pages (each polling its room 10 times a second) in one "
           f"server process, opened in {opening:.1f} s: at most {most} connections in "
           f"{seconds:.0f} s (pool of {store.pool.max_size} + 1 listener)")
-    print(f"pages per PostgreSQL with max_connections {top}: before {top - reserved} (one "
-          f"connection each, all servers together); after {(top - reserved) // per_server} "
-          f"servers of {per_server} connections each, pages limited by the servers' memory, "
-          f"not by connections")
+    print(f"pages per PostgreSQL with max_connections {top}: before {opened} (one "
+          f"connection each, all servers together; {top - reserved} for an ordinary role); "
+          f"after {opened // per_server} servers of {per_server} connections each "
+          f"({(top - reserved) // per_server} for an ordinary role), their pages limited by "
+          f"the servers' memory and CPU, not by connections")
     store.close()
 
 
