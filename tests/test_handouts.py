@@ -106,7 +106,8 @@ def nbgrader_is_valid(nb: nbformat.NotebookNode) -> None:
         elif "function" in cell_tags:  # the student's function: its blank def, then the worked one
             assert meta["solution"] and not meta["grade"]
             blank, worked = cell.source.split("\n### BEGIN SOLUTION\n")
-            assert blank.startswith("def ") and worked.startswith("def ")
+            assert blank.startswith("def ")
+            assert re.match(r"((from|import) [^\n]+\n)*def ", worked), worked  # its imports first
             assert worked.endswith("\n### END SOLUTION")
         elif "function-check" in cell_tags:  # in the open: it calls the engine's own function
             assert "check_written(" in cell.source and "### BEGIN" not in cell.source

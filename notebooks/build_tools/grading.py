@@ -189,12 +189,20 @@ def defined_function(source: str, name: str = "notebook", wanted: str | None = N
     raise GradingError(f"{name}: no function {wanted or ''} defined where one is expected")
 
 
+def imports(source: str) -> list[str]:
+    """The import statements at the top level of a cell (the worked function may need them:
+    lab 04's imports ``final_distribution`` as the lab tells the student to)."""
+    return [ast.get_source_segment(source, node) or "" for node in ast.parse(source).body
+            if isinstance(node, ast.Import | ast.ImportFrom)]
+
+
 def mark_function_exercises(nb: nbformat.NotebookNode, stem: str, name: str = "notebook") -> None:
     """The function exercises of ``nb`` as nbgrader cells (in place; see the module)."""
     for k, (function, check, solution) in enumerate(function_exercises(nb, name), start=1):
         cell = nb.cells[function]
         written, _ = defined_function(cell.source, name)
         _, worked = defined_function(nb.cells[solution].source, name, written)
+        worked = "\n".join([*imports(nb.cells[solution].source), worked])
         cell.source = cell.source.rstrip("\n") + "\n" + region(BEGIN_SOLUTION, worked,
                                                                 END_SOLUTION)
         cell.metadata["nbgrader"] = metadata(f"{stem}-function{k}", solution=True, grade=False,
