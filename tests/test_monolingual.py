@@ -97,3 +97,13 @@ def test_the_build_names_the_file_and_line_of_a_call_it_refuses(tmp_path: Path):
 
 def test_the_names_bound_to_bilingual_are_found():
     assert bilingual_names([SETUP, "S = bilingual('pt')\nU = str"]) == {"T", "S"}
+
+
+def test_the_set_up_of_t_goes_once_no_cell_calls_it():
+    from build_tools.monolingual import without_unused_maker
+
+    setup = SETUP + "x = 1; T2 = 2"
+    assert without_unused_maker([setup, 'print("3 exércitos")'], T) == [
+        "x = 1; T2 = 2", 'print("3 exércitos")']
+    still = [setup, "print(T)"]
+    assert without_unused_maker(still, T) == still

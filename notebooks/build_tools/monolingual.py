@@ -210,3 +210,38 @@ def bilingual_calls(code: str, names: frozenset[str]) -> list[tuple[int, str]]:
         if isinstance(node, ast.Call) and (_is_pair(node, names) or _has_both_keywords(node)):
             found.append((node.lineno, ast.unparse(node.func)))
     return found
+
+
+def without_unused_maker(cells: list[str], names: frozenset[str]) -> list[str]:
+    """The cells of one edition without ``T = bilingual(LANG)`` and its import when no cell uses
+    ``T`` any more (every call reduced): a student reads no set-up that does nothing. Lines that
+    hold anything else stay."""
+    trees = [_parse(code) for code in cells]
+    used = any(isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in names
+               for tree in trees for node in ast.walk(tree))
+    if used or not names:
+        return cells
+    kept = []
+    for code, tree in zip(cells, trees, strict=True):
+        lines = code.splitlines(keepends=True)
+        drop = {row for node in tree.body if _is_maker(node, names)
+                for row in range(node.lineno, (node.end_lineno or node.lineno) + 1)
+                if _alone(node, lines)}
+        kept.append("".join(line for row, line in enumerate(lines, start=1)
+                            if row not in drop).rstrip("\n") if drop else code)
+    return kept
+
+
+def _is_maker(node: ast.stmt, names: frozenset[str]) -> bool:
+    """``T = bilingual(...)``, or an import of ``bilingual`` alone."""
+    if isinstance(node, ast.ImportFrom):
+        return [a.name for a in node.names] == [MAKER]
+    return isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) \
+        and isinstance(node.value.func, ast.Name) and node.value.func.id == MAKER \
+        and all(isinstance(t, ast.Name) and t.id in names for t in node.targets)
+
+
+def _alone(node: ast.stmt, lines: list[str]) -> bool:
+    """Does ``node`` fill its lines (no other statement after a ``;``, no comment)?"""
+    first, last = lines[node.lineno - 1], lines[(node.end_lineno or node.lineno) - 1]
+    return not first[:node.col_offset].strip() and ";" not in last and "#" not in last

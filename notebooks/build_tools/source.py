@@ -38,13 +38,18 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from warkit_widgets.lessons.text import UnpairedComment
 from warkit_widgets.lessons.text import localized as localized_code
 
-from build_tools.monolingual import MonolingualError, bilingual_names, monolingual
+from build_tools.monolingual import (
+    MonolingualError,
+    bilingual_names,
+    monolingual,
+    without_unused_maker,
+)
 
 LANGS = ("en", "pt")
 SEPARATOR = re.compile(r"^%% (md (en|pt)|code)( tags=([\w,-]+))?\s*$")
@@ -149,7 +154,16 @@ def parse(path: Path, text: str | None = None) -> Source:
             raise SourceError(f"{path}:{number}: an empty markdown cell (English or Portuguese)")
         cells.append(Cell("markdown", {"en": content, "pt": twin}, tags))
         i += 2
-    return Source(path, targets, metadata, tuple(cells))
+    return Source(path, targets, metadata, _without_unused_maker(cells, names))
+
+
+def _without_unused_maker(cells: list[Cell], names: frozenset[str]) -> tuple[Cell, ...]:
+    """Each edition's cells without ``T = bilingual(LANG)`` once no call of ``T`` is left."""
+    codes = [c for c in cells if c.kind == "code"]
+    texts = {lang: iter(without_unused_maker([c.text[lang] for c in codes], names))
+             for lang in LANGS}
+    return tuple(replace(c, text={lang: next(texts[lang]) for lang in LANGS})
+                 if c.kind == "code" else c for c in cells)
 
 
 def localized(code: str, lang: str, where: str = "<code>:1") -> str:
