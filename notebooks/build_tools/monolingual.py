@@ -114,7 +114,8 @@ class _Offsets:
     """ast positions (line from 1, UTF-8 byte column) as offsets in the code's text."""
 
     def __init__(self, code: str) -> None:
-        self.lines = code.splitlines(keepends=True)
+        self.lines = code.split("\n")  # as Python counts lines (splitlines also cuts at \f)
+        self.lines = [line + "\n" for line in self.lines[:-1]] + self.lines[-1:]
         self.starts = [0]
         for line in self.lines:
             self.starts.append(self.starts[-1] + len(line))
