@@ -107,3 +107,16 @@ def test_the_set_up_of_t_goes_once_no_cell_calls_it():
         "x = 1; T2 = 2", 'print("3 exércitos")']
     still = [setup, "print(T)"]
     assert without_unused_maker(still, T) == still
+
+
+def test_a_table_picked_by_language_becomes_its_language_s_table():
+    code = ('WORDS = {"en": {"runs": "runs",\n'
+            '                "seed": "seed"},\n'
+            '         "pt": {"runs": "repetições",\n'
+            '                "seed": "semente"}}[LANG]\n'
+            'print(WORDS["runs"])')
+    assert monolingual(code, "pt", T) == ('WORDS = {"runs": "repetições",\n'
+                                          '         "seed": "semente"}\n'
+                                          'print(WORDS["runs"])')
+    assert monolingual(code, "en", T).startswith('WORDS = {"runs": "runs",\n         "seed"')
+    assert run(monolingual(code, "pt", T), "pt") == run(code, "pt") == "repetições\n"

@@ -135,3 +135,9 @@ def test_the_code_scan_finds_bilingual_calls_left_in_code():
     assert found == ["cell 1: line 1: T(...) holds both languages",
                      "cell 1: line 2: Hint(...) holds both languages"], found
     assert "holds both languages" in "\n".join(scan.code_findings(nb))
+
+
+def test_the_code_scan_finds_a_table_picked_by_language():
+    nb = v4.new_notebook(cells=[v4.new_code_cell("W = {'en': 'runs', 'pt': 'repetições'}[LANG]")])
+    assert scan.bilingual_findings(nb) == [
+        "cell 0: line 1: {'en': ..., 'pt': ...}[LANG](...) holds both languages"]

@@ -10,7 +10,9 @@ Code cells are shared by both languages. Two kinds of call hold both texts:
   effect, as a text has none;
 - a call with both ``en=`` and ``pt=`` keywords (``Hint(8, en="...", pt="...")``,
   :class:`warkit_widgets.exercise.Hint`): the other language's keyword goes
-  (``Hint(8, pt="...")``); the callee must accept one language alone.
+  (``Hint(8, pt="...")``); the callee must accept one language alone;
+- a table picked by language, ``{"en": {...}, "pt": {...}}[LANG]``: it becomes its language's
+  value.
 
 The code is edited in place (positions from :mod:`ast`, comments found by :mod:`tokenize`), so
 its formatting, comments and line structure stay; a literal that spans lines keeps its lines
@@ -78,6 +80,9 @@ def monolingual(code: str, lang: str, names: frozenset[str]) -> str:
             edits.append(_literal_edit(node, lang, offsets, id(node) in bracketed))
         elif isinstance(node, ast.Call) and _has_both_keywords(node):
             edits.append(_keyword_edit(node, lang, offsets))
+        elif isinstance(node, ast.Subscript) and _is_lang_dict(node):
+            kept = _lang_dict_value(node, lang)
+            edits.append(_replace_edit(node, kept, offsets, id(node) in bracketed))
     if not edits:
         return code
     edits.sort(key=lambda e: e.start)
@@ -108,6 +113,21 @@ def _is_pair(node: ast.Call, names: frozenset[str]) -> bool:
 
 def _has_both_keywords(node: ast.Call) -> bool:
     return set(KEYWORDS) <= {k.arg for k in node.keywords}
+
+
+def _is_lang_dict(node: ast.Subscript) -> bool:
+    """``{"en": ..., "pt": ...}[LANG]``: a text (or table of texts) picked by language."""
+    return isinstance(node.value, ast.Dict) and isinstance(node.slice, ast.Name) \
+        and node.slice.id == "LANG" and sorted(
+            k.value for k in node.value.keys if isinstance(k, ast.Constant)) == list(KEYWORDS) \
+        and len(node.value.keys) == len(KEYWORDS)
+
+
+def _lang_dict_value(node: ast.Subscript, lang: str) -> ast.expr:
+    table = node.value
+    assert isinstance(table, ast.Dict)
+    return next(v for k, v in zip(table.keys, table.values, strict=True)
+                if isinstance(k, ast.Constant) and k.value == lang)
 
 
 class _Offsets:
@@ -151,8 +171,15 @@ def _literal_edit(node: ast.Call, lang: str, offsets: _Offsets, bracketed: bool)
     if node.keywords or len(node.args) != 2 or any(isinstance(a, ast.Starred)
                                                    for a in node.args):
         raise MonolingualError("a bilingual call takes two texts (English, Portuguese)", row)
+    return _replace_edit(node, node.args[KEYWORDS.index(lang)], offsets, bracketed)
+
+
+def _replace_edit(node: ast.expr, kept: ast.expr, offsets: _Offsets, bracketed: bool) -> _Edit:
+    """``node`` -> the text of ``kept``, one of its parts; when that spans lines and ``node`` is
+    not inside brackets already, in parentheses."""
+    row = node.lineno
+    bracketed = bracketed or isinstance(kept, ast.Dict | ast.List | ast.Set)  # its own brackets
     start, end = offsets.span(node)
-    kept = node.args[KEYWORDS.index(lang)]
     kept_start, kept_end = offsets.span(kept)
     offsets.refuse_comments(start, kept_start, row)
     offsets.refuse_comments(kept_end, end, row)
@@ -202,6 +229,10 @@ class _Reduce(ast.NodeTransformer):
             node.keywords = [k for k in node.keywords if k.arg != other]
         return node
 
+    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+        self.generic_visit(node)
+        return _lang_dict_value(node, self.lang) if _is_lang_dict(node) else node
+
 
 def bilingual_calls(code: str, names: frozenset[str]) -> list[tuple[int, str]]:
     """The bilingual calls left in ``code``: (line, the call's name), for the scan of a built
@@ -210,6 +241,8 @@ def bilingual_calls(code: str, names: frozenset[str]) -> list[tuple[int, str]]:
     for node in ast.walk(_parse(code)):
         if isinstance(node, ast.Call) and (_is_pair(node, names) or _has_both_keywords(node)):
             found.append((node.lineno, ast.unparse(node.func)))
+        elif isinstance(node, ast.Subscript) and _is_lang_dict(node):
+            found.append((node.lineno, "{'en': ..., 'pt': ...}[LANG]"))
     return found
 
 
