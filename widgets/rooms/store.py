@@ -25,6 +25,7 @@ import threading
 import time
 import weakref
 from abc import ABC, abstractmethod
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
@@ -290,12 +291,29 @@ class Shared:
 
 _SHARED: dict[str, Shared] = {}
 _SHARED_LOCK = threading.Lock()
+_DROPPED: deque[tuple[str, Shared]] = deque()
+"""Stores garbage-collected unclosed, released at the next store's opening or closing."""
+
+
+def _dropped(location: str, shared: Shared) -> None:
+    """A store collected unclosed (a page's kernel gone): noted only, never released here -
+    the garbage collector may run this on any thread, even one another thread waits for
+    while it holds the lock."""
+    _DROPPED.append((location, shared))
+
+
+def _release_dropped() -> None:
+    while _DROPPED:
+        try:
+            location, shared = _DROPPED.popleft()
+        except IndexError:
+            return
+        _release(location, shared)
 
 
 def _release(location: str, shared: Shared) -> None:
-    """One store less on ``location`` (closed, or garbage-collected unclosed: a page's
-    kernel gone); the last one stops the listener and closes the pool (on a thread of its
-    own: this may run inside the garbage collector, on any thread)."""
+    """One store less on ``location``; the last one stops the listener and closes the pool
+    (on a thread of its own)."""
     with _SHARED_LOCK:
         shared.users -= 1
         if shared.users > 0 or _SHARED.get(location) is not shared:
@@ -326,6 +344,7 @@ class SqlStore(GameStore):
         self.location = location
         self.lifecycle = lifecycle or Lifecycle.from_env()
         self._closed = False
+        _release_dropped()
         with _SHARED_LOCK:
             shared = self.shared = _SHARED.setdefault(location, Shared())
             shared.users += 1
@@ -333,7 +352,7 @@ class SqlStore(GameStore):
                 shared.pool = self._open_pool()
                 if shared.pool is not None:
                     shared.close_pool = functools.partial(self._close_pool, shared.pool)
-        self._release = weakref.finalize(self, _release, location, shared)
+        self._finalizer = weakref.finalize(self, _dropped, location, shared)
         try:
             with shared.lock:
                 if not shared.ready:
@@ -625,7 +644,9 @@ class SqlStore(GameStore):
         """Release this store; the last one of its location closes the shared pool and
         stops the listener."""
         self._closed = True
-        self._release()  # once only (a finalizer)
+        if self._finalizer.detach() is not None:  # once only
+            _release(self.location, self.shared)
+        _release_dropped()
 
 
 class SqliteStore(SqlStore):
