@@ -1,9 +1,9 @@
 """No exercise is answered above itself (issue 20, item 2): for every graded exercise of every
 lesson and lab, in both languages, nothing a student sees before its answer cell shows its answer.
 
-The answer is the value the checker compares with: each notebook runs as its teacher edition
-(``build_tools.handouts.execute``, the code ``make handouts`` seals the answers with), and the
-value of ``expected`` after each check cell is read back - no answer is written here.
+The answer is the value the checker compares with: each notebook runs once the way
+``make handouts`` reads its exercises (``build_tools.handouts.read_exercises``: the exercise each
+check cell built, answer and hints, sealed and read back) - no answer is written here.
 
 "Before" is every cell above the exercise's answer cell that a student copy keeps (cells tagged
 ``solution`` are the answer key's): the markdown, the code (where the hint values of earlier
@@ -40,7 +40,7 @@ import nbformat
 import pytest
 from build_tools import handouts
 from build_tools.build import Edition, editions
-from warkit_widgets.exercise import unseal
+from warkit_widgets.exercise import unseal_exercise
 
 EDITIONS = editions()
 TAG = re.compile(r"<[^>]+>")
@@ -154,11 +154,11 @@ def unsearched(values: list[object]) -> list[int]:
 
 
 def run(edition: Edition) -> tuple[nbformat.NotebookNode, list[object]]:
-    """The notebook run as its teacher edition, and the answer of each exercise."""
+    """The notebook, run, and the answer of each of its exercises."""
     nb = nbformat.read(edition.path, as_version=4)
-    teacher = handouts.teacher_notebook(nb, edition.path.stem)
-    executed, sealed = handouts.execute(teacher, edition.lang, edition.path.parent, seal=True)
-    return executed, [unseal(s) for s in sealed]
+    executed, sealed = handouts.read_exercises(nb, edition.lang, edition.path.parent,
+                                               edition.path.name)
+    return executed, [unseal_exercise(s).expected for s in sealed]
 
 
 def leaks(nb: nbformat.NotebookNode, values: list[object]) -> list[str]:

@@ -160,3 +160,38 @@ def test_the_opponent_models_memo_gives_what_fresh_work_gives():
     fresh._suspects = {}  # the same memory, nothing worked out yet
     assert [fresh.suspect(board, s) for s in range(1, 5)] == memoised
     assert [model.suspect(board, s) for s in range(1, 5)] == memoised  # from the memo
+
+
+def test_a_seat_that_may_be_wiped_out_before_it_plays_again_is_worth_less():
+    """position_value counts the chance of losing every territory (wipe_out): one territory
+    with one army beside a big stack is nearly a lost game; with three armies, less so."""
+    from warkit.bots.expert import wipe_out
+
+    def seat_zero(armies: int) -> GameState:
+        return warkit.position({"brasil": 0, "argentina": 1}, {"brasil": armies, "argentina": 20},
+                               players=3, rest=(1, 2), current=1, phase="attack")
+
+    weak, stronger = seat_zero(1), seat_zero(3)
+    chance_weak = wipe_out(Board(view(weak, 0)))
+    chance_stronger = wipe_out(Board(view(stronger, 0)))
+    assert 0.9 < chance_weak <= 1.0 and 0 < chance_stronger < chance_weak
+    assert position_value(weak, 0) < position_value(stronger, 0) < 0
+    assert position_value(weak, 0) < -0.9 * 100.0
+    assert wipe_out(Board(view(weak, 1))) == 0.0  # seat 1 holds too many territories
+
+
+def test_a_plan_whose_turn_went_the_same_way_is_not_played_out_again():
+    """With a horizon, two plans whose own turn went the same way in a world share the
+    opponents' turns played after it (ExpertBot.rollout's ``ends``): same value, played once."""
+    from warkit.bots.expert import PlanStyle
+
+    real = _turn_start("classic", 4, seed=2)
+    twins = (PLANS[0], PlanStyle("twin"))
+    bot = ExpertBot(seed=1, iterations=2 * 3, horizon=None, plans=twins)
+    bot.player.tune(view(real, 0))
+    bot.search(view(real, 0))
+    assert bot.rollouts == 6 and bot.reused == 3  # one per world
+    assert bot.last_scores["hard"] == bot.last_scores["twin"]
+    short = ExpertBot(seed=1, iterations=2 * 3, horizon=0, plans=twins)
+    short.search(view(real, 0))
+    assert short.reused == 0  # nothing after its own turn to share

@@ -1,6 +1,6 @@
 """Every probability lab has an exercise where the student writes a function (issue 20, item 11):
 a cell tagged ``function`` that defines it with an empty body, a cell tagged ``function-check``
-that checks it against the engine with ``check_function``, and a worked ``solution`` that
+that checks it against the engine with ``check_written``, and a worked ``solution`` that
 passes. The cells run here as a student would find them (the check says "not written yet") and
 with the solution (the check passes), in both languages."""
 
@@ -45,9 +45,9 @@ def test_each_lab_has_a_function_to_write(number):
     assert exercises, f"lab {number}: no cell tagged 'function'"
     for function, check, solution in exercises:
         name = defined_function(function)
-        assert f"check_function({name}, " in check.text["en"]
+        assert f"check_written({name}, " in check.text["en"]
         assert f"def {name}(" in solution.text["en"]
-        assert f"assert check_function({name}, " in solution.text["en"]
+        assert f"assert check_written({name}, " in solution.text["en"]
 
 
 def run_cell(source: str, namespace: dict) -> object:

@@ -74,7 +74,9 @@ def nbgrader_is_valid(nb: nbformat.NotebookNode) -> None:
     """nbgrader's cell metadata, schema version 3, and markers: the required fields, their
     types, points only on graded cells, unique grade ids; answer cells are solutions with their
     ``answer = ...`` line kept above a solution region; check cells are graded, locked, and show
-    only ``check_form`` above their hidden tests; worked solutions sit whole in a region."""
+    only ``check_form`` above their hidden tests; worked solutions sit whole in a region; a
+    function to write keeps its blank ``def`` above the worked one's region, and its check is
+    graded and locked."""
     ids = []
     for cell in nb.cells:
         meta = cell.metadata.get("nbgrader")
@@ -91,7 +93,8 @@ def nbgrader_is_valid(nb: nbformat.NotebookNode) -> None:
         else:
             assert "points" not in meta
         cell_tags = cell.metadata.get("tags", [])
-        assert ("check" in cell_tags) == (meta["grade"] and meta["locked"])
+        assert bool({"check", "function-check"} & set(cell_tags)) == (meta["grade"]
+                                                                      and meta["locked"])
         if "answer" in cell_tags:
             assert meta["solution"] and not meta["grade"]
             assert re.fullmatch(r"answer = [^\n]+\n### BEGIN SOLUTION\nanswer = [^\n]+\n"
@@ -100,6 +103,13 @@ def nbgrader_is_valid(nb: nbformat.NotebookNode) -> None:
             visible, hidden = cell.source.split("### BEGIN HIDDEN TESTS\n")
             assert visible == grading.VISIBLE_CHECK + "\n"
             assert hidden.endswith("\n### END HIDDEN TESTS") and "expected =" in hidden
+        elif "function" in cell_tags:  # the student's function: its blank def, then the worked one
+            assert meta["solution"] and not meta["grade"]
+            blank, worked = cell.source.split("\n### BEGIN SOLUTION\n")
+            assert blank.startswith("def ") and worked.startswith("def ")
+            assert worked.endswith("\n### END SOLUTION")
+        elif "function-check" in cell_tags:  # in the open: it calls the engine's own function
+            assert "check_written(" in cell.source and "### BEGIN" not in cell.source
         else:
             assert "solution" in cell_tags and meta["solution"] and not meta["grade"]
             assert cell.source.startswith("### BEGIN SOLUTION\n")

@@ -63,6 +63,8 @@ def test_labs_03_and_04_are_two_periods(lab):
     (path,) = [e.source for e in EDITIONS if e.metadata.get("lab") == lab and e.lang == "en"]
     p = plan_of(path)
     assert p.periods == 2 and p.split is not None
+    assert lesson_plan.table_row("lab", p, "en").endswith(
+        f"| 2 periods (§1–{p.split} → §{p.split + 1}–{max(p.minutes)}) · 50 min free |")
     for edition in [e for e in EDITIONS if e.metadata.get("lab") == lab]:
         text = first_cell(edition)
         assert lesson_plan.WORDS[edition.lang]["two"] in text
@@ -126,3 +128,14 @@ def test_the_box_goes_after_the_duration_and_nothing_else_moves():
     assert lesson_plan.WORDS["en"]["note_optional"] in "".join(out["cells"][1]["source"])
     assert out["cells"][2] == nb["cells"][2]
     assert lesson_plan.apply(nb, {"lab": "x"}, "en") is nb
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_the_bncc_table_has_four_cells_in_every_row(lang):
+    from build_tools import outline
+
+    rows = [r for r in outline.render_bncc(lang).splitlines() if r.startswith("| ")]
+    table = rows[:rows.index(next(r for r in rows if r.startswith("| code") or
+                                  r.startswith("| código")))]
+    assert len(table) == 2 + len(SOURCES)
+    assert all(r.count("|") == 5 for r in table), [r for r in table if r.count("|") != 5]

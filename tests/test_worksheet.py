@@ -17,6 +17,7 @@ from warkit.worldmap import world_map
 EDITIONS = editions()
 v4 = nbformat.v4
 BOLD = re.compile(r"\*\*(.+?)\*\*")
+BOARD = "<svg id='board'><rect width='9'/></svg>"
 
 
 def text(page: str) -> str:
@@ -59,6 +60,10 @@ def test_a_run_notebook_gives_its_pictures_but_never_its_widgets():
         "display_data", data={"text/html": f'<div class="wk-static">{svg}'
                                            '<span class="wk-static-control">Conferir</span></div>',
                               "text/plain": "<widget>"})])
+    board = v4.new_code_cell("MapWidget(state)", outputs=[v4.new_output(
+        "display_data", data={"text/html": '<div class="wk-static wk-static-col"><div '
+                                           f'class="wk-static-board">{BOARD}</div>'
+                                           "<div>Red: click a territory to attack</div></div>"})])
     box = v4.new_code_cell("answer_box(expected, lang=LANG)", outputs=[v4.new_output(
         "display_data", data={"text/html": '<span class="wk-static-control">Check</span>'})])
     nb = v4.new_notebook(cells=[
@@ -66,7 +71,8 @@ def test_a_run_notebook_gives_its_pictures_but_never_its_widgets():
         v4.new_markdown_cell("## 1. Worked example (3 min)"),
         v4.new_code_cell("before()", outputs=[v4.new_output(
             "display_data", data={"image/svg+xml": "<svg id='not-an-exercise'></svg>"})]),
-        v4.new_markdown_cell("## 2. Exercise (5 min)\n\n**How many?** Count them.\n\n"
+        v4.new_markdown_cell("## 2. A position (1 min)"), board,
+        v4.new_markdown_cell("## 3. Exercise (5 min)\n\n**How many?** Count them.\n\n"
                              "Write your answer in the next cell (`Fraction(1, 2)`)."),
         picture,
         v4.new_code_cell("answer = None", metadata={"tags": ["answer"]}),
@@ -74,6 +80,7 @@ def test_a_run_notebook_gives_its_pictures_but_never_its_widgets():
                          metadata={"tags": ["check"]}, outputs=[v4.new_output(
                              "display_data", data={"text/html": "<b>not answered</b>"})]),
         v4.new_markdown_cell("In a dashboard, type your answer here:"), box,
+        v4.new_markdown_cell("### Write a function\n\n`def losses(a, d):` returns a `dict`."),
     ])
     page = ws.worksheet(nb, "en")
     no_code_no_buttons(page)
@@ -82,18 +89,23 @@ def test_a_run_notebook_gives_its_pictures_but_never_its_widgets():
     shown = text(page)
     assert "How many?" in shown and "next cell" not in shown and "dashboard" not in shown
     assert "Conferir" not in shown and "Check" not in shown and "not answered" not in shown
+    assert BOARD in page and "click a territory" not in shown
+    assert "Write a function" not in shown, "a heading whose content was code"
     assert page.count('class="answer"') == 1 and "(5 min)" not in shown
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])
-def test_the_dice_sheet_has_a_row_per_roll_and_the_three_results(lang):
-    page = ws.dice_sheet(lang, rolls=30)
+def test_the_dice_sheet_has_a_row_per_roll_and_lab_11s_three_results(lang):
+    page = ws.dice_sheet(lang)
     no_code_no_buttons(page)
-    assert page.count("<tr>") == 1 + 30 + 1 + 3
+    assert page.count("<tr>") == 1 + 25 + 1 + 3  # lab 11: 25 rolls a table
     shown = text(page)
-    results = {"en": ("defence loses 2", "each side loses 1", "attack loses 2"),
-               "pt": ("defesa perde 2", "cada lado perde 1", "ataque perde 2")}[lang]
+    results = {"en": ("attacker loses 2", "each loses 1", "defender loses 2"),
+               "pt": ("ataque perde 2", "cada um perde 1", "defesa perde 2")}[lang]
     assert all(r in shown for r in results) and "C-ATK-4" in shown
+    lab_11 = next(e.source for e in EDITIONS if e.metadata.get("lab") == "probability/11")
+    assert all(f'"{r}"' in lab_11.read_text(encoding="utf-8") for r in results), \
+        "the sheet names the outcomes as lab 11 does"
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])

@@ -138,10 +138,13 @@ def parse_answer(answer: object, *, whole: bool = False) -> Fraction | None:
 @dataclass(frozen=True)
 class Tolerance:
     """How far from the exact value an answer may be: ``points`` (a probability: an absolute
-    margin, 0.01 = 1 percentage point) or ``relative`` (a share of the value); neither: exact."""
+    margin, 0.01 = 1 percentage point) or ``relative`` (a share of the value); neither: exact.
+    ``any_digits``: any answer within the margin counts, not only the exact value rounded or
+    cut (an exercise's own margin, for an estimate such as a simulated share)."""
 
     points: Fraction | None = None
     relative: Fraction | None = None
+    any_digits: bool = False
 
     def margin(self, expected: Fraction) -> Fraction:
         if self.points is not None:
@@ -163,14 +166,15 @@ def tolerance(expected: Number, rel_tol: float | None = None) -> Tolerance:
     all; a probability (strictly between 0 and 1) 1 percentage point, so that a percentage
     rounded or cut to a whole number counts (``"66%"`` and ``"65%"`` for 65,97 %), or 0,1 point
     when the chance is under 10 % or over 90 % (a whole point is too coarse there); any other
-    number 1% of its value. An exercise's own ``rel_tol`` (relative) overrides this. Within it,
-    an answer must also be the exact value rounded or cut to the digits it shows
-    (:func:`_accepts`): "34%" is within a point of 33,3 % but is neither."""
+    number 1% of its value. Within it, an answer must also be the exact value rounded or cut to
+    the digits it shows (:func:`_accepts`): "34%" is within a point of 33,3 % but is neither.
+    An exercise's own ``rel_tol`` (relative) overrides all this: any answer within it counts
+    (lab 04 asks for a simulated share, which is no rounding of the exact value)."""
     exact = _exact(expected)
     if exact.denominator == 1:
         return Tolerance()
     if rel_tol is not None:
-        return Tolerance(relative=_exact(rel_tol))
+        return Tolerance(relative=_exact(rel_tol), any_digits=True)
     if 0 < exact < 1:
         near_edge = min(exact, 1 - exact) < Fraction(1, 10)
         return Tolerance(points=POINT / 10 if near_edge else POINT)
@@ -183,8 +187,8 @@ def _as_written(read: Written, expected: Fraction) -> bool:
     digit (``"66%"`` and ``"65%"`` for 65,97 %; not ``"67%"``)?"""
     if read.computed:
         return abs(read.value - expected) <= Fraction(1, 10 ** 9) * max(Fraction(1), abs(expected))
-    if read.unit is None:
-        return read.value == expected
+    if read.unit is None:  # an exact form; ``expected`` may be a float computed to 10⁻¹⁶
+        return abs(read.value - expected) <= Fraction(1, 10 ** 9) * max(Fraction(1), abs(expected))
     steps = expected / read.unit
     return read.value in (math.trunc(steps) * read.unit, math.floor(steps + Fraction(1, 2))
                           * read.unit)
@@ -196,7 +200,8 @@ def _accepts(read: Written, expected: Fraction, tol: Tolerance) -> bool:
     a whole-number answer exactly."""
     if expected.denominator == 1:
         return read.value == expected
-    return _as_written(read, expected) and abs(read.value - expected) <= tol.margin(expected)
+    within = abs(read.value - expected) <= tol.margin(expected)
+    return within and (tol.any_digits or _as_written(read, expected))
 
 
 def _close(value: Fraction, expected: Fraction, tol: Tolerance, factor: int = 1) -> bool:

@@ -191,19 +191,21 @@ def heat_table_html(table: np.ndarray, cell: tuple[int, int] | None, lang: str =
 
 def final_chart_svg(odds: BattleOdds, lang: str = "pt") -> str:
     """Columns for every end state: repelled (defenders left, red) to conquered (attackers left,
-    green), highest probability scaled to the full height."""
+    green), highest probability scaled to the full height; an image described in words (each
+    end state and its chance) for readers who cannot see it."""
     items = sorted(odds.final, key=lambda kv: kv[0][0] - kv[0][1])
     if not items:
         return ""
     top = max(p for _, p in items) or 1.0
     n, width, height = len(items), 320, 90
     bar = width / n
-    cols = []
+    cols, said = [], []
     for k, ((a, d), p) in enumerate(items):
         h = max(1.0, (height - 14) * p / top)
         won = d == 0
         color = WIN_COLOR if won else LOSS_COLOR
         label = tr("odds.final.win", lang, n=a) if won else tr("odds.final.loss", lang, n=d)
+        said.append(f"{label}: {fmt_percent(p, lang)}")
         x = k * bar
         cols.append(f'<rect x="{x + 0.5:.1f}" y="{height - 12 - h:.1f}" '
                     f'width="{max(bar - 1, bar / 2):.2f}" '
@@ -214,7 +216,8 @@ def final_chart_svg(odds: BattleOdds, lang: str = "pt") -> str:
                         f'text-anchor="middle">{a if won else d}</text>')
     return (f'<div class="wk-note">{escape(tr("odds.final", lang))}</div>'
             f'<svg viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-            f'class="wk-final">{"".join(cols)}</svg>'
+            f'class="wk-final" role="img" aria-label="{escape(tr("odds.final", lang))}">'
+            f'<desc>{escape("; ".join(said))}</desc>{"".join(cols)}</svg>'
             f'<div class="wk-note">{escape(tr("odds.final.axis", lang))}</div>')
 
 

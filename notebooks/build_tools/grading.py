@@ -11,6 +11,10 @@ From the built notebook and its exercises (as the handouts build read them from 
   ``### END HIDDEN TESTS``, which nbgrader keeps for grading and removes from the release;
 - each worked solution (tag ``solution``) sits whole in a solution region: the release keeps an
   empty cell where the student may work;
+- an exercise where the student writes a function (tags ``function``, ``function-check``, then its
+  ``solution``): the function cell keeps its empty ``def`` and adds the worked function in a
+  solution region; its check becomes a locked test worth :data:`POINTS`, in the open (it calls
+  the engine's own function, which the student may read anyway: nothing there is secret);
 - the Voilà answer box of each exercise (``answer_box(expected, ...)``, and the line above it that
   introduces it) is left out: it needs the answer, and a graded copy is not checked as you type.
 
@@ -29,6 +33,7 @@ import nbformat
 from warkit_widgets.exercise import Exercise
 
 ANSWER, CHECK, SOLUTION = "answer", "check", "solution"
+FUNCTION, FUNCTION_CHECK = "function", "function-check"
 POINTS = 1
 NBGRADER_SCHEMA = 3
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
@@ -147,6 +152,7 @@ def nbgrader_source(nb: nbformat.NotebookNode, found: list[Exercise], stem: str,
             if box - 1 > check and intro.cell_type == "markdown" \
                     and "\n" not in intro.source.strip():
                 dropped.add(box - 1)  # one line: "In a dashboard, type your answer here:"
+    mark_function_exercises(nb, stem, name)
     worked = 0
     for cell in nb.cells:
         if cell.cell_type == "code" and SOLUTION in tags(cell):
@@ -156,3 +162,44 @@ def nbgrader_source(nb: nbformat.NotebookNode, found: list[Exercise], stem: str,
                                                  grade=False, locked=False)
     nb.cells = [c for i, c in enumerate(nb.cells) if i not in dropped]
     return nb
+
+
+def function_exercises(nb: nbformat.NotebookNode, name: str = "notebook"
+                       ) -> list[tuple[int, int, int]]:
+    """(function cell, its check, its worked solution) of each exercise where the student writes
+    a function, by their tags (three cells in a row)."""
+    found = []
+    for i, cell in enumerate(nb.cells):
+        if FUNCTION not in tags(cell):
+            continue
+        after = [tags(c) for c in nb.cells[i + 1:i + 3]]
+        if len(after) < 2 or FUNCTION_CHECK not in after[0] or SOLUTION not in after[1]:
+            raise GradingError(f"{name}: function cell {i} is not followed by its "
+                               "'function-check' cell and its 'solution' cell")
+        found.append((i, i + 1, i + 2))
+    return found
+
+
+def defined_function(source: str, name: str = "notebook", wanted: str | None = None
+                     ) -> tuple[str, str]:
+    """(name, code) of the function a cell defines (``wanted``: that one)."""
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef) and wanted in (None, node.name):
+            return node.name, ast.get_source_segment(source, node) or ""
+    raise GradingError(f"{name}: no function {wanted or ''} defined where one is expected")
+
+
+def mark_function_exercises(nb: nbformat.NotebookNode, stem: str, name: str = "notebook") -> None:
+    """The function exercises of ``nb`` as nbgrader cells (in place; see the module)."""
+    for k, (function, check, solution) in enumerate(function_exercises(nb, name), start=1):
+        cell = nb.cells[function]
+        written, _ = defined_function(cell.source, name)
+        _, worked = defined_function(nb.cells[solution].source, name, written)
+        cell.source = cell.source.rstrip("\n") + "\n" + region(BEGIN_SOLUTION, worked,
+                                                                END_SOLUTION)
+        cell.metadata["nbgrader"] = metadata(f"{stem}-function{k}", solution=True, grade=False,
+                                             locked=False)
+        cell = nb.cells[check]
+        cell.metadata["nbgrader"] = metadata(f"{stem}-function{k}-check", solution=False,
+                                             grade=True, locked=True)
+        cell.metadata.update(editable=False, deletable=False)

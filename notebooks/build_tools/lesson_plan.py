@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 PERIOD = 50  # minutes of one hora-aula
 SLACK = 10  # minutes a plan leaves free in its periods, at least
@@ -92,9 +93,13 @@ FURTHER: dict[str, dict[str, str]] = {
     "binomial-test": {"en": "hypothesis tests: exact binomial and sign tests, p-values",
                       "pt": "testes de hipóteses: testes binomial e do sinal exatos, valor-p"},
     "multiple-testing": {"en": "many tests at once", "pt": "muitos testes ao mesmo tempo"},
+    "bayes": {"en": "Bayes' rule with a likelihood taken from a model of play",
+              "pt": "a regra de Bayes com uma verossimilhança tirada de um modelo de jogo"},
+    "chi-square": {"en": "the χ² statistic and a test by simulation",
+                   "pt": "a estatística χ² e um teste por simulação"},
 }
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {  # per language: the box's words ("the": articles)
     "en": {"bncc": "BNCC skills (Ensino Médio)", "further": "Going further",
            "further_note": "*aprofundamento*, beyond the BNCC core", "plan": "Plan",
            "section": "section", "sections": "sections", "and": "and", "throughout": "all along",
@@ -291,7 +296,8 @@ PLAN_CELL = {"en": ("1 period", "2 periods", "optional: §{s}", "{m} min free"),
 def table_row(label: str, p: Plan, lang: str) -> str:
     """One line of the BNCC table of TEACHERS.md."""
     one, two, optional, free = PLAN_CELL[lang]
-    plan_cell = [one if p.periods == 1 else two]
+    plan_cell = [one if p.periods == 1 else
+                 f"{two} (§1–{p.split} → §{p.split + 1}–{max(p.minutes)})"]
     if p.optional:
         plan_cell.append(optional.format(s=", ".join(str(s) for s in sorted(p.optional))))
     plan_cell.append(free.format(m=p.slack))

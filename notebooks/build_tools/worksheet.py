@@ -96,6 +96,7 @@ BOLD_LABEL = re.compile(r"^\*\*[^*]+\*\*")
 ANCHOR = re.compile(r'<a class="anchor-link"[^>]*>.*?</a>')
 MINUTES = re.compile(r"\s*\(\d+ min\)\s*$", re.M)
 SVG = re.compile(r"<svg\b.*?</svg>", re.S)
+BOARD = re.compile(r'<div class="wk-static-board">\s*(<svg\b.*?</svg>)', re.S)
 CONTROL = re.compile(r'<span class="wk-static-(?:control|note)[^"]*">.*?</span>', re.S)
 TABLE = re.compile(r"<table\b.*?</table>", re.S)
 SHAPES = {"triangle": "▲", "square": "■", "circle": "●"}
@@ -153,7 +154,10 @@ def pictures(cell: dict) -> list[str]:
             found.append(f'<img alt="" src="data:image/png;base64,{data["image/png"]}">')
         elif "text/html" in data:
             shown = CONTROL.sub("", text_of({"source": data["text/html"]}))
-            if SVG.search(shown) or TABLE.search(shown):
+            board = BOARD.search(shown)
+            if board:  # a map widget: the board alone, not its prompts to click
+                found.append(board.group(1))
+            elif SVG.search(shown) or TABLE.search(shown):
                 found.append(shown)
     return found
 
@@ -238,6 +242,8 @@ def worksheet(nb: dict, lang: str) -> str:
                 if following is not None and "answer_box(" in text_of(following):
                     continue  # "in the page version, type your answer here"
                 text = paper_markdown(text_of(cell))
+                if all(line.startswith("### ") or not line.strip() for line in text.splitlines()):
+                    text = ""  # a sub-heading whose content was all code (write a function)
                 if text.strip():
                     shown = ANCHOR.sub("", markdown2html(MINUTES.sub("", text)))
                     body.append(f'<div class="question">{shown}</div>')
@@ -252,25 +258,28 @@ def worksheet(nb: dict, lang: str) -> str:
     return page(title, "\n".join(body), lang)
 
 
-def dice_sheet(lang: str, rolls: int = 30) -> str:
-    """A data-collection sheet: 3 attack dice against 2 defence dice, rolled at the table."""
+def dice_sheet(lang: str, rolls: int = 25) -> str:
+    """A data-collection sheet: 3 attack dice against 2 defence dice, rolled at the table, with
+    lab 11's protocol (25 rolls a table) and its three outcomes, whose counts the lab reads."""
     t = {"en": ("Dice at the table: 3 attack dice against 2 defence dice",
                 "Roll 3 red (attack) and 2 yellow (defence) dice. Write the dice, sort each side "
                 "from highest to lowest, compare highest with highest and second with second; a "
-                "tie goes to the defence (C-ATK-4). Write how many armies each side lost.",
+                "tie goes to the defender (C-ATK-4). Write how many armies each side lost, "
+                "then tally the results; lab 11 (the class's own dice) reads the three counts.",
                 ("roll", "attack dice", "defence dice", "attack lost", "defence lost"),
                 "Tally", ("result", "tally", "count"),
-                ("defence loses 2", "each side loses 1", "attack loses 2"),
+                ("attacker loses 2", "each loses 1", "defender loses 2"),
                 "Total rolls:", "Group", "Table"),
          "pt": ("Dados na mesa: 3 dados de ataque contra 2 de defesa",
                 "Role 3 dados vermelhos (ataque) e 2 amarelos (defesa). Anote os dados, ordene "
                 "cada lado do maior para o menor, compare o maior com o maior e o segundo com o "
                 "segundo; o empate é da defesa (C-ATK-4). Anote quantos exércitos cada lado "
-                "perdeu.",
+                "perdeu e conte os resultados; o laboratório 11 (os dados da turma) lê as três "
+                "contagens.",
                 ("rolagem", "dados do ataque", "dados da defesa", "ataque perdeu",
                  "defesa perdeu"),
                 "Contagem", ("resultado", "risquinhos", "total"),
-                ("defesa perde 2", "cada lado perde 1", "ataque perde 2"),
+                ("ataque perde 2", "cada um perde 1", "defesa perde 2"),
                 "Total de rolagens:", "Grupo", "Mesa")}[lang]
     title, how, columns, tally, tally_columns, outcomes, total, group, table = t
     head = "".join(f"<th>{c}</th>" for c in columns)

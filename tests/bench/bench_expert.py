@@ -1,7 +1,7 @@
 """Expert benchmark: think time per turn, simulated turns (rollouts) and decisions per second.
 
 Run: python tests/bench/bench_expert.py [--games 6] [--players 6] [--rules classic]
-     [--iterations 12] [--seconds S]
+     [--iterations 12] [--seconds S] [--horizon N|round]
 
 Plays ``--games`` games of one ``expert`` against ``hard`` bots (seat 0, seeds 0..) on one
 core and prints, with the machine's load beside it (the machine is shared):
@@ -68,14 +68,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rules", default="classic")
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--seconds", type=float, default=None)
+    parser.add_argument("--horizon", default="0",
+                        help="opponents' turns played out after its own (round: all of them)")
     args = parser.parse_args(argv)
+    horizon = None if args.horizon == "round" else int(args.horizon)
     walls: list[float] = []
     cpus: list[float] = []
-    rollouts = searches = simulated = decisions = 0
+    rollouts = searches = simulated = decisions = reused = 0
     search_cpu = 0.0
     simulate(3, args.rules, bots="hard", seed=0)  # warm the odds tables
     for seed in range(args.games):
-        expert = ExpertBot(seed=seed, iterations=args.iterations, seconds=args.seconds)
+        expert = ExpertBot(seed=seed, iterations=args.iterations, seconds=args.seconds,
+                           horizon=horizon)
         search = expert.search
 
         def timed_search(view: PlayerView, search: Any = search) -> Any:
@@ -95,9 +99,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         rollouts += expert.rollouts
         searches += expert.searches
         simulated += expert.simulated_decisions
+        reused += expert.reused
         decisions += timer.decisions
     probe = ExpertBot(iterations=args.iterations, seconds=args.seconds)
-    budget = f"budget: {probe.iterations} iterations, {probe.seconds} s per turn"
+    budget = f"budget: {probe.iterations} iterations, {probe.seconds} s per turn, " \
+        f"horizon {args.horizon}"
     print(f"expert vs {args.players - 1} hard, {args.rules}, {args.games} games, {budget}; "
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"turns timed: {len(walls)} (searches: {searches})")
@@ -105,7 +111,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"think time per turn ({name}): median {statistics.median(values) * 1e3:.0f} ms, "
               f"p95 {quantile(values, 0.95) * 1e3:.0f} ms, worst {max(values) * 1e3:.0f} ms")
     print(f"search: {rollouts / search_cpu:.1f} rollouts/s, "
-          f"{simulated / search_cpu:,.0f} simulated decisions/s (CPU)")
+          f"{simulated / search_cpu:,.0f} simulated decisions/s (CPU); rollouts sharing another "
+          f"plan's replies: {reused}")
     print(f"expert decisions: {decisions:,}, {decisions / sum(cpus):,.0f} decisions/s of its "
           f"think time (CPU)")
 

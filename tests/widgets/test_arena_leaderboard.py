@@ -92,3 +92,28 @@ def test_an_arena_csv_loads_back_with_the_same_leaderboard(result, tmp_path):
     empty.write_text((tmp_path / "games.csv").read_text().splitlines()[0] + "\n")
     with pytest.raises(ValueError, match="holds no games"):
         load_csv(empty)
+
+
+def test_the_page_plays_the_teachers_folder_of_bots_and_reads_the_environment(
+        result, tmp_path, monkeypatch):
+    from warkit_widgets.lessons.leaderboard import BOTS_ENV, CSV_ENV, Leaderboard
+
+    asked = []
+
+    def play(bots, **options):
+        asked.append((bots, options))
+        return result
+
+    page = Leaderboard("en", bots_folder=tmp_path, play=play)
+    page.games.value = 8
+    page.play_folder()
+    assert asked == [([tmp_path, "hard", "normal", "easy"], {"players": 4, "games": 8,
+                                                            "progress": False})]
+    assert page.result is result and f"{tmp_path.name}: 6 games" in page.source.value
+    assert not page.play_button.disabled
+
+    monkeypatch.setenv(CSV_ENV, str(result.to_csv(tmp_path / "class.csv")))
+    monkeypatch.setenv(BOTS_ENV, str(tmp_path))
+    started = Leaderboard.from_environment("pt")
+    assert started.bots_folder == tmp_path and "class.csv: 6 partidas" in started.source.value
+    assert started.play_button in started.children[2].children

@@ -30,8 +30,8 @@ def test_the_shipped_sample_is_the_seeded_engine_sample():
     assert shipped_sample() == sample_csv("en")
     counts = read_counts(shipped_sample(), "en")
     assert counts.tables == sample_counts().tables
-    assert len(counts.tables) == 8 and counts.n == 200
-    assert all(sum(c.values()) == 25 for c in counts.tables.values())
+    assert len(counts.tables) == 8 and counts.n == 240
+    assert all(sum(c.values()) == 30 for c in counts.tables.values())
 
 
 def test_counts_read_back_in_both_languages_and_separators():
@@ -77,7 +77,7 @@ def test_the_form_adds_tables_and_a_bad_upload_changes_nothing():
     assert form.counts.n == 25 and "primeira linha" in form.children[-1].value
     form.upload.value = ({"name": "s.csv", "type": "text/csv", "size": 1, "last_modified": NOW,
                           "content": sample_csv("pt").encode()},)
-    assert form.counts.n == 200
+    assert form.counts.n == 240
 
 
 def test_chi_square_is_pearsons_statistic():
@@ -85,9 +85,9 @@ def test_chi_square_is_pearsons_statistic():
     exact = roll_outcomes(3, 2)
     on_the_nose = {k: 7776 * p for k, p in exact.items()}
     assert chi_square({k: int(v) for k, v in on_the_nose.items()}, exact) == 0
-    assert chi_square({(2, 0): 59, (1, 1): 63, (0, 2): 78}, exact) == pytest.approx(
-        sum((o - 200 * p) ** 2 / (200 * p) for o, p in zip(
-            (59, 63, 78), (exact[(2, 0)], exact[(1, 1)], exact[(0, 2)]), strict=True)))
+    assert chi_square({(2, 0): 75, (1, 1): 77, (0, 2): 88}, exact) == pytest.approx(
+        sum((o - 240 * p) ** 2 / (240 * p) for o, p in zip(
+            (75, 77, 88), (exact[(2, 0)], exact[(1, 1)], exact[(0, 2)]), strict=True)))
     with pytest.raises(ValueError, match="impossible"):
         chi_square({(1, 0): 1}, exact)
     with pytest.raises(ValueError, match="no counts"):

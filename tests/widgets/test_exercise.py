@@ -193,3 +193,20 @@ def test_a_check_shows_itself_as_display_data_not_as_a_result_value(monkeypatch)
     monkeypatch.setattr("IPython.display.display", lambda data, raw: shown.append(data))
     check_answer("95/144", ROLL, lang="en")._ipython_display_()
     assert shown[0]["text/plain"].startswith("Correct!")
+
+
+def test_an_exercises_own_margin_takes_any_estimate_within_it():
+    """Lab 04 asks for a simulated share within 0.01 of the exact chance: any such estimate
+    counts, not only the exact value rounded (a simulation never gives that)."""
+    exact = 0.3766035060978439
+    assert is_correct(0.373, exact, rel_tol=0.01 / exact)
+    assert is_correct(0.37345, exact, rel_tol=0.01 / exact)
+    assert not is_correct(0.36, exact, rel_tol=0.01 / exact)
+
+
+def test_an_exact_fraction_matches_the_float_that_computed_it():
+    """Lab 03's answer comes from a matrix inverse (a float); the worked solution's exact
+    fraction is that value, and a fraction one step off is not."""
+    computed = float(Fraction(1548859, 839808))
+    assert is_correct(Fraction(1548859, 839808), computed)
+    assert not is_correct(Fraction(1548858, 839808), computed)

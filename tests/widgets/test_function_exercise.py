@@ -10,6 +10,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 from warkit_widgets.lessons.function_exercise import Mistake, calls, check_function, same
+from warkit_widgets.lessons.functions_to_write import EXERCISES, check_written
 
 from warkit.odds import roll_outcomes
 
@@ -117,7 +118,9 @@ def test_results_are_compared_the_way_a_teacher_would():
     assert same({(0, 1): 0.4166666667, (1, 0): Fraction(7, 12), (2, 0): 0},
                 {(0, 1): Fraction(5, 12), (1, 0): Fraction(7, 12)})  # a zero entry is no entry
     assert same(np.array([1, 2, 3]), [1, 2, 3]) and not same([1, 2], [1, 2, 3])
-    assert not same(6.0000001, 6)  # a whole number is exact
+    assert not same(6.0000001, 6)  # a count is exact
+    assert same(Fraction(2711361064, 6130954375), 0.442241272428324)  # a float's neighbour
+    assert same(1e-17, 0.0) and not same(float("nan"), 0.5)
     assert not same("0.5", Fraction(1, 2))  # a function returns numbers, not text
     assert same(True, True) and not same(1, True)
 
@@ -127,3 +130,24 @@ def test_calls_sees_nested_code():
         return [roll_outcomes(x, 1) for _ in range(2)]
 
     assert calls(outer, "roll_outcomes") and not calls(losses, "roll_outcomes")
+
+
+@pytest.mark.parametrize("lab", sorted(EXERCISES))
+def test_each_labs_function_is_checked_with_its_hints_in_each_language(lab):
+    """The engine's own function passes its lab's check (called through a wrapper: calling it by
+    name is refused), each typical mistake gets its own hint, and the blank waits."""
+    exercise = EXERCISES[lab]
+    assert (len(exercise.cases) >= 4 and exercise.mistakes) or lab == "probability/08"
+    for lang in ("en", "pt"):
+        assert check_written(lambda *args: exercise.reference(*args), lab, lang=lang)
+        for mistake in exercise.mistakes:
+            verdict = check_written(lambda *args, m=mistake: m.function(*args), lab, lang=lang)
+            assert not verdict and mistake.text(lang) in verdict.text
+        assert check_written(lambda *args: None, lab, lang=lang).kind == "info"
+    name = exercise.reference.__name__
+    namespace = {name: exercise.reference}
+    exec(f"def copied(*args):\n    return {name}(*args)", namespace)  # a student's shortcut
+    verdict = check_written(namespace["copied"], lab, lang="en")
+    assert not verdict and "Write it yourself" in verdict.text and name in verdict.text
+    with pytest.raises(ValueError, match="no function exercise"):
+        check_written(exercise.reference, "probability/99")

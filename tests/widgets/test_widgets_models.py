@@ -241,6 +241,9 @@ def test_final_chart_and_roll_table():
     odds = battle_odds(3, 2)
     chart = H.final_chart_svg(odds, "en")
     assert chart.count("<rect") == len(odds.final)
+    assert 'role="img"' in chart and chart.count("%") >= len(odds.final)  # described in words
+    description = re.search(r"<desc>(.*?)</desc>", H.final_chart_svg(odds, "pt")).group(1)
+    assert description.count(";") == len(odds.final) - 1 and not re.search(r"\d\.\d", description)
     table = H.roll_table_html(roll_outcomes(3, 1), "en", hit=(0, 1))
     assert "95/144" in table and "49/144" in table and table.count('class="wk-hit"') == 1
     assert "&lt;b&gt;" in H.message_html("<b>", "info")  # text is escaped

@@ -33,13 +33,20 @@ passage) are part of every plan: the hard level's
 **Budget.** ``iterations`` simulated turns per turn (default :data:`STANDARD_ITERATIONS`:
 three worlds times the four plans; reproducible with the seed), or ``seconds`` of thinking
 per turn (it stops between worlds when the time is up, so not reproducible). At the standard
-budget a turn's thinking took 20 ms CPU (median; worst 77 ms) in 6-player classic games and
-17 ms (worst 236 ms) in SMART ones, at about 490 and 210 simulated turns per second; with
-``seconds=1.0`` a turn took 1,005 ms on the clock (median; worst 1,090 ms)
-(``tests/bench/bench_expert.py``, 4 and 2 games against five hard bots, load 5 on 2 cores).
-The standard budget stays far inside the second a turn may take, so that tables of hundreds
-of games are affordable on a shared machine.
-``horizon`` (default 0) also plays that many opponents' turns, by hard bots, before scoring.
+budget a turn's thinking took 16 ms CPU (median; p95 60 ms, worst 80 ms) over 38 turns of two
+6-player classic games, and 41 ms CPU (worst 270 ms) over 15 turns of two SMART games; on the
+clock, with the machine's load at 24-26 on 2 cores, 105 ms (worst 505 ms) and 238 ms (worst
+1,964 ms) (``python tests/bench/bench_expert.py --games 2 [--rules smart]``). Earlier, at
+load 5: ``seconds=1.0`` took 1,005 ms a turn on the clock (median; worst 1,090 ms). The
+standard budget stays far inside the second a turn may take, so that tables of hundreds of
+games are affordable on a shared machine.
+``horizon`` (default 0) also plays that many opponents' turns, by hard bots, before scoring
+(``None``: the whole round until its next turn). Plans whose own turn went the same way in a
+world share those replies (:meth:`ExpertBot.rollout`), so a whole round costs about twice the
+default's thinking: 72 and 82 ms CPU a turn (median; worst 168 ms) in two runs of the same
+6-player classic game, at loads 19 and 40, against 34 ms (worst 76 ms) without it
+(``bench_expert.py --games 1 --horizon round``, and without ``--horizon``); 96 of its 180
+rollouts shared another plan's replies.
 
 **What it knows.** Only its view and the legal actions, like every bot: the board, its own
 cards and objective, the other hands' sizes, the public history it has watched. The
@@ -167,7 +174,9 @@ class ExpertBot:
         self.searches = 0
         self.rollouts = 0
         self.simulated_decisions = 0
-        """Counters: searches made, simulated turns played, decisions taken inside them."""
+        self.reused = 0
+        """Counters: searches made, simulated turns played, decisions taken inside them,
+        rollouts whose opponents' turns were not played again (see :meth:`rollout`)."""
 
     def __repr__(self) -> str:
         return f"ExpertBot(seed={self.seed!r}, iterations={self.iterations}, " \
@@ -203,10 +212,11 @@ class ExpertBot:
             objectives = self.belief.sample(view, self.rng)
             state = determinize(view, objectives, self.rng)
             dice = self.rng.randrange(2**32)
+            ends: dict[tuple[Action, ...], float] = {}
             for k, plan in enumerate(plans):
                 policy = self.player.fork()
                 self._use(policy, plan)
-                totals[k] += self.rollout(state, policy, dice)
+                totals[k] += self.rollout(state, policy, dice, ends)
             played += 1
             if self.seconds is not None and time.perf_counter() - started > self.seconds:
                 break
@@ -222,16 +232,30 @@ class ExpertBot:
             self._base = {name: getattr(self.player, name) for name in KNOBS}
         plan.apply(bot, self._base)
 
-    def rollout(self, state: GameState, policy: HardBot, dice: int) -> float:
+    def rollout(self, state: GameState, policy: HardBot, dice: int,
+                ends: dict[tuple[Action, ...], float] | None = None) -> float:
         """Play the rest of the current turn of ``state`` with ``policy`` for its player (the
-        other seats' reactions by hard bots), dice from ``dice``; the value of the end."""
-        me = state.current
-        last = state.turn + (self.horizon if self.horizon is not None
-                             else state.alive.count(True) - 1)
+        other seats' reactions by hard bots), then :attr:`horizon` opponents' turns by hard
+        bots, dice from ``dice``; the value of the end.
+
+        ``ends`` maps the actions of a world's own turn already played out by another plan
+        to the value found then: a plan whose turn went the same way (often: plans differ
+        only in some positions) is not played out again."""
+        me, turn = state.current, state.turn
+        last = turn + (self.horizon if self.horizon is not None
+                       else state.alive.count(True) - 1)
         rules = state.rules
         sampler = Sampler(dice)
         decisions = 0
+        mine: list[Action] | None = [] if ends is not None and last > turn else None
+        key: tuple[Action, ...] | None = None
         while not state.is_terminal and state.turn <= last:
+            if mine is not None and ends is not None and state.turn != turn:  # turn over
+                key, mine = tuple(mine), None
+                if key in ends:
+                    self.simulated_decisions += decisions
+                    self.reused += 1
+                    return ends[key]
             seat = rules.current_player(state)
             if seat == CHANCE:
                 action = sampler.sample(state)
@@ -239,9 +263,14 @@ class ExpertBot:
                 bot = policy if seat == me else self._responder(seat)
                 action = bot.choose(view_of(state, seat), rules.legal_actions(state))
                 decisions += 1
+            if mine is not None:
+                mine.append(action)
             state = rules.apply(state, action)
         self.simulated_decisions += decisions
-        return position_value(state, me)
+        value = position_value(state, me)
+        if ends is not None and key is not None:
+            ends[key] = value
+        return value
 
     def _responder(self, seat: int) -> HardBot:
         bot = self._responders.get(seat)
@@ -262,6 +291,8 @@ CARD = 1.0
 """Value of one card in hand."""
 RIVAL = 0.6
 """Weight of the strongest opponent's position against this seat's own."""
+WIPE_FROM = 6
+"""Territories held from which down the chance of being wiped out counts (:func:`wipe_out`)."""
 
 
 def position_value(state: GameState, seat: int) -> float:
@@ -278,7 +309,23 @@ def position_value(state: GameState, seat: int) -> float:
     mine = standing(board, state, seat, exposed=True)
     rivals = [standing(board, state, s, exposed=False)
               for s in range(len(state.colors)) if s != seat and board.counts[s]]
-    return mine - RIVAL * max(rivals, default=0.0)
+    value = mine - RIVAL * max(rivals, default=0.0)
+    wiped = wipe_out(board)
+    return (1.0 - wiped) * value - wiped * WIN
+
+
+def wipe_out(board: Board) -> float:
+    """Chance (rough) that the seat loses every territory before it plays again, when it holds
+    :data:`WIPE_FROM` or fewer: the product of each one's chance to fall to its strongest
+    neighbour. An eliminated seat has lost the game (SMART ends there, S-WIN-1; in a classic
+    game its cards go to the winner, C-ELIM-2, which is why weak seats are hunted)."""
+    mine = board.mine
+    if not 0 < len(mine) <= WIPE_FROM:
+        return 0.0
+    chance = 1.0
+    for i in mine:
+        chance *= 1.0 - board.hold(i)
+    return chance
 
 
 def standing(board: Board, state: GameState, seat: int, exposed: bool) -> float:

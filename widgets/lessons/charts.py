@@ -131,7 +131,7 @@ def bar_chart_svg(labels: Sequence[object], series: Mapping[str, Sequence[float]
             if values:
                 out.append(f'<text x="{x0 + (k + 0.5) * col:.1f}" '
                            f'y="{top_pad + plot_h - h - 3:.1f}" font-size="9" '
-                           f'text-anchor="middle" {FONT}>{number(vals[i], 2)}</text>')
+                           f'text-anchor="middle" {FONT}>{number(vals[i], 3)}</text>')
         if i % max(1, label_every) == 0:
             out.append(f'<text x="{left + (i + 0.5) * group:.1f}" y="{top_pad + plot_h + 14}" '
                        f'font-size="10" text-anchor="middle" {FONT}>{escape(str(label))}</text>')

@@ -26,16 +26,17 @@ import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from numbers import Real
+from numbers import Integral, Rational, Real
 from types import CodeType
 from typing import Any
 
-from warkit_widgets.exercise import Check, format_value, is_correct
+from warkit_widgets.exercise import Check, format_value
 from warkit_widgets.i18n import normalize_lang
 
 from .messages import tr
 
 DEFAULT_REL_TOL = 1e-6  # a function computes its answer: closer than a number read off a table
+ABS_TOL = Fraction(1, 10**12)  # a computed 0 may be a float's 1e-17
 
 
 @dataclass(frozen=True)
@@ -57,13 +58,17 @@ class Mistake:
 
 def same(value: object, expected: object, rel_tol: float = DEFAULT_REL_TOL) -> bool:
     """Is ``value`` the engine's ``expected`` result? Numbers within ``rel_tol`` (exact when the
-    expected number is whole), mappings key by key (a missing key counts as 0), sequences item
-    by item, anything else by ``==``."""
+    expected number is an int, a count), mappings key by key (a missing key counts as 0),
+    sequences item by item, anything else by ``==``."""
     if isinstance(expected, bool) or isinstance(value, bool):
         return isinstance(value, bool) and value == expected
     if isinstance(expected, Real):
-        exact = expected if isinstance(expected, Fraction | int | float) else float(expected)
-        return not isinstance(value, str) and is_correct(value, exact, rel_tol=rel_tol)
+        got, want = _number(value), _number(expected)
+        if got is None or want is None:
+            return False
+        if isinstance(expected, Integral):  # a count: exactly
+            return got == want
+        return abs(got - want) <= max(Fraction(rel_tol) * abs(want), ABS_TOL)
     if isinstance(expected, Mapping):
         if not isinstance(value, Mapping):
             return False
@@ -71,10 +76,21 @@ def same(value: object, expected: object, rel_tol: float = DEFAULT_REL_TOL) -> b
                    for key in set(value) | set(expected))
     wanted = _items(expected)
     if wanted is not None:
-        got = _items(value)
-        return got is not None and len(got) == len(wanted) and all(
-            same(v, e, rel_tol) for v, e in zip(got, wanted, strict=True))
+        items = _items(value)
+        return items is not None and len(items) == len(wanted) and all(
+            same(v, e, rel_tol) for v, e in zip(items, wanted, strict=True))
     return bool(value == expected)
+
+
+def _number(value: object) -> Fraction | None:
+    """A number (int, Fraction, float, numpy number) as an exact Fraction; ``None`` for
+    anything else (text, a bool, NaN)."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        return None
+    try:
+        return Fraction(value) if isinstance(value, Rational) else Fraction(float(value))
+    except (ValueError, OverflowError):
+        return None
 
 
 def _items(value: object) -> list | None:

@@ -1,0 +1,123 @@
+"""Expert profile: where the expert loses against hard bots, and how often its plans differ.
+
+Run: python tests/bench/expert_profile.py [--games 200] [--players 6] [--rules classic]
+     [--seed 70000] [--hard] [--horizon N|round]
+
+Plays ``--games`` seat-rotated games of one ``expert`` (``--hard``: a hard bot in its seat, the
+comparison) against hard bots, game ``g`` seeded ``seed + g``, and prints, with the machine's
+load beside it:
+
+- its wins with the 95 % Wilson interval;
+- how often it was eliminated, and how often a hard seat was (per seat);
+- in the games it lost, the winner's kind of objective (destroy a colour, continents, a count
+  of territories), and whether its eliminator held the card to destroy its colour;
+- for the expert, its searches: how many found every plan worth the same (the plans played
+  the turn the same way in every world) and how many chose the hard level's own plan.
+
+Figures, not assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from warkit import simulate
+from warkit.arena.schedule import seating
+from warkit.bots import ExpertBot, HardBot, seeded
+from warkit.bots.expert import PlanStyle
+from warkit.stats import wilson
+from warkit.view import PlayerView
+
+
+def kind(objective: str | None) -> str:
+    """An objective card's kind: destroy, territories or continents."""
+    card = objective or ""
+    return "destroy" if card.startswith("destroy") else \
+        "territories" if "territories" in card else "continents"
+
+
+class PlanCounter:
+    """Counts the expert's searches: every plan worth the same, the hard plan chosen."""
+
+    def __init__(self, bot: ExpertBot) -> None:
+        self.searches = self.all_equal = self.hard_plan = 0
+        self._search = bot.search
+        self.bot = bot
+        bot.search = self.search  # type: ignore[method-assign]  # a counting spy
+
+    def search(self, view: PlayerView) -> PlanStyle:
+        chosen = self._search(view)
+        self.searches += 1
+        self.all_equal += len(set(self.bot.last_scores.values())) <= 1
+        self.hard_plan += chosen.name == "hard"
+        return chosen
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--rules", default="classic")
+    parser.add_argument("--seed", type=int, default=70000)
+    parser.add_argument("--hard", action="store_true", help="a hard bot in the expert's seat")
+    parser.add_argument("--horizon", default="0")
+    args = parser.parse_args(argv)
+    horizon = None if args.horizon == "round" else int(args.horizon)
+    wins = 0.0
+    eliminated = hard_eliminated = 0.0
+    lost_to: Counter[str] = Counter()
+    by_hunter = 0
+    plans = Counter[str]()
+    for g in range(args.games):
+        levels = seating(["expert"] + ["hard"] * (args.players - 1), args.players, g)
+        bots = seeded(levels, args.seed + g)
+        seat = levels.index("expert")
+        counter = None
+        if args.hard:
+            bots[seat] = HardBot(seed=args.seed + g)
+        else:
+            expert = ExpertBot(seed=args.seed + g, horizon=horizon)
+            counter = PlanCounter(expert)
+            bots[seat] = expert
+        state = simulate(args.players, args.rules, bots=bots, seed=args.seed + g).state
+        winners = state.winners
+        if seat in winners:
+            wins += 1 / len(winners)
+        elif winners:
+            lost_to[kind(state.objective_cards[winners[0]])] += 1
+        if not state.alive[seat]:
+            eliminated += 1
+            killer = state.eliminated_by[seat]
+            by_hunter += killer is not None and \
+                (state.objective_cards[killer] or "").endswith(state.colors[seat])
+        hard_eliminated += sum(1 for s in range(args.players)
+                               if s != seat and not state.alive[s]) / (args.players - 1)
+        if counter is not None:
+            plans.update(searches=counter.searches, all_equal=counter.all_equal,
+                         hard_plan=counter.hard_plan)
+    n = args.games
+    low, high = wilson(wins, n)
+    who = "hard (in the expert's seat)" if args.hard else f"expert (horizon {args.horizon})"
+    print(f"{who} vs {args.players - 1} hard, {args.rules}, {n} games (seeds {args.seed}.."
+          f"{args.seed + n - 1}, seats rotated); load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"won {wins:.1f} = {wins / n:.1%} [{low:.1%}, {high:.1%}] (fair share "
+          f"{1 / args.players:.1%})")
+    print(f"eliminated in {eliminated:.0f} games ({eliminated / n:.1%}; by the player hunting "
+          f"its colour: {by_hunter}); a hard seat: {hard_eliminated / n:.1%}")
+    print("games lost, by the winner's objective: "
+          + ", ".join(f"{k} {v}" for k, v in lost_to.most_common()))
+    if plans:
+        print(f"searches: {plans['searches']}, every plan worth the same in "
+              f"{plans['all_equal']}, the hard plan chosen in {plans['hard_plan']}")
+
+
+if __name__ == "__main__":
+    main()
