@@ -70,11 +70,13 @@ def _template_path(notebook: Path) -> dict[str, str]:
 
 @contextlib.contextmanager
 def serve(notebook: Path, log_path: Path, env: dict[str, str] | None = None,
-          args: Sequence[str] = (), launcher: str = "voila") -> Iterator[str]:
+          args: Sequence[str] = (), launcher: str = "voila",
+          stop: int = signal.SIGTERM) -> Iterator[str]:
     """Voilà serving ``notebook`` from its folder (so its ``voila.json`` applies) on a free
-    port; yields the URL; stops Voilà and its kernels at the end, leaving no process.
-    ``args`` are more command-line options (they override voila.json); ``launcher`` the
-    module run (``warkit_widgets.rooms.server.embedded``: Voilà with the room server)."""
+    port; yields the URL; stops Voilà (with signal ``stop``: SIGINT is a player's Ctrl+C)
+    and its kernels at the end, leaving no process. ``args`` are more command-line options
+    (they override voila.json); ``launcher`` the module run
+    (``warkit_widgets.rooms.server.embedded``: Voilà with the room server)."""
     import psutil
 
     port = _free_port()
@@ -103,7 +105,7 @@ def serve(notebook: Path, log_path: Path, env: dict[str, str] | None = None,
         yield url
     finally:
         family = psutil.Process(proc.pid).children(recursive=True)
-        proc.terminate()  # Voilà shuts its kernels down on SIGTERM
+        proc.send_signal(stop)  # Voilà shuts its kernels down on SIGTERM and on Ctrl+C
         try:
             proc.wait(timeout=15)
         except subprocess.TimeoutExpired:

@@ -175,6 +175,17 @@ def test_a_whole_game_on_a_phone_by_touch_in_portuguese(browser, play_server: Pl
         overflow = ("() => Math.max(document.documentElement.scrollWidth,"
                     " document.body.scrollWidth) - window.innerWidth")
         assert page.evaluate(overflow) <= 1
+        # the victory table is a card per player there: nothing to scroll sideways, every
+        # objective readable inside the box
+        box = ".warkit-over .wk-over"
+        assert page.evaluate(f"() => {{ const b = document.querySelector('{box}');"
+                             " return b.scrollWidth - b.clientWidth; }") <= 1
+        inside = page.evaluate(
+            f"() => {{ const b = document.querySelector('{box}').getBoundingClientRect();"
+            f" return [...document.querySelectorAll('{box} td')].every(td => {{"
+            " const r = td.getBoundingClientRect();"
+            " return r.left >= b.left - 1 && r.right <= b.right + 1; }); }")
+        assert inside
 
 
 def test_the_laptop_screen_keeps_map_actions_and_dice_together(browser,

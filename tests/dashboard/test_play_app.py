@@ -272,3 +272,11 @@ def test_a_new_list_of_saved_games_reuses_the_buttons(app, loop, autosave):
     assert button.comm is not None  # not closed
     app.setup.show_saved(autosave.games())
     assert app.setup.resume_box.children == (button,) and button.layout.display is None
+
+
+def test_an_empty_hand_says_so_under_its_title(app, loop):
+    game = start(app, loop, "human", "normal", "normal")
+    assert app.hand is not None and not game.state.hands[0]
+    assert "P1" in app.hand.title.value  # the player's name, then what the hand holds
+    assert app.hand.value.layout.display != "none"
+    assert "No cards in hand." in app.hand.value.value

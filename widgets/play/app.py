@@ -748,7 +748,9 @@ class PlayApp(w.VBox):
             hand.title.value = f"<b>{tr('hand.title', self._lang, player=name)}</b>"
         trading = step is Step.TRADE and bool(view.hand)
         hand.trade_button.layout.display = None if trading else "none"
-        hand.value.layout.display = None if trading else "none"  # "select cards to trade"
+        # "select cards to trade" while trading; "no cards in hand" under an empty hand's title
+        empty = view.player is not None and not view.hand
+        hand.value.layout.display = None if trading or empty else "none"
 
     def _show_dice(self, view: PlayerView) -> None:
         """The dice on the table this turn, judged with SMART's modifiers (none at the start

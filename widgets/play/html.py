@@ -154,18 +154,23 @@ def over_html(view: PlayerView, seats: Sequence[Seat], lang: str) -> str:
         else:
             note = tr(key, lang, criterion=tr(f"over.criterion.{params['criterion']}", lang))
     objectives = view.revealed_objectives or (None,) * len(seats)
-    head = "".join(f"<th>{escape(tr(f'over.col.{c}', lang))}</th>"
-                   for c in ("player", "territories", "armies", "cards", "objective"))
+    labels = {c: escape(tr(f"over.col.{c}", lang))
+              for c in ("player", "territories", "armies", "cards", "objective")}
+    head = "".join(f"<th>{label}</th>" for label in labels.values())
+
+    def cell(column: str, value: object) -> str:  # labelled: a phone shows a card per player
+        return f'<td data-label="{labels[column]}">{value}</td>'
+
     rows = []
     for s, seat in enumerate(seats):
         css = "wk-winner" if s in winners else ""
         mark = f' ★ {escape(tr("over.winner", lang))}' if s in winners else ""
         rows.append(f'<tr class="{css}" data-seat="{s}"><td>{dot(seat.color)}'
-                    f"{escape(seat.name)}{mark}</td><td>{view.territory_count(s)}</td>"
-                    f"<td>{view.army_count(s)}</td><td>{view.hand_sizes[s]}</td>"
-                    f"<td>{escape(objective_text(objectives[s], lang))}</td></tr>")
+                    f"{escape(seat.name)}{mark}</td>{cell('territories', view.territory_count(s))}"
+                    f"{cell('armies', view.army_count(s))}{cell('cards', view.hand_sizes[s])}"
+                    f"{cell('objective', escape(objective_text(objectives[s], lang)))}</tr>")
     ink = readable_text_color("#f1f8e9")
     return (f'{PLAY_STYLE}<div class="wk-over" style="color:{ink}">'
             f'<div class="wk-big">{escape(tr("over.title", lang))}: {escape(title)}</div>'
             f'<div>{escape(note)}</div><div><b>{escape(tr("over.objectives", lang))}</b></div>'
-            f"<table><tr>{head}</tr>{''.join(rows)}</table></div>")
+            f"<table><tr class=\"wk-over-head\">{head}</tr>{''.join(rows)}</table></div>")

@@ -116,7 +116,11 @@ LAYOUT_STYLE = """<style>
  .warkit-header .fa{font-size:16px;margin:0 !important}
  .warkit-header .warkit-load::after{content:none}
  .wk-head-title{font-size:15px !important}.wk-head-info{font-size:12px}
- .wk-over table{font-size:12px}.wk-over td,.wk-over th{padding:3px 4px}
+ .wk-over table,.wk-over tbody,.wk-over tr,.wk-over td{display:block;width:auto}
+ .wk-over tr.wk-over-head{display:none}
+ .wk-over tr{margin-top:6px;border:1px solid #cfd8c4;border-radius:6px;padding:4px 0}
+ .wk-over td,.warkit-play .wk-over td{border:none;padding:1px 8px;white-space:normal}
+ .wk-over td[data-label]::before{content:attr(data-label) ": ";font-weight:normal}
  .warkit-play .warkit-board>.warkit-left,.warkit-play .warkit-board>.warkit-right{
   display:contents !important}
  .warkit-board>.warkit-left>*,.warkit-board>.warkit-right>*{flex:1 1 100% !important;
