@@ -12,16 +12,18 @@ and the text and tooltips (``<title>``) of SVG charts and of the static pictures
 widgets in a printed handout. The answer is looked for as
 
 - a fraction ``95/144`` (or ``Fraction(95, 144)``), when the value is an exact fraction;
-- a decimal with a point or a comma, rounded to 2, 3 and 4 places (``0.66``, ``0,660``);
+- a decimal with a point or a comma, rounded to 3 and 4 places (``0,660``, ``0.6597``; two
+  places are a percentage's precision, looked for as the percentage);
 - a percentage rounded to 0, 1 and 2 places, point or comma, any space before ``%``
   (``66%``, ``66,0 %``, ``65,97%``), when the value is a probability;
 
-with at least two significant digits (``0.046`` and ``4.6%`` for 0.0459, never ``0.05`` or
-``5%``, which any text holds). The examples of the answer format every exercise repeats
-(``Fraction(1, 2)``, ``0.5``, ``"50%"`` in backticks) are no answer. A whole-number answer
-(13 armies, 17 attackers) cannot be told by text from the other counts, sizes and minutes of a
-lesson, so it is not searched here: :func:`unsearched` names those exercises, and they are
-written so that no cell above states them (issue 20 lists them by hand).
+each only when the exercise's own check accepts it as the answer (``66%`` for 65,97 %, but
+not ``5%`` for 4,59 %, which is too coarse and which any text holds): a number shown above
+leaks the answer when typing it in would pass. The examples of the answer format every
+exercise repeats (``Fraction(1, 2)``, ``0.5``, ``"50%"`` in backticks) are no answer. A
+whole-number answer (13 armies, 17 attackers) cannot be told by text from the other counts,
+sizes and minutes of a lesson, so it is not searched here: :func:`unsearched` names those
+exercises, and they are written so that no cell above states them (issue 20 lists them by hand).
 
 Each notebook is one test, named by its language and file, so a failure says which notebook,
 which exercise, what was found and in which cell.
@@ -40,7 +42,7 @@ import nbformat
 import pytest
 from build_tools import handouts
 from build_tools.build import Edition, editions
-from warkit_widgets.exercise import unseal_exercise
+from warkit_widgets.exercise import Exercise, unseal_exercise
 
 EDITIONS = editions()
 TAG = re.compile(r"<[^>]+>")
@@ -73,18 +75,15 @@ def _rounded(value: Fraction, places: int) -> set[str]:
                 for mode in (ROUND_HALF_UP, ROUND_HALF_EVEN)}
 
 
-def _significant(number: str) -> bool:
-    """Does a rounded number keep at least two significant digits (``0.046`` yes, ``0.05`` no)?"""
-    return len(number.lstrip("-").replace(".", "").lstrip("0")) >= 2
-
-
 def _either_mark(number: str) -> str:
     """A rounded number as a pattern that takes a decimal point or a decimal comma."""
     return re.escape(number).replace(r"\.", "[.,]")
 
 
-def answer_patterns(value: object) -> list[re.Pattern[str]]:
-    """How ``value`` (an exercise's exact answer) would read in a text (see the module doc)."""
+def answer_patterns(exercise: Exercise) -> list[re.Pattern[str]]:
+    """How an exercise's answer would read in a text, in the forms its check accepts (see the
+    module doc)."""
+    value = exercise.expected
     if isinstance(value, Integral | Rational):
         exact = Fraction(value)  # type: ignore[arg-type]
         is_fraction = exact.denominator != 1
@@ -98,11 +97,11 @@ def answer_patterns(value: object) -> list[re.Pattern[str]]:
         p, q = exact.numerator, exact.denominator
         patterns += [re.compile(rf"{NOT_AFTER}{p}{SPACE}/{SPACE}{q}(?!\d)"),
                      re.compile(rf"Fraction\({SPACE}{p}{SPACE},{SPACE}{q}{SPACE}\)")]
-    decimals = {s for places in (2, 3, 4) for s in _rounded(exact, places) if _significant(s)}
+    decimals = {s for places in (3, 4) for s in _rounded(exact, places) if exercise.check(s)}
     patterns += [re.compile(rf"{NOT_AFTER}{_either_mark(s)}(?!\d)") for s in sorted(decimals)]
     if 0 <= exact <= 1:
         percents = {s for places in (0, 1, 2) for s in _rounded(100 * exact, places)
-                    if _significant(s)}
+                    if exercise.check(f"{s}%")}
         patterns += [re.compile(rf"{NOT_AFTER}{_either_mark(s)}{SPACE}%") for s in sorted(percents)]
     return patterns
 
@@ -134,9 +133,12 @@ def visible(cell: nbformat.NotebookNode) -> list[tuple[str, str]]:
     return [("code", cell.source)] + [("output", _output_text(o)) for o in cell.get("outputs", [])]
 
 
-def search(cells: list[nbformat.NotebookNode], value: object) -> list[Found]:
-    """Every place in ``cells`` (the cells above an exercise) where ``value`` shows."""
-    patterns = answer_patterns(value)
+def search(cells: list[nbformat.NotebookNode], exercise: Exercise | object) -> list[Found]:
+    """Every place in ``cells`` (the cells above an exercise) where its answer shows (an
+    :class:`Exercise`, or a bare answer with the checker's own tolerance)."""
+    if not isinstance(exercise, Exercise):
+        exercise = Exercise(exercise)  # type: ignore[arg-type]
+    patterns = answer_patterns(exercise)
     found = []
     for index, cell in enumerate(cells):
         for where, text in visible(cell):
@@ -150,18 +152,18 @@ def search(cells: list[nbformat.NotebookNode], value: object) -> list[Found]:
 
 def unsearched(values: list[object]) -> list[int]:
     """The exercises (1-based) whose answer is not searched for: the whole numbers."""
-    return [k for k, v in enumerate(values, start=1) if not answer_patterns(v)]
+    return [k for k, v in enumerate(values, start=1) if not answer_patterns(Exercise(v))]
 
 
-def run(edition: Edition) -> tuple[nbformat.NotebookNode, list[object]]:
-    """The notebook, run, and the answer of each of its exercises."""
+def run(edition: Edition) -> tuple[nbformat.NotebookNode, list[Exercise]]:
+    """The notebook, run, and each of its exercises (answer, tolerance, hints)."""
     nb = nbformat.read(edition.path, as_version=4)
     executed, sealed = handouts.read_exercises(nb, edition.lang, edition.path.parent,
                                                edition.path.name)
-    return executed, [unseal_exercise(s).expected for s in sealed]
+    return executed, [unseal_exercise(s) for s in sealed]
 
 
-def leaks(nb: nbformat.NotebookNode, values: list[object]) -> list[str]:
+def leaks(nb: nbformat.NotebookNode, values: list[Exercise]) -> list[str]:
     """One line per exercise whose answer shows above it, with where."""
     report = []
     exercises = handouts.exercises(nb)
@@ -170,7 +172,8 @@ def leaks(nb: nbformat.NotebookNode, values: list[object]) -> list[str]:
         found = search(nb.cells[:answer_cell], value)
         if found:
             places = "\n      ".join(str(f) for f in found)
-            report.append(f"exercise {k} (answer {value}, cell {answer_cell}) shows above:\n"
+            report.append(f"exercise {k} (answer {value.expected}, cell {answer_cell}) shows "
+                          "above:\n"
                           f"      {places}")
     return report
 
@@ -182,7 +185,7 @@ def cells(*texts: str) -> list[nbformat.NotebookNode]:
 
 @pytest.mark.parametrize("text", [
     "Contra um dado, o ataque quase sempre vence (95/144, cerca de 66%).",
-    "3 x 1: 95 / 144 = 66,0 %", "a chance é 65,97%", "about 0.66 of the time", "0,6597",
+    "3 x 1: 95 / 144 = 66,0 %", "a chance é 65,97%", "about 0.660 of the time", "0,6597",
     "assert p == Fraction(95, 144)", "65.97\u202f%",
 ])
 def test_a_probability_is_found_in_every_form(text):
@@ -197,9 +200,12 @@ def test_other_numbers_are_not_taken_for_the_answer(text):
     assert not search(cells(text), Fraction(95, 144)), text
 
 
-def test_small_values_need_two_significant_digits_and_whole_numbers_are_not_searched():
-    assert search(cells("p = 0.046"), 0.0459) and search(cells("p = 4,6 %"), 0.0459)
-    assert not search(cells("below 0.05, or 5%"), 0.0459)
+def test_only_what_the_check_accepts_counts_and_whole_numbers_are_not_searched():
+    assert search(cells("p = 0.0459"), 0.0459) and search(cells("p = 4,59 %"), 0.0459)
+    assert not search(cells("below 0.05, or 5%, or 0.14"), 0.0459)
+    assert not search(cells("the other bar: 0,14"), Fraction(175, 1296))  # 2 places: no
+    strict = Exercise(Fraction(95, 144), rel_tol=0.0001)  # an exercise's own tolerance rules
+    assert search(cells("65,97%"), strict) and not search(cells("66%"), strict)
     assert not search(cells("17 armies"), 17)
     assert unsearched([5, 17, Fraction(1, 3), 0.25]) == [1, 2]
 

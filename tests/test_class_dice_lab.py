@@ -26,7 +26,7 @@ def test_the_lab_runs_on_another_class(lang):
     for cell in parse(LAB).cells:
         if cell.kind != "code":
             continue
-        run(LANG_LINE.sub(rf'\g<1>"{lang}"  \g<2>', cell.text["en"]), namespace)
+        run(LANG_LINE.sub(rf'\g<1>"{lang}"  \g<2>', cell.text[lang]), namespace)
         if "form" in namespace and not typed_in:  # the class types its counts in
             namespace["form"].counts = sample_counts(seed=99, tables=5, rolls=30)
             typed_in = True

@@ -9,6 +9,7 @@ plain ``pytest``, so a broken lesson fails the default suite too.
 from __future__ import annotations
 
 import ast
+import json
 import re
 import subprocess
 import sys
@@ -405,3 +406,19 @@ def test_the_notebooks_index_links_every_notebook():
     assert all((index.parent / link).exists() for link in links), links
     linked = {(index.parent / link).resolve() for link in links}
     assert [p for p in NOTEBOOKS if p.resolve() not in linked] == []
+
+
+def test_every_lab_header_counts_the_labs_there_are():
+    """The build writes "NN of N" from the labs' sources (05 and 05b are one lab, in two parts),
+    whatever number the source typed."""
+    from build_tools.build import LAB_HEADER, editions, lab_count, with_lab_count
+
+    labs = [e for e in editions() if "lab" in e.metadata]
+    assert lab_count() == len({e.source.name[:2] for e in labs}) >= 11
+    for edition in labs:
+        cells = json.loads(edition.path.read_text(encoding="utf-8"))["cells"]
+        header = next(m for c in cells if c["cell_type"] == "markdown"
+                      for m in [LAB_HEADER.search("".join(c["source"]))] if m)
+        assert header.group(0).endswith(f" {lab_count()}"), (edition.path, header.group(0))
+    nb = {"cells": [{"cell_type": "markdown", "source": ["**Probability lab** · 05b of 9 · x"]}]}
+    assert with_lab_count(nb, 12)["cells"][0]["source"] == ["**Probability lab** · 05b of 12 · x"]

@@ -115,3 +115,29 @@ def test_lab_05_shows_its_functions_in_portuguese():
     english = probability.shown_source(*SHOWN, lang="en")
     assert "ties" not in english and "a tie is the defence's" in english
     assert not any(c.startswith(("en:", "pt:")) for c in scan.comments(english + shown))
+
+
+ENGLISH = [pytest.param(e, id=edition_id(e)) for e in build.editions() if e.lang == "en"]
+
+
+@pytest.mark.parametrize("edition", ENGLISH)
+def test_the_code_of_the_english_edition_holds_no_portuguese_half(edition):
+    findings = scan.bilingual_findings(nbformat.read(edition.path, as_version=4))
+    assert not findings, "\n".join(findings)
+
+
+def test_the_code_scan_finds_bilingual_calls_left_in_code():
+    nb = v4.new_notebook(cells=[
+        v4.new_code_cell("from warkit_widgets.lessons.text import bilingual\nT = bilingual(LANG)"),
+        v4.new_code_cell("print(T('armies', 'exércitos'))\nhints = [Hint(1, en='a', pt='b')]\n"
+                         "ok = [Hint(2, pt='só português'), print('T(x, y)')]")])
+    found = scan.bilingual_findings(nb)
+    assert found == ["cell 1: line 1: T(...) holds both languages",
+                     "cell 1: line 2: Hint(...) holds both languages"], found
+    assert "holds both languages" in "\n".join(scan.code_findings(nb))
+
+
+def test_the_code_scan_finds_a_table_picked_by_language():
+    nb = v4.new_notebook(cells=[v4.new_code_cell("W = {'en': 'runs', 'pt': 'repetições'}[LANG]")])
+    assert scan.bilingual_findings(nb) == [
+        "cell 0: line 1: {'en': ..., 'pt': ...}[LANG](...) holds both languages"]

@@ -44,15 +44,22 @@ class Hint:
     """A common wrong answer of an exercise and what to say to a student who gives it.
 
     ``Hint(Fraction(1, 6), en="Ties go to the defence (C-ATK-4).", pt="O empate é da defesa
-    (C-ATK-4).")``: an answer within the exercise's tolerance of ``value`` gets this text.
+    (C-ATK-4).")``: an answer within the exercise's tolerance of ``value`` gets this text. A
+    built notebook holds one language only (``Hint(Fraction(1, 6), pt="O empate é da defesa.")``,
+    see ``notebooks/build_tools/monolingual.py``): that text is then given in any language.
     """
 
     value: Number
-    en: str
-    pt: str
+    en: str | None = None
+    pt: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.en is None and self.pt is None:
+            raise ValueError("a Hint needs its text: en=..., pt=... (or one of them)")
 
     def text(self, lang: str) -> str:
-        return self.pt if normalize_lang(lang) == "pt" else self.en
+        chosen = self.pt if normalize_lang(lang) == "pt" else self.en
+        return chosen if chosen is not None else str(self.en if self.pt is None else self.pt)
 
 
 def _exact(value: object) -> Fraction:

@@ -10,6 +10,7 @@ source; ``--clear-unbuilt`` clears their outputs and widget state (``make clean-
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -77,12 +78,33 @@ def clear_outputs(path: Path) -> bool:
     return after != before
 
 
-def built(path: Path, notebooks: Path = NOTEBOOKS) -> dict[Path, str]:
+# a lab's first line: "**Probability lab** · 05 of 11 · part 2 of 2 · ..."
+LAB_HEADER = re.compile(r"^(\*\*(?:Probability lab|Laboratório de probabilidade)\*\* · "
+                        r"\d+[a-z]? (?:of|de) )\d+", re.M)
+
+
+def lab_count(root: Path = SOURCES) -> int:
+    """How many probability labs there are (05 and 05b are the two parts of lab 05)."""
+    return len({e.name.rstrip("ab") for e in editions(root) if "lab" in e.metadata})
+
+
+def with_lab_count(nb: dict, count: int) -> dict:
+    """``nb`` with its header's "NN of N" / "NN de N" counting ``count`` labs, so a new lab
+    never leaves the others saying "of 9"."""
+    cells = [{**c, "source": [LAB_HEADER.sub(rf"\g<1>{count}", line) for line in c["source"]]}
+             if c["cell_type"] == "markdown" else c for c in nb["cells"]]
+    return {**nb, "cells": cells}
+
+
+def built(path: Path, notebooks: Path = NOTEBOOKS, labs: int | None = None) -> dict[Path, str]:
     """The notebooks of one source: output path -> JSON text (the opening box of its BNCC skills
-    and plan written in by :func:`build_tools.lesson_plan.apply`)."""
+    and plan written in by :func:`build_tools.lesson_plan.apply`, a lab's header counting
+    ``labs`` labs, by default :func:`lab_count`)."""
     source = parse(path)
+    count = lab_count() if labs is None else labs
     return {notebooks / source.targets[lang]:
-            dumps(apply(notebook(source, lang), source.metadata, lang, path.name))
+            dumps(apply(with_lab_count(notebook(source, lang), count), source.metadata, lang,
+                        path.name))
             for lang in LANGS}
 
 
@@ -101,9 +123,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{'cleared ' if cleared else ''}{path.relative_to(NOTEBOOKS.parent)}")
         return 0
     stale = []
+    labs = lab_count()
     for path in args.files or sources():
         try:
-            outputs = built(path)
+            outputs = built(path, labs=labs)
         except (SourceError, PlanError) as error:
             print(f"error: {error}", file=sys.stderr)
             return 2

@@ -1,14 +1,16 @@
 """Scan the Portuguese edition for what a Brazilian student should not see (issue 20, item 6).
 
 In the code of every built ``pt`` notebook: no English comment or docstring, no ``assert``
-message in English, and no call of a :mod:`warkit_widgets` function or widget that takes ``lang``
-without it (it would draw in English, with ``0.25``). With ``--run``, each notebook is also run
-(nbclient) and its outputs scanned: no number with a decimal point in the text of a chart (an
-SVG's ``<text>``, ``<title>``, ``<desc>``, ``aria-label``: ``0.25`` must read ``0,25``; a
+message in English, no bilingual call (``T("English", "Português")``, ``Hint(en=..., pt=...)``:
+the build keeps one language), and no call of a :mod:`warkit_widgets` function or widget that
+takes ``lang`` without it (it would draw in English, with ``0.25``). With ``--run``, each notebook
+is also run (nbclient) and its outputs scanned: no number with a decimal point in the text of a
+chart (an SVG's ``<text>``, ``<title>``, ``<desc>``, ``aria-label``: ``0.25`` must read ``0,25``; a
 thousands mark such as ``46.656`` is right in Portuguese), and no English comment in the code a
 cell shows (lab 05's ``show_code``).
 
     PYTHONPATH=notebooks python -m build_tools.scan [--run] [notebooks ...]
+    PYTHONPATH=notebooks python -m build_tools.scan --english   # no Portuguese half in en code
 
 Without notebooks: every Portuguese notebook built from ``notebooks/source/``. Prints one line
 per finding (``notebook cell N: what``) and exits 1 when there is any.
@@ -31,6 +33,7 @@ from pathlib import Path
 import nbformat
 
 from build_tools.build import NOTEBOOKS, editions
+from build_tools.monolingual import bilingual_calls, bilingual_names
 
 # English words that are not Portuguese words: one of them in a comment marks it English.
 ENGLISH = frozenset(re.findall(r"\S+", """
@@ -93,7 +96,7 @@ def _lang_takers(tree: ast.Module) -> dict[str, int]:
 
 def code_findings(nb: nbformat.NotebookNode) -> list[str]:
     """What the code of a Portuguese notebook shows in English, or draws without ``lang``."""
-    findings: list[str] = []
+    findings: list[str] = bilingual_findings(nb)
     takers: dict[str, int] = {}
     for index, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
@@ -122,6 +125,16 @@ def code_findings(nb: nbformat.NotebookNode) -> list[str]:
                     findings.append(f"{where}: {node.func.id}(...) without lang=LANG "
                                     "(it would draw in English)")
     return findings
+
+
+def bilingual_findings(nb: nbformat.NotebookNode) -> list[str]:
+    """Bilingual calls left in a built notebook's code (``T("en", "pt")``, ``Hint(en=, pt=)``):
+    the build keeps one language (:mod:`build_tools.monolingual`), so a reader of either edition
+    sees none of the other's text."""
+    codes = [(i, c.source) for i, c in enumerate(nb.cells) if c.cell_type == "code"]
+    names = bilingual_names(code for _, code in codes)
+    return [f"cell {index}: line {row}: {name}(...) holds both languages"
+            for index, code in codes for row, name in bilingual_calls(code, names)]
 
 
 def _output_texts(output: nbformat.NotebookNode) -> Iterator[tuple[str, str]]:
@@ -169,16 +182,26 @@ def portuguese_notebooks() -> list[Path]:
     return [e.path for e in editions() if e.lang == "pt"]
 
 
+def english_notebooks() -> list[Path]:
+    """Every English notebook the sources build."""
+    return [e.path for e in editions() if e.lang == "en"]
+
+
 def scan(paths: Iterable[Path], execute: bool = False) -> list[str]:
     """Every finding, as ``notebook cell N: what``."""
     findings = []
     for path in paths:
         nb = run(path) if execute else nbformat.read(path, as_version=4)
-        name = path.resolve().relative_to(NOTEBOOKS.parent) if path.resolve().is_relative_to(
-            NOTEBOOKS.parent) else path
+        name = _name(path)
         found = code_findings(nb) + (output_findings(nb) if execute else [])
         findings += [f"{name} {line}" for line in found]
     return findings
+
+
+def _name(path: Path) -> Path:
+    """``path`` from the project's root when it is in the project."""
+    inside = path.resolve().is_relative_to(NOTEBOOKS.parent)
+    return path.resolve().relative_to(NOTEBOOKS.parent) if inside else path
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -186,8 +209,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("notebooks", nargs="*", type=Path,
                         help="notebooks to scan (default: every Portuguese one)")
     parser.add_argument("--run", action="store_true", help="also run them and scan the outputs")
+    parser.add_argument("--english", action="store_true",
+                        help="scan the English notebooks for a Portuguese half left in code")
     args = parser.parse_args(argv)
-    findings = scan(args.notebooks or portuguese_notebooks(), execute=args.run)
+    if args.english:
+        findings = [f"{_name(path)} {line}"
+                    for path in args.notebooks or english_notebooks()
+                    for line in bilingual_findings(nbformat.read(path, as_version=4))]
+    else:
+        findings = scan(args.notebooks or portuguese_notebooks(), execute=args.run)
     for line in findings:
         print(line)
     print(f"{len(findings)} findings", file=sys.stderr)

@@ -27,6 +27,9 @@ The build drops the other language's lines and the ``en:``/``pt:`` marks::
 A comment without a mark (``# noqa``, ``# 3 x 2``) stays in both notebooks, so keep those to
 what reads the same in both languages.
 
+Bilingual calls in code, ``T("3 armies", "3 exércitos")`` and ``Hint(8, en="...", pt="...")``,
+keep only the notebook's language too (:mod:`build_tools.monolingual`).
+
 Keeping both texts side by side in one file is what stops the two languages drifting apart:
 a cell, or a comment, added in one language and not the other is refused by :func:`parse`.
 """
@@ -35,11 +38,18 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from warkit_widgets.lessons.text import UnpairedComment
 from warkit_widgets.lessons.text import localized as localized_code
+
+from build_tools.monolingual import (
+    MonolingualError,
+    bilingual_names,
+    monolingual,
+    without_unused_maker,
+)
 
 LANGS = ("en", "pt")
 SEPARATOR = re.compile(r"^%% (md (en|pt)|code)( tags=([\w,-]+))?\s*$")
@@ -114,6 +124,13 @@ def parse(path: Path, text: str | None = None) -> Source:
         elif line.strip():
             raise SourceError(f"{path}:{number}: text before the first '%% md en' or '%% code'")
 
+    codes = [(number, "\n".join(body).strip("\n")) for number, kind, _, _, body in raw
+             if kind == "code"]
+    try:
+        names = bilingual_names(code for _, code in codes)
+    except MonolingualError as error:
+        number = next(n for n, code in codes if _unreadable(code))
+        raise SourceError(f"{path}:{number + error.row}: {error.args[0]}") from None
     cells: list[Cell] = []
     i = 0
     while i < len(raw):
@@ -121,7 +138,8 @@ def parse(path: Path, text: str | None = None) -> Source:
         content = "\n".join(body).strip("\n")
         if kind == "code":
             first = number + 1 + next((k for k, line in enumerate(body) if line.strip()), 0)
-            code = {code_lang: localized(content, code_lang, f"{path}:{first}")
+            code = {code_lang: one_language(localized(content, code_lang, f"{path}:{first}"),
+                                            code_lang, names, f"{path}:{first}")
                     for code_lang in LANGS}
             cells.append(Cell("code", code, tags, raw=content))
             i += 1
@@ -136,7 +154,16 @@ def parse(path: Path, text: str | None = None) -> Source:
             raise SourceError(f"{path}:{number}: an empty markdown cell (English or Portuguese)")
         cells.append(Cell("markdown", {"en": content, "pt": twin}, tags))
         i += 2
-    return Source(path, targets, metadata, tuple(cells))
+    return Source(path, targets, metadata, _without_unused_maker(cells, names))
+
+
+def _without_unused_maker(cells: list[Cell], names: frozenset[str]) -> tuple[Cell, ...]:
+    """Each edition's cells without ``T = bilingual(LANG)`` once no call of ``T`` is left."""
+    codes = [c for c in cells if c.kind == "code"]
+    texts = {lang: iter(without_unused_maker([c.text[lang] for c in codes], names))
+             for lang in LANGS}
+    return tuple(replace(c, text={lang: next(texts[lang]) for lang in LANGS})
+                 if c.kind == "code" else c for c in cells)
 
 
 def localized(code: str, lang: str, where: str = "<code>:1") -> str:
@@ -148,6 +175,24 @@ def localized(code: str, lang: str, where: str = "<code>:1") -> str:
     except UnpairedComment as error:
         path, _, first = where.rpartition(":")
         raise SourceError(f"{path}:{int(first) + error.row - 1}: {error.args[0]}") from None
+
+
+def one_language(code: str, lang: str, names: frozenset[str], where: str) -> str:
+    """``code`` with its bilingual calls reduced to ``lang`` (:mod:`build_tools.monolingual`);
+    ``where`` is ``file:line`` of the code's first line (the cell's separator + 1)."""
+    try:
+        return monolingual(code, lang, names)
+    except MonolingualError as error:
+        path, _, first = where.rpartition(":")
+        raise SourceError(f"{path}:{int(first) + error.row - 1}: {error.args[0]}") from None
+
+
+def _unreadable(code: str) -> bool:
+    try:
+        bilingual_names([code])
+    except MonolingualError:
+        return True
+    return False
 
 
 def notebook(source: Source, lang: str) -> dict:

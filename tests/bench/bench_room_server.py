@@ -13,8 +13,8 @@ legal move); every page notes when the move reaches it.
 
 Prints, as measurements: a move on the other screens (from the mover's request to each
 other page's answer: median, p95, max), split by same server / other server (the other
-server learns it from the store by its safety poll, every ``SAFETY_POLL`` s, until the
-store's NOTIFY pushes it); each server process's memory (RSS); and the database
+server hears of it through the store's push, PostgreSQL's NOTIFY; its slow poll is the
+safety net); each server process's memory (RSS); and the database
 connections in use (PostgreSQL's ``pg_stat_activity``). Before the room server, every page
 held its own connection and polled ``head()`` 10 times a second.
 """

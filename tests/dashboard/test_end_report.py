@@ -115,7 +115,7 @@ def test_the_report_draws_three_charts_in_the_language(game, lang):
     assert html.count('class="wk-series"') == 8  # territories and armies, one line per seat
     assert html.count('class="wk-bar"') == 4
     assert "&lt;Caio&gt;" in html and "<Caio>" not in html
-    title = {"pt": "Territórios no início de cada turno",
+    title = {"pt": "Territórios no início de cada jogada",
              "en": "Territories at the start of each turn"}[lang]
     assert title in html
     winner = names[game.state.winners[0]].replace("<", "&lt;").replace(">", "&gt;")

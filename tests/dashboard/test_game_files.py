@@ -60,7 +60,7 @@ def test_a_running_game_is_replaced_only_after_yes(tmp_path):
     data = dump_game(other).encode()
     assert not files.load_bytes("outro.json", data)
     assert shown == [] and files.pending is not None
-    assert "Trocar o jogo em andamento (P1, P2, P3, turno" in files.question.value
+    assert "Trocar o jogo em andamento (P1, P2, P3, jogada" in files.question.value
     files.cancel_load()
     assert shown == [] and files.pending is None and "continua" in files.banner.value
     files.load_bytes("outro.json", data)

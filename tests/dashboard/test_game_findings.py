@@ -217,8 +217,8 @@ def test_the_log_groups_turns_header_first_and_reroll_lines_follow_their_attack(
                                           "log.rerolled_by"]
     html = log_html([header, reroll, rerolled, battle, nxt], "pt", ["Rafa", "Bia"],
                     ("red", "blue"))
-    assert html.index("turno 10") < html.index("turno 9")  # the newest turn on top...
-    assert html.index("turno 9") < html.index("ataca") < html.index("Rafa rolou de novo: 4")
+    assert html.index("jogada 10") < html.index("jogada 9")  # the newest turn on top...
+    assert html.index("jogada 9") < html.index("ataca") < html.index("Rafa rolou de novo: 4")
 
 
 def test_portuguese_numbers_in_the_end_report_and_the_reactions():

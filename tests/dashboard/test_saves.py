@@ -120,7 +120,7 @@ def test_autosave_keeps_the_game_in_progress_and_resumes_it(tmp_path):
     assert autosave.writes > 0 and autosave.errors == []
     [saved] = autosave.games()
     assert saved.game_id == game.game_id and saved.players == ("P1", "P2", "P3")
-    assert "P1, P2, P3" in saved.label("en") and "turno" in saved.label("pt")
+    assert "P1, P2, P3" in saved.label("en") and "jogada" in saved.label("pt")
     other = Autosave(tmp_path, browser="test-browser")  # a new kernel after a reload
     resumed = other.resume(saved)
     assert resumed.state == game.state and resumed.autosave is other

@@ -210,3 +210,11 @@ def test_an_exact_fraction_matches_the_float_that_computed_it():
     computed = float(Fraction(1548859, 839808))
     assert is_correct(Fraction(1548859, 839808), computed)
     assert not is_correct(Fraction(1548858, 839808), computed)
+
+
+def test_a_hint_in_one_language_gives_that_text_and_a_hint_needs_one():
+    only = Hint(Fraction(1, 6), pt="O empate é da defesa.")
+    assert only.text("pt") == only.text("en") == "O empate é da defesa."
+    assert Hint(1, en="Ties.").text("pt") == "Ties."
+    with pytest.raises(ValueError, match="needs its text"):
+        Hint(1)

@@ -54,7 +54,7 @@ def test_portuguese_refusals_never_need_a_name_s_gender():
      ["Brazil is not yours"]),
     ("classic", "place islandia 9", ["Islândia: coloque de 1 a 5 exércitos neste território"],
      ["place 1 to 5 armies on Iceland"]),
-    ("classic", "attack islandia groenlandia 3", ["nesta etapa do turno", "(C-TURN-1)"],
+    ("classic", "attack islandia groenlandia 3", ["nesta etapa da jogada", "(C-TURN-1)"],
      ["at this step of the turn"]),
     ("smart", "intelligence asia", ["Ásia: você não recebe o bônus deste continente",
                                     "(S-REINF-3)"], ["bonus for Asia"]),

@@ -183,7 +183,7 @@ def test_the_widget_follows_the_position_dice_log_and_luck(record):
     assert sorted(roll.attack, reverse=True) == [p.attack for p in comparison.pairs] + list(
         comparison.unpaired_attack)
     assert widget.slider.value == replay.index
-    assert "Turno 12" in widget.where.value or "turno 12" in widget.where.value
+    assert "Jogada 12" in widget.where.value or "jogada 12" in widget.where.value
     assert widget.luck.value == luck_html(record, NAMES, "pt", upto=replay.index)
     widget.slider.value = replay.first_dealt + 5
     assert replay.index == replay.first_dealt + 5

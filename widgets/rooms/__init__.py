@@ -14,7 +14,12 @@
 - :mod:`.invite`: a link to share with a "copy" button and its QR code (:mod:`.qr`);
 - :mod:`.lan`: the address friends can reach (``make play-lan``), for links opened at localhost;
 - :mod:`.fairness`: the room's 256-bit seed, its sha256 commitment shown from the start, and
-  :func:`~.fairness.verify_room`, the check of a finished game's rolls and draws.
+  :func:`~.fairness.verify_room`, the check of a finished game's rolls and draws;
+- :mod:`.presence`: who is at the table (here, away, absent long enough to hand over);
+- :mod:`.server`: the room server (issue 19), the only holder of a room's secrets: it owns
+  the store, plays chance and the computers, and answers each key with its seat's view
+  only, pushed (embedded in ``make play``'s Voilà, or standalone / a JupyterHub service).
+  The pages do not talk to it yet: they still read the store themselves.
 
 It builds on the game's page (:mod:`warkit_widgets.play`), which never imports it. A seat's
 Save during the game is its own record (:mod:`warkit.seat_record`).

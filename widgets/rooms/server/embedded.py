@@ -40,7 +40,13 @@ class RoomsVoila(Voila):
 
     def init_handlers(self) -> list[Any]:
         handlers: list[Any] = super().init_handlers()
-        self.rooms_hub = Hub(RoomServer(open_store()))
+        try:
+            store = open_store()
+        except Exception as exc:  # a database down: the game still serves, rooms say why
+            self.log.error("warkit room server not started: its store cannot be opened (%s)",
+                           exc)
+            return handlers
+        self.rooms_hub = Hub(RoomServer(store))
         prefix = url_path_join(self.base_url, PREFIX)
         os.environ[URL_VARIABLE] = f"http://127.0.0.1:{self.port}{prefix}"
         return [*room_handlers(self.rooms_hub, prefix), *handlers]

@@ -20,8 +20,10 @@ now: try again). The API uses no cookie, so a request
 forged by another site carries no credential: the XSRF check, which guards cookies, is off
 for these handlers only.
 
-A waiting page is answered when its room changes here, or when the safety poll
-(:data:`SAFETY_POLL` seconds) finds moves another room server wrote to the same database.
+A waiting page is answered when its room changes here, when the store tells of a move
+another room server wrote to the same database (:meth:`~..store.GameStore.subscribe`:
+PostgreSQL's ``NOTIFY``), or, as the safety net, when the slow poll (:data:`SAFETY_POLL`
+seconds) finds one.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
 from typing import Any, TypeVar
 
 from tornado import web
@@ -58,6 +61,7 @@ class Hub:
         self.waiting: dict[str, set[asyncio.Future[None]]] = {}
         self._poller: PeriodicCallback | None = None
         self._loop: IOLoop | None = None
+        self._unsubscribe: Callable[[], object] | None = None
         self._polling = False
 
     async def run(self, call: Callable[..., T], *args: Any) -> T:
@@ -90,6 +94,11 @@ class Hub:
             self._loop = IOLoop.current()
             self._poller = PeriodicCallback(self._poll, SAFETY_POLL * 1000)
             self._poller.start()
+            # the store's push (PostgreSQL's NOTIFY, SQLite's own commits); a store without
+            # it leaves the safety poll alone
+            with suppress(NotImplementedError):
+                self._unsubscribe = self.server.store.subscribe(
+                    lambda code, _seq: self.store_changed(code))
 
     def store_changed(self, code: str) -> None:
         """Another room server wrote to room ``code`` (the store's notification, from any
@@ -116,6 +125,8 @@ class Hub:
             pass
 
     def stop(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
         if self._poller is not None:
             self._poller.stop()
         self.executor.shutdown(wait=False)
