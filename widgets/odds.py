@@ -6,6 +6,8 @@ import time
 
 import ipywidgets as w
 
+from warkit.odds.battle import MAX_ARMIES
+
 from .battle_terms import CLASSIC, BattleTerms
 from .controller import MapModel
 from .html import final_chart_svg, heat_table_html, message_html, odds_summary_html
@@ -29,6 +31,7 @@ class OddsWidget(w.VBox):
         self._lang = normalize_lang(lang)
         self.table_min, self.table_max = table_min, table_max
         self.odds: BattleOdds | None = None
+        self._beyond: tuple[int, int] | None = None  # armies past the odds tables' limit
         self.timings: list[float] = []
         """Kernel-side milliseconds of each update (odds computed and HTML built)."""
         self.summary = w.HTML()
@@ -55,8 +58,11 @@ class OddsWidget(w.VBox):
         """Show the odds of ``attackers`` against ``defenders`` (``None``: no attack chosen),
         with the SMART modifiers of ``terms``."""
         start = time.perf_counter()
+        self._beyond = None
         if attackers is None or defenders is None:
             self.odds = None
+        elif max(attackers, defenders) > MAX_ARMIES:  # a long stalemate's stacks
+            self.odds, self._beyond = None, (attackers, defenders)
         else:
             self.odds = battle_odds(attackers, defenders, table_min=self.table_min,
                                     table_max=self.table_max, terms=terms)
@@ -89,7 +95,11 @@ class OddsWidget(w.VBox):
     def _render(self) -> None:
         odds, lang = self.odds, self._lang
         if odds is None:
-            self.summary.value = message_html(tr("odds.no_attack", lang))
+            beyond = self._beyond
+            self.summary.value = message_html(
+                tr("odds.no_attack", lang) if beyond is None else
+                tr("odds.too_many", lang, attackers=beyond[0], defenders=beyond[1],
+                   limit=MAX_ARMIES))
             self.chart.value = self.table.value = ""
             return
         self.summary.value = odds_summary_html(odds, lang)

@@ -16,7 +16,7 @@ import threading
 import time
 
 import psycopg
-from warkit_widgets.rooms.pg import CHANNEL, PostgresStore
+from warkit_widgets.rooms.store import CHANNEL, PostgresStore
 
 
 def main(url: str) -> None:

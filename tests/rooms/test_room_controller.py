@@ -9,7 +9,7 @@ import time
 
 import pytest
 from warkit_widgets.play.config import GameConfig, Seat, Step
-from warkit_widgets.rooms.room import RoomController, create_room
+from warkit_widgets.rooms.room import CLAIM_TTL, RoomController, create_room
 from warkit_widgets.rooms.store import RoomError, open_store
 
 import warkit
@@ -44,6 +44,15 @@ def play_to_the_end(pages, bots, max_moves: int = 20_000) -> int:
     while not pages[0].state.is_terminal and moves < max_moves:
         settle(pages)
         mover = next((p for p in pages if p.my_turn), None)
+        deadline = time.monotonic() + 3 * CLAIM_TTL
+        while mover is None and not pages[0].state.is_terminal and time.monotonic() < deadline:
+            # the computers' claim lapsed between two moves (a slow machine): the pages'
+            # heartbeat (RoomSync, every 2 s) takes it again
+            time.sleep(0.2)
+            for p in pages:
+                p.claim_duty()
+            settle(pages)
+            mover = next((p for p in pages if p.my_turn), None)
         if mover is None:
             if pages[0].state.is_terminal:
                 break

@@ -314,3 +314,14 @@ def test_the_answer_box_hints_at_a_form_never_at_the_answer():
     typed = answer_box(Fraction(95, 144), lang="en")
     typed.text.value = "0.66"  # Enter sends the value (continuous_update=False): it is checked
     assert typed.check and "Correct!" in typed.children[1].value
+
+
+@pytest.mark.parametrize("lang, words", [("en", "536 against 3: exact odds"),
+                                         ("pt", "536 contra 3: as chances exatas")])
+def test_odds_past_the_tables_limit_say_so_instead_of_failing(lang, words):
+    # a long stalemate between computers piles hundreds of armies on one territory
+    odds = OddsWidget(3, 3, lang=lang)
+    assert odds.set_armies(536, 3) is None
+    assert words in odds.summary.value and "500" in odds.summary.value
+    assert odds.table.value == "" and not odds.reporter.box.children
+    assert odds.set_armies(5, 3) is not None  # and back to a real table

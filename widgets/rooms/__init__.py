@@ -2,8 +2,8 @@
 
 - :mod:`.store`: the store interface (an append-only log per room with optimistic
   concurrency, seats and their secret credentials, the claim on the computers, pushed moves,
-  the rooms' lifecycle) and its SQLite (default) implementation; :mod:`.pg`, the PostgreSQL
-  one (``WARKIT_STORE=postgresql://...``: pooled connections, LISTEN/NOTIFY, restarts);
+  the rooms' lifecycle) and its SQLite (default) and PostgreSQL
+  (``WARKIT_STORE=postgresql://...``: pooled connections, LISTEN/NOTIFY, restarts) implementations;
 - :mod:`.push`: the subscribers told of new moves and the thread that listens for them;
 - :mod:`.lifecycle`: how long finished and abandoned rooms are kept, and their purge;
 - :mod:`.room`: creating a room (code, links), replaying and checking its log, and

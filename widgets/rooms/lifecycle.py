@@ -22,10 +22,7 @@ import threading
 import time
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .store import SqlStore
+from typing import Protocol
 
 LOG = logging.getLogger("warkit_widgets.rooms")
 
@@ -61,20 +58,32 @@ class Lifecycle:
                    _days("WARKIT_ROOMS_PURGE_HOURS", cls.every_hours))
 
 
+class Purged(Protocol):
+    """A store as the purger sees it (:class:`~.store.SqlStore`)."""
+
+    location: str
+    lifecycle: Lifecycle
+
+    @property
+    def closed(self) -> bool: ...
+
+    def purge(self, now: float | None = None) -> list[str]: ...
+
+
 class _Purger:
     """The one thread purging every location this process opened a store on."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._stores: dict[str, weakref.WeakSet[SqlStore]] = {}
+        self._stores: dict[str, weakref.WeakSet[Purged]] = {}
         self._fresh: set[str] = set()
         self._wake = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def add(self, store: SqlStore) -> None:
+    def add(self, store: Purged) -> None:
         with self._lock:
             live = self._stores.setdefault(store.location, weakref.WeakSet())
-            if not any(not s._closed for s in live):
+            if not any(not s.closed for s in live):
                 self._fresh.add(store.location)  # purged at once: the server's start
             self._stores[store.location].add(store)
             if self._thread is None:
@@ -86,7 +95,7 @@ class _Purger:
     def _round(self, locations: list[str]) -> None:
         for location in locations:
             with self._lock:
-                live = [s for s in self._stores.get(location, ()) if not s._closed]
+                live = [s for s in self._stores.get(location, ()) if not s.closed]
                 if not live:
                     self._stores.pop(location, None)
                     continue
@@ -121,7 +130,7 @@ class _Purger:
 PURGER = _Purger()
 
 
-def schedule_purges(store: SqlStore) -> None:
+def schedule_purges(store: Purged) -> None:
     """Purge ``store``'s location now (in the background) and every
     :attr:`Lifecycle.every_hours` while a store on it is open in this process."""
     PURGER.add(store)

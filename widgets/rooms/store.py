@@ -11,6 +11,10 @@ hash of each credential, so reading the database reveals no seat's link. The spe
 link's key is kept as it is (:meth:`GameStore.watch_key`): it opens public information only,
 and every player's page offers it to share.
 
+On PostgreSQL (:class:`PostgresStore`, shared by several servers): connections pooled per
+process (``psycopg_pool``), a ``NOTIFY`` after each append heard by every server's
+:meth:`GameStore.subscribe`, restarts met with retries and :class:`StoreUnavailable`.
+
 What the store cannot know (is the move legal? is a chance entry the one the room's seed
 deals?) is checked by :func:`warkit_widgets.rooms.room.replay` on every read.
 """
@@ -25,6 +29,7 @@ import threading
 import time
 import weakref
 from abc import ABC, abstractmethod
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass, field
@@ -290,12 +295,29 @@ class Shared:
 
 _SHARED: dict[str, Shared] = {}
 _SHARED_LOCK = threading.Lock()
+_DROPPED: deque[tuple[str, Shared]] = deque()
+"""Stores garbage-collected unclosed, released at the next store's opening or closing."""
+
+
+def _dropped(location: str, shared: Shared) -> None:
+    """A store collected unclosed (a page's kernel gone): noted only, never released here -
+    the garbage collector may run this on any thread, even one another thread waits for
+    while it holds the lock."""
+    _DROPPED.append((location, shared))
+
+
+def _release_dropped() -> None:
+    while _DROPPED:
+        try:
+            location, shared = _DROPPED.popleft()
+        except IndexError:
+            return
+        _release(location, shared)
 
 
 def _release(location: str, shared: Shared) -> None:
-    """One store less on ``location`` (closed, or garbage-collected unclosed: a page's
-    kernel gone); the last one stops the listener and closes the pool (on a thread of its
-    own: this may run inside the garbage collector, on any thread)."""
+    """One store less on ``location``; the last one stops the listener and closes the pool
+    (on a thread of its own)."""
     with _SHARED_LOCK:
         shared.users -= 1
         if shared.users > 0 or _SHARED.get(location) is not shared:
@@ -326,14 +348,15 @@ class SqlStore(GameStore):
         self.location = location
         self.lifecycle = lifecycle or Lifecycle.from_env()
         self._closed = False
+        _release_dropped()
         with _SHARED_LOCK:
             shared = self.shared = _SHARED.setdefault(location, Shared())
             shared.users += 1
             if shared.pool is None:
-                shared.pool = self._open_pool()
+                shared.pool = self.open_pool()
                 if shared.pool is not None:
-                    shared.close_pool = functools.partial(self._close_pool, shared.pool)
-        self._release = weakref.finalize(self, _release, location, shared)
+                    shared.close_pool = functools.partial(self.close_pool_of, shared.pool)
+        self._finalizer = weakref.finalize(self, _dropped, location, shared)
         try:
             with shared.lock:
                 if not shared.ready:
@@ -352,18 +375,18 @@ class SqlStore(GameStore):
         """A cursor inside one transaction (committed on leaving, rolled back on an error);
         :class:`StoreUnavailable` when the database cannot be reached."""
 
-    def _open_pool(self) -> Any:
+    def open_pool(self) -> Any:
         """The connections this process keeps for the location (``None``: none shared)."""
         return None
 
     @staticmethod
-    def _close_pool(pool: Any) -> None:
-        """Close what :meth:`_open_pool` opened (the last store of the location closed)."""
+    def close_pool_of(pool: Any) -> None:
+        """Close what :meth:`open_pool` opened (the last store of the location closed)."""
 
-    def _notify(self, cur: Any, code: str, seq: int) -> None:
+    def notify_others(self, cur: Any, code: str, seq: int) -> None:
         """Tell the other processes, inside the append's transaction (sent on commit)."""
 
-    def _pushed(self) -> Callable[[float], Iterable[tuple[str, int]]]:
+    def pushed_waiter(self) -> Callable[[float], Iterable[tuple[str, int]]]:
         """The watcher's wait for the others' notifications; by default none come (the
         safety poll alone finds another process's moves)."""
 
@@ -373,7 +396,7 @@ class SqlStore(GameStore):
 
         return wait
 
-    def _poller(self) -> Callable[[float], Iterable[tuple[str, int]]]:
+    def safety_poller(self) -> Callable[[float], Iterable[tuple[str, int]]]:
         """The watcher's safety poll (by default through this store's connections)."""
         return self.recent_heads
 
@@ -538,7 +561,7 @@ class SqlStore(GameStore):
             raise RoomError(f"entry {seq} is beyond the end of the log ({head}): refused")
         cur.execute(self._q("INSERT INTO moves (code, seq, actor, action, at)"
                             " VALUES (?, ?, ?, ?, ?)"), (code, seq, actor, action, time.time()))
-        self._notify(cur, code, seq)  # other processes' subscribers, after the commit
+        self.notify_others(cur, code, seq)  # other processes' subscribers, after the commit
         return True
 
     @retrying
@@ -577,8 +600,8 @@ class SqlStore(GameStore):
         remove = shared.subscribers.add(callback)
         with _SHARED_LOCK:
             if shared.watcher is None:
-                shared.watcher = Watcher(f"warkit-rooms-watch-{len(_SHARED)}", self._pushed(),
-                                         self._poller(), shared.subscribers,
+                shared.watcher = Watcher(f"warkit-rooms-watch-{len(_SHARED)}", self.pushed_waiter(),
+                                         self.safety_poller(), shared.subscribers,
                                          every=self.safety_poll).start()
         return remove
 
@@ -621,11 +644,17 @@ class SqlStore(GameStore):
                     cur.execute(self._q(f"DELETE FROM {table} WHERE code = ?"), (code,))
         return codes
 
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
     def close(self) -> None:
         """Release this store; the last one of its location closes the shared pool and
         stops the listener."""
         self._closed = True
-        self._release()  # once only (a finalizer)
+        if self._finalizer.detach() is not None:  # once only
+            _release(self.location, self.shared)
+        _release_dropped()
 
 
 class SqliteStore(SqlStore):
@@ -695,7 +724,7 @@ class SqliteStore(SqlStore):
             finally:
                 cur.close()
 
-    def _poller(self) -> Callable[[float], Iterable[tuple[str, int]]]:
+    def safety_poller(self) -> Callable[[float], Iterable[tuple[str, int]]]:
         """The safety poll on a connection of its own (the watcher outlives this store)."""
         path, sql, wait = self.path, RECENT_HEADS, self.busy_timeout
 
@@ -714,6 +743,111 @@ class SqliteStore(SqlStore):
         self._reader.close()
 
 
+CHANNEL = "warkit_moves"
+"""The channel every append notifies (one per database: NOTIFY never leaves its database)."""
+POOL_SIZE = 4
+"""Connections a process keeps at most for one URL (``$WARKIT_STORE_POOL``): a room server
+serving hundreds of pages needs no more (a query takes about a millisecond)."""
+POOL_WAIT = 1.0
+"""Seconds a call waits for a pooled connection before it counts as unavailable."""
+
+
+def pool_size() -> int:
+    """Connections a process keeps at most for one URL (``$WARKIT_STORE_POOL``)."""
+    text = os.environ.get("WARKIT_STORE_POOL", "").strip()
+    if not text:
+        return POOL_SIZE
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"$WARKIT_STORE_POOL must be a whole number of connections (1 or "
+                         f"more), not {text!r}")
+    return int(text)
+
+
+class PostgresStore(SqlStore):
+    """Rooms shared by several servers (a JupyterHub, servers behind a load balancer)."""
+
+    placeholder = "%s"
+
+    def __init__(self, url: str, lifecycle: Lifecycle | None = None, *,
+                 channel: str = CHANNEL) -> None:
+        import psycopg
+        import psycopg_pool
+
+        self.duplicate = (psycopg.errors.UniqueViolation,)
+        self._lost = (psycopg.OperationalError, psycopg_pool.PoolTimeout)
+        self.url, self.channel = url, channel
+        super().__init__(url, lifecycle)
+
+    def open_pool(self) -> Any:
+        from psycopg_pool import ConnectionPool
+
+        return ConnectionPool(self.url, min_size=1, max_size=pool_size(), open=True,
+                              kwargs={"autocommit": True}, name="warkit-rooms",
+                              check=ConnectionPool.check_connection, num_workers=1,
+                              max_idle=120.0, reconnect_timeout=24 * 3600.0)
+
+    @staticmethod
+    def close_pool_of(pool: Any) -> None:
+        pool.close()
+
+    def safety_poller(self) -> Callable[[float], Iterable[tuple[str, int]]]:
+        """The safety poll through the pool (not through this store: the watcher must not
+        keep it alive)."""
+        pool, lost = self.pool, self._lost
+
+        def recent(since: float) -> list[tuple[str, int]]:
+            try:
+                with pool.connection(timeout=POOL_WAIT) as conn:
+                    rows = conn.execute(RECENT_HEADS.replace("?", "%s"), (since,)).fetchall()
+            except lost as exc:
+                raise StoreUnavailable(f"the rooms' database is unreachable: {exc}") from exc
+            return [(code, int(seq)) for code, seq in rows]
+
+        return recent
+
+    @property
+    def pool(self) -> Any:
+        """This process's connection pool for the URL (shared by every store on it)."""
+        return self.shared.pool
+
+    @contextmanager
+    def transaction(self) -> Iterator[Any]:
+        try:
+            with self.pool.connection(timeout=POOL_WAIT) as conn, conn.transaction(), \
+                    conn.cursor() as cur:
+                yield cur
+        except self._lost as exc:
+            raise StoreUnavailable(f"the rooms' database is unreachable: {exc}") from exc
+
+    def notify_others(self, cur: Any, code: str, seq: int) -> None:
+        cur.execute("SELECT pg_notify(%s, %s)", (self.channel, f"{code}:{seq}"))
+
+    def pushed_waiter(self) -> Callable[[float], Iterable[tuple[str, int]]]:
+        """Waits on a ``LISTEN`` connection of its own (made again after a failure: the
+        watcher retries with back-off, and its safety poll finds what was missed)."""
+        import psycopg
+
+        url, channel = self.url, self.channel
+        held: list[psycopg.Connection] = []
+
+        def wait(timeout: float) -> Iterator[tuple[str, int]]:
+            if not held:
+                conn = psycopg.connect(url, autocommit=True, connect_timeout=5)
+                conn.execute(f"LISTEN {channel}")
+                held.append(conn)
+            try:
+                for note in held[0].notifies(timeout=timeout):
+                    code, _, seq = note.payload.rpartition(":")
+                    if code and seq.isdigit():
+                        yield code, int(seq)
+            except Exception:
+                with suppress(Exception):
+                    held.pop().close()
+                raise
+
+        return wait
+
+
 def default_path() -> Path:
     """``rooms.sqlite3`` in the user's data folder (``$XDG_DATA_HOME`` or ~/.local/share)."""
     base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
@@ -725,7 +859,5 @@ def open_store(where: str | None = None) -> GameStore:
     SQLite file path; the default is :func:`default_path`."""
     where = where or os.environ.get("WARKIT_STORE") or str(default_path())
     if where.startswith(("postgresql://", "postgres://")):
-        from .pg import PostgresStore
-
         return PostgresStore(where)
     return SqliteStore(where)
