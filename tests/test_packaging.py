@@ -38,3 +38,13 @@ def test_the_rule_books_are_installed_with_the_package():
     books = _config()["tool"]["setuptools"]["data-files"]["share/doc/warkit"]
     assert sorted(books) == ["REGRAS.md", "RULES.md"]
     assert all((ROOT / book).is_file() for book in books)
+
+
+def test_every_widgets_package_is_listed():
+    """A wheel ships only the listed packages: ``warkit_widgets.rooms.server`` (what ``make play``
+    runs) once went missing, unnoticed by the editable installs of the tests."""
+    listed = set(_config()["tool"]["setuptools"]["packages"])
+    widgets = ROOT / "widgets"
+    packages = {".".join(("warkit_widgets", *p.parent.relative_to(widgets).parts))
+                for p in widgets.rglob("__init__.py")}
+    assert packages <= listed, sorted(packages - listed)
