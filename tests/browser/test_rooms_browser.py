@@ -62,8 +62,8 @@ def rooms_server(request, tmp_path_factory) -> Iterator[tuple[str, str]]:
             store = pg.new_database(server)
         env = {"WARKIT_AUTOSAVE_DIR": str(folder / "autosave"), "WARKIT_STORE": store}
         url = stack.enter_context(serve(PLAY, folder / "voila.log", env,
-                                        launcher="warkit_widgets.rooms.server.embedded"))
-        yield url, store  # (Voilà as make play runs it: the room server in its process)
+                                        launcher="voila"))
+        yield url, store  # (Voilà as make play runs it)
 
 
 def seed_where_ana_starts() -> int:
