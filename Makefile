@@ -74,7 +74,9 @@ demo: $(PLAY_STAMP) catalogues
 
 lesson: $(PLAY_STAMP) catalogues
 	@echo "Opening the pilot lesson at http://localhost:8866/ (Ctrl+C to stop)"
-	$(VENV)/bin/voila notebooks/lessons/classic/03-dice-and-battles.ipynb --no-browser --port=8866
+	$(VENV)/bin/voila notebooks/lessons/classic/03-dice-and-battles.ipynb --no-browser --port=8866 \
+		--VoilaConfiguration.extension_denylist=@jupyter/nbgrader \
+		--VoilaConfiguration.extension_denylist=@jupyter-notebook/lab-extension
 
 # The lessons and labs in both languages, built from notebooks/source/ (edit the sources, never the
 # built .ipynb); a rebuild also clears the outputs of a lesson saved after a run.

@@ -28,6 +28,10 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
 CONTROL_COMM = "warkit-test-control"
+UNUSED_EXTENSIONS = ("jupyterlab_pygments", "@voila-dashboards/jupyterlab-preview",
+                     "@jupyter/nbgrader", "@jupyter-notebook/lab-extension")
+"""JupyterLab extensions the pages never use (``notebooks/voila.json`` denies them too): the
+test extra installs nbgrader's and Notebook's, whose scripts fail in a Voilà page."""
 # The lab template links Font Awesome from a CDN; offline those two requests are aborted (G9).
 # IOPub goes to every client of a kernel, so the page's widget manager also sees the replies
 # to the tests' own probe (widget_states) and says it does not know that comm.
