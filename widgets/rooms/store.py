@@ -41,6 +41,7 @@ from warkit import CHANCE
 
 from .lifecycle import Lifecycle, schedule_purges
 from .push import SAFETY_POLL, Moved, Subscribers, Watcher
+from .quick_messages import CHAT_MODES, DEFAULT_CHAT, KEPT, Message
 
 HUMAN = "human"
 
@@ -102,6 +103,14 @@ class RoomInfo:
     """May the players ask the coach for hints (the host's choice)?"""
     hints: tuple[int, ...] = ()
     """Hints each seat asked for so far (empty: none yet)."""
+    chat: str = DEFAULT_CHAT
+    """What the seats may say (:mod:`.quick_messages`): "off", "presets" or "free"."""
+    timer: int | None = None
+    """Seconds a human has for a decision before a computer plays their turn (``None``:
+    no timer)."""
+    timeouts: tuple[int, ...] = ()
+    """Per seat, 0, or the turn (plus 1) in which its time ran out: the seat shows "timed
+    out" until it acts again (empty: none yet)."""
 
 
 @dataclass(frozen=True)
@@ -191,6 +200,21 @@ class GameStore(ABC):
     def close(self) -> None:  # noqa: B027 - optional
         """Release connections."""
 
+    # -- the room server's own records: options, quick messages ---------------------------
+    @abstractmethod
+    def set_option(self, code: str, name: str, value: int) -> None:
+        """Set one of room ``code``'s options (the room server's, after checking who asks:
+        its chat and timer at creation, a seat's time running out)."""
+
+    @abstractmethod
+    def say(self, code: str, seat: int, preset: str | None, text: str | None) -> Message:
+        """Keep a quick message of ``seat`` (checked by the room server:
+        :func:`~.quick_messages.check_message`); returns it with its number."""
+
+    @abstractmethod
+    def messages(self, code: str, last: int = KEPT) -> list[Message]:
+        """Room ``code``'s newest ``last`` messages, oldest first."""
+
     # -- pushed moves and the rooms' lifecycle (defaults for stores without them) ---------
     def subscribe(self, callback: Moved) -> Callable[[], None]:
         """Call ``callback(code, seq)`` whenever room ``code`` gets entry ``seq`` (written
@@ -205,6 +229,14 @@ class GameStore(ABC):
     def purge(self, now: float | None = None) -> list[str]:
         """Delete the rooms past their time (:mod:`.lifecycle`); their codes."""
         return []
+
+
+def _options(room: RoomInfo) -> list[tuple[str, int]]:
+    """A new room's options as the store keeps them (name, whole number)."""
+    options = [("coach", int(room.coach)), ("chat", CHAT_MODES.index(room.chat))]
+    if room.timer:
+        options.append(("timer", int(room.timer)))
+    return options
 
 
 def private_file(path: Path) -> None:
@@ -244,8 +276,13 @@ SCHEMA = (
     # when a room's game ended (its lifecycle: kept so many days, then deleted)
     """CREATE TABLE IF NOT EXISTS room_ends (code TEXT PRIMARY KEY,
     at DOUBLE PRECISION NOT NULL)""",
+    # the seats' quick messages (a preset's id or a free text), numbered from 1 per room
+    """CREATE TABLE IF NOT EXISTS room_messages (code TEXT NOT NULL, n INTEGER NOT NULL,
+    seat INTEGER NOT NULL, preset TEXT, text TEXT, at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (code, n))""",
 )
-ROOM_TABLES = ("moves", "seats", "room_options", "watch_keys", "room_seeds", "room_ends", "rooms")
+ROOM_TABLES = ("moves", "seats", "room_options", "watch_keys", "room_seeds", "room_ends",
+               "room_messages", "rooms")
 """Every table holding a room's rows (deleting a room deletes from each, ``rooms`` last)."""
 
 RECENT_HEADS = "SELECT code, MAX(seq) FROM moves WHERE at >= ? GROUP BY code"
@@ -361,6 +398,7 @@ class SqlStore(GameStore):
             with shared.lock:
                 if not shared.ready:
                     with self.transaction() as cur:
+                        self.lock_schema(cur)
                         for statement in SCHEMA:
                             cur.execute(statement)
                     shared.ready = True
@@ -374,6 +412,11 @@ class SqlStore(GameStore):
     def transaction(self) -> AbstractContextManager[Any]:
         """A cursor inside one transaction (committed on leaving, rolled back on an error);
         :class:`StoreUnavailable` when the database cannot be reached."""
+
+    def lock_schema(self, cur: Any) -> None:
+        """Hold the database's schema lock until the transaction ends (servers starting at
+        once make the tables one after the other); by default nothing to hold (SQLite's
+        ``BEGIN IMMEDIATE`` already lets one writer in)."""
 
     def open_pool(self) -> Any:
         """The connections this process keeps for the location (``None``: none shared)."""
@@ -429,8 +472,9 @@ class SqlStore(GameStore):
                         (room.code, str(room.seed)))
             cur.execute(self._q("INSERT INTO watch_keys (code, secret) VALUES (?, ?)"),
                         (room.code, spectator))
-            cur.execute(self._q("INSERT INTO room_options (code, name, value) VALUES (?, ?, ?)"),
-                        (room.code, "coach", int(room.coach)))
+            for name, value in _options(room):
+                cur.execute(self._q("INSERT INTO room_options (code, name, value)"
+                                    " VALUES (?, ?, ?)"), (room.code, name, value))
             for seat, secret in zip(room.seats, credentials, strict=True):
                 cur.execute(self._q("INSERT INTO seats (code, seat, secret, name, color, kind)"
                                     " VALUES (?, ?, ?, ?, ?, ?)"),
@@ -449,8 +493,12 @@ class SqlStore(GameStore):
                           " WHERE code = ? ORDER BY seat", code)
         options = dict(self._all("SELECT name, value FROM room_options WHERE code = ?", code))
         hints = tuple(int(options.get(f"hints:{s[0]}", 0)) for s in seats)
+        timeouts = tuple(int(options.get(f"timeout:{s[0]}", 0)) for s in seats)
         return RoomInfo(code, rules, int(seed), tuple(SeatInfo(*s) for s in seats), lang,
-                        created, coach=options.get("coach", 1) != 0, hints=hints)
+                        created, coach=options.get("coach", 1) != 0, hints=hints,
+                        chat=CHAT_MODES[int(options.get("chat", 1))],
+                        timer=int(options["timer"]) if options.get("timer") else None,
+                        timeouts=timeouts)
 
     def count_hint(self, code: str, credential: str) -> int:
         with self.transaction() as cur:
@@ -593,6 +641,36 @@ class SqlStore(GameStore):
                                 " (holder IS NULL OR holder = ? OR until < ?)"),
                         (secret, now + ttl, code, secret, now))
             return cur.rowcount == 1
+
+    # -- the room server's own records ------------------------------------------------------
+    @retrying
+    def set_option(self, code: str, name: str, value: int) -> None:
+        with self.transaction() as cur:
+            cur.execute(self._q("INSERT INTO room_options (code, name, value) VALUES (?, ?, ?)"
+                                " ON CONFLICT (code, name) DO UPDATE SET value = excluded.value"),
+                        (code, name, int(value)))
+
+    def say(self, code: str, seat: int, preset: str | None, text: str | None) -> Message:
+        for _ in range(5):  # two servers numbering the same message: the second tries again
+            at = time.time()
+            try:
+                with self.transaction() as cur:
+                    cur.execute(self._q("SELECT COALESCE(MAX(n), 0) + 1 FROM room_messages"
+                                        " WHERE code = ?"), (code,))
+                    n = int(cur.fetchone()[0])
+                    cur.execute(self._q("INSERT INTO room_messages (code, n, seat, preset,"
+                                        " text, at) VALUES (?, ?, ?, ?, ?, ?)"),
+                                (code, n, seat, preset, text, at))
+                return Message(n, seat, preset, text, at)
+            except self.duplicate:
+                continue
+        raise StoreUnavailable(f"room {code}'s messages are too busy now: try again")
+
+    @retrying
+    def messages(self, code: str, last: int = KEPT) -> list[Message]:
+        rows = self._all("SELECT n, seat, preset, text, at FROM room_messages WHERE code = ?"
+                         " ORDER BY n DESC LIMIT ?", code, int(last))
+        return [Message(*row) for row in reversed(rows)]
 
     # -- pushed moves ----------------------------------------------------------------------
     def subscribe(self, callback: Moved) -> Callable[[], None]:
@@ -745,6 +823,8 @@ class SqliteStore(SqlStore):
 
 CHANNEL = "warkit_moves"
 """The channel every append notifies (one per database: NOTIFY never leaves its database)."""
+SCHEMA_LOCK = 0x7761726B6974  # "warkit"
+"""The advisory lock key held while the schema is made (:meth:`PostgresStore.lock_schema`)."""
 POOL_SIZE = 4
 """Connections a process keeps at most for one URL (``$WARKIT_STORE_POOL``): a room server
 serving hundreds of pages needs no more (a query takes about a millisecond)."""
@@ -777,6 +857,12 @@ class PostgresStore(SqlStore):
         self._lost = (psycopg.OperationalError, psycopg_pool.PoolTimeout)
         self.url, self.channel = url, channel
         super().__init__(url, lifecycle)
+
+    def lock_schema(self, cur: Any) -> None:
+        """``CREATE ... IF NOT EXISTS`` is not safe when two servers run it at once on a new
+        database (both find no table, the second fails on a duplicate name in the catalogue):
+        a transaction-level advisory lock lets one server make the schema at a time."""
+        cur.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
 
     def open_pool(self) -> Any:
         from psycopg_pool import ConnectionPool

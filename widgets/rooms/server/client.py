@@ -75,6 +75,16 @@ class RoomClient:
     def take_back(self, since: int = 0) -> dict[str, Any]:
         return self._call("POST", f"/rooms/{self.code}/take-back", {"since": since})
 
+    def say(self, preset: str | None = None, text: str | None = None,
+            since: int = 0) -> dict[str, Any]:
+        """A quick message: a preset's id, or free text where the host allowed it."""
+        return self._call("POST", f"/rooms/{self.code}/say",
+                          {"preset": preset, "text": text, "since": since})
+
+    def beat(self) -> None:
+        """The page is open in a browser (its heartbeat widget calls this)."""
+        self._call("POST", f"/rooms/{self.code}/beat", {})
+
     def record(self) -> str:
         return str(self._call("GET", f"/rooms/{self.code}/record")["record"])
 

@@ -16,20 +16,21 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 
 from ...play.config import HUMAN, GameConfig, Seat, clean_name
 from ..presence import absent
+from ..quick_messages import CHAT_MODES, DEFAULT_CHAT, chat_mode, check_message
 from ..room import create_room
 from ..store import GameStore, RoomError
-from .live import LiveRoom
+from .live import HAND_OVER_LEVEL, LiveRoom
+from .turn_timer import TIMED_OUT, DecisionClock, timer_setting
 
 HEARTBEAT = 2.0
-"""Seconds between two presence marks of a seat in the store (its page asks more often)."""
-HAND_OVER_LEVEL = "normal"
-"""The computer that plays a seat handed over by the others."""
+"""Seconds between two presence marks of a seat in the store (its browser beats about as
+often: :mod:`warkit_widgets.rooms.heartbeat`)."""
 IDLE = 600.0
 """Seconds after which a room nobody asked about leaves the server's memory (the store
 keeps it; the next page to ask opens it again)."""
@@ -64,17 +65,30 @@ class RoomServer:
         self._guard = threading.Lock()
         self._beats: dict[str, float] = {}
         self._used: dict[str, float] = {}
+        self.decisions = DecisionClock(clock)
+        """When each open room's pending decision began (the turn timer)."""
+        self._said: dict[str, int] = {}
+        """The newest quick message this server has seen in each open room."""
+        self._timed_out: set[str] = set()
+        """Rooms a running-out timer changed since the web hub last asked."""
 
     # -- rooms -----------------------------------------------------------------------------
     def create(self, spec: dict[str, Any]) -> dict[str, Any]:
         """A new room from ``spec`` (``rules``, ``lang``, ``coach``, ``seats``: a list of
-        ``{"name", "color", "kind"}``). Its seed is 256 bits from :mod:`secrets` (a seed
-        in ``spec`` is refused: nobody at the table may know the dice). Returns the code,
-        every seat's key and the spectator key: the creator shares them."""
+        ``{"name", "color", "kind"}``; optional ``chat``: "off", "presets" (the default)
+        or "free", and ``timer``: seconds per decision, :data:`~.turn_timer.TIMER_CHOICES`,
+        or null). Its seed is 256 bits from :mod:`secrets` (a seed in ``spec`` is refused:
+        nobody at the table may know the dice). Returns the code, every seat's key and the
+        spectator key: the creator shares them."""
         config = _config(spec)
         if not any(s.is_human for s in config.seats):
             raise ValueError("a room needs at least one human seat")
+        chat, timer = chat_mode(spec.get("chat")), timer_setting(spec.get("timer"))
         links = create_room(self.store, config)
+        if chat != DEFAULT_CHAT:
+            self.store.set_option(links.code, "chat", CHAT_MODES.index(chat))
+        if timer is not None:
+            self.store.set_option(links.code, "timer", timer)
         with self._room(links.code) as live:
             live.settle()  # a computer or chance may have the first move
         return {"code": links.code, "keys": list(links.credentials),
@@ -112,6 +126,7 @@ class RoomServer:
                 live.settle()  # a room left mid-way (a restart): play what nobody clicks
                 self._rooms[code] = live
             self._used[code] = self.clock()
+            self._time_out(live)
             yield live
 
     def forget_idle(self, seconds: float = IDLE) -> list[str]:
@@ -122,6 +137,8 @@ class RoomServer:
             for code in idle:
                 self._rooms.pop(code, None)
                 self._used.pop(code, None)
+                self._said.pop(code, None)
+                self.decisions.forget(code)
         return idle
 
     def codes(self) -> list[str]:
@@ -131,12 +148,14 @@ class RoomServer:
     # -- what pages ask --------------------------------------------------------------------
     def state(self, ticket: Ticket, since: int = 0) -> dict[str, Any]:
         """The room as the ticket may see it (:meth:`LiveRoom.view_for`), with the steps
-        since entry ``since``; a seat's asking is its sign of life."""
+        since entry ``since``, the room's quick messages and its turn timer (asking is not
+        a sign of life: the page's browser beats, :meth:`beat`)."""
         with self._room(ticket.code) as live:
             live.catch_up()
-            self._beat(live, ticket)
             answer = live.view_for(ticket.seat, since, self.clock())
+            answer |= self._table(live, answer)
         answer["watch"] = self.store.watch_key(ticket.code)
+        answer["messages"] = self._messages(ticket.code)
         return answer
 
     def version(self, code: str) -> int:
@@ -152,6 +171,8 @@ class RoomServer:
         with self._room(ticket.code) as live:
             live.catch_up()
             live.act(seat, seq, action)
+            self._beat(live, ticket)  # a click: the seat's page is open
+            self._back(live, seat)
         return self.state(ticket, since)
 
     def hand_over(self, ticket: Ticket, seat: int, since: int = 0) -> dict[str, Any]:
@@ -178,6 +199,7 @@ class RoomServer:
             if live.room.seats[seat].kind != HUMAN:
                 self.store.set_kind(ticket.code, seat, HUMAN, ticket.key)
                 live.refresh_seats()
+            self._back(live, seat)
         return self.state(ticket, since)
 
     def record(self, ticket: Ticket) -> str:
@@ -195,7 +217,93 @@ class RoomServer:
                 if live.catch_up() | live.refresh_seats():
                     live.settle()
                     changed.append(code)
+                elif self._heard(live):
+                    changed.append(code)
         return changed
+
+    # -- presence, quick messages, the turn timer -------------------------------------------
+    def beat(self, ticket: Ticket) -> bool:
+        """The seat's page is open in a browser (its heartbeat, every couple of seconds):
+        the seat is "here", and the others are offered to hand it to a computer only
+        :data:`~..presence.ABSENT_AFTER` seconds after its last beat. ``True`` when the seat
+        just joined (the others' pages are woken)."""
+        if ticket.seat is None or ticket.key is None:
+            raise NotAllowed("a spectator has no seat to keep: only a seat's own link beats")
+        with self._room(ticket.code) as live:
+            return self._beat(live, ticket)
+
+    def say(self, ticket: Ticket, preset: str | None = None, text: str | None = None,
+            since: int = 0) -> dict[str, Any]:
+        """The ticket's seat says a preset message (its id) or, where the host allowed free
+        text, a short text (:func:`~..quick_messages.check_message`); returns :meth:`state`
+        after it. Spectators read the messages and may not send any."""
+        if ticket.seat is None or ticket.key is None:
+            raise NotAllowed("spectators read the room's messages but may not send any: "
+                             "only a seat's own link may speak")
+        with self._room(ticket.code) as live:
+            kept = check_message(live.room.chat, preset, text)
+            said = self.store.say(ticket.code, ticket.seat, *kept)
+            self._said[ticket.code] = max(said.n, self._said.get(ticket.code, 0))
+            live.version += 1  # waiting pages get it
+        return self.state(ticket, since)
+
+    def expire_timers(self) -> list[str]:
+        """Look at every open room's turn timer (the web hub's periodic callback); returns the
+        rooms a running-out timer changed since the last call (their pages are woken)."""
+        for code, live in dict(self._rooms).items():
+            if live.room.timer:
+                with suppress(RoomError), self._room(code):
+                    pass  # opening it checks the timer
+        with self._guard:
+            changed, self._timed_out = sorted(self._timed_out), set()
+        return changed
+
+    def _time_out(self, live: LiveRoom) -> None:
+        """Past the pending human decision's deadline, mark the seat timed out for this turn
+        and let a computer play it until the turn passes (:mod:`.turn_timer`)."""
+        deadline = self.decisions.deadline(live)
+        if deadline is None or self.clock() < deadline:
+            return
+        state = live.match.state
+        self.store.set_option(live.code, TIMED_OUT.format(seat=state.current_player),
+                              state.turn + 1)
+        live.refresh_seats()
+        live.version += 1
+        live.settle()
+        with self._guard:
+            self._timed_out.add(live.code)
+
+    def _back(self, live: LiveRoom, seat: int) -> None:
+        """The seat acted (or took its seat back): no longer "timed out"."""
+        if live.room.timeouts and live.room.timeouts[seat]:
+            self.store.set_option(live.code, TIMED_OUT.format(seat=seat), 0)
+            live.refresh_seats()
+            live.version += 1
+
+    def _table(self, live: LiveRoom, answer: dict[str, Any]) -> dict[str, Any]:
+        """What a page adds to the room's view: which seats timed out, the room's chat
+        setting, its timer and the pending decision's deadline."""
+        for seat in answer["seats"]:
+            seat["timed_out"] = bool(live.room.timeouts and live.room.timeouts[seat["seat"]])
+        return {"chat": live.room.chat, "timer": live.room.timer,
+                "deadline": self.decisions.deadline(live)}
+
+    def _messages(self, code: str) -> list[dict[str, Any]]:
+        """The room's newest quick messages, as an answer carries them."""
+        messages = self.store.messages(code)
+        if messages:
+            with self._guard:
+                self._said[code] = max(messages[-1].n, self._said.get(code, 0))
+        return [m.to_dict() for m in messages]
+
+    def _heard(self, live: LiveRoom) -> bool:
+        """A message another room server kept since this one looked (the slow poll)?"""
+        newest = self.store.messages(live.code, 1)
+        if newest and newest[-1].n > self._said.get(live.code, 0):
+            self._said[live.code] = newest[-1].n
+            live.version += 1
+            return True
+        return False
 
     def close(self) -> None:
         self.store.close()
@@ -206,17 +314,20 @@ class RoomServer:
             raise NotAllowed("a spectator watches: only a seat's own link may play")
         return ticket.seat
 
-    def _beat(self, live: LiveRoom, ticket: Ticket) -> None:
-        """Mark the seat present in the store (at most every :data:`HEARTBEAT` seconds)."""
+    def _beat(self, live: LiveRoom, ticket: Ticket) -> bool:
+        """Mark the seat present in the store (at most every :data:`HEARTBEAT` seconds);
+        ``True`` when the seat just joined (the others' pages should see it)."""
         if ticket.key is None or ticket.seat is None:
-            return
+            return False
         now = self.clock()
         if now - self._beats.get(ticket.key, 0.0) < HEARTBEAT:
-            return
+            return False
         self._beats[ticket.key] = now
         self.store.touch(ticket.key)
         if live.room.seats[ticket.seat].joined is None:
-            live.refresh_seats()  # joined: the others' lobbies withdraw its invitation
+            return live.refresh_seats()  # joined: the others' lobbies withdraw its invitation
+        live.saw(ticket.seat, now)
+        return False
 
 
 def _config(spec: dict[str, Any]) -> GameConfig:

@@ -15,6 +15,7 @@ reaction (S-REROLL-1, S-TERRAIN-1), and a trade step that offers nothing but goi
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from typing import Any
 
 import warkit
@@ -32,6 +33,9 @@ from ..store import GameStore, RoomError, RoomInfo
 
 MAX_AUTOMATIC = 100_000
 """Automatic steps played in one go at most (a room of computers only ends long before)."""
+HAND_OVER_LEVEL = "normal"
+"""The computer that plays a seat handed over by the others, or a seat whose time ran out
+(the turn timer) for the rest of that turn."""
 
 
 class StaleMove(RoomError):
@@ -100,6 +104,13 @@ class LiveRoom:
             return True
         return False
 
+    def saw(self, seat: int, when: float) -> None:
+        """Seat ``seat``'s page gave a sign of life at ``when`` (noted in the store too by the
+        server): its presence in this server's answers is up to date at once."""
+        seats = list(self.room.seats)
+        seats[seat] = replace(seats[seat], seen=when, joined=seats[seat].joined or when)
+        self.room = replace(self.room, seats=tuple(seats))
+
     # -- playing ---------------------------------------------------------------------------
     def act(self, seat: int, seq: int, text: str) -> None:
         """Seat ``seat`` plays ``text`` (the engine's text form) on the room as it was after
@@ -159,6 +170,9 @@ class LiveRoom:
         legal = warkit.legal_actions(state)
         if not seat.is_human:
             return decider, self._bot(decider).choose(warkit.view(state, decider), legal)
+        if self.stands_in(decider):  # its time ran out: a computer ends this turn for it
+            return decider, self._bot(decider, HAND_OVER_LEVEL).choose(
+                warkit.view(state, decider), legal)
         info = state.rules.phase_info(state.phase)
         if (info.decider == "reacting" and info.decline in legal
                 and not useful_reactions(warkit.view(state, decider), legal)):
@@ -168,8 +182,15 @@ class LiveRoom:
             return decider, EndPhase()  # nothing to trade: the step is skipped
         return None
 
-    def _bot(self, seat: int) -> Bot:
-        kind = self.room.seats[seat].kind
+    def stands_in(self, seat: int) -> bool:
+        """Does a computer play human seat ``seat`` now (its time ran out in this turn and
+        it has not acted since: :mod:`.turn_timer`)?"""
+        timeouts = self.room.timeouts
+        state = self.match.state
+        return bool(timeouts) and timeouts[seat] == state.turn + 1 and not state.is_terminal
+
+    def _bot(self, seat: int, level: str | None = None) -> Bot:
+        kind = level or self.room.seats[seat].kind
         bot = self.bots.get(seat)
         if bot is None or getattr(bot, "level", kind) != kind:
             bot = self.bots[seat] = warkit.bots.make(kind, seed=secrets.randbits(64))
@@ -226,4 +247,4 @@ def _seats(room: RoomInfo) -> tuple[Seat, ...]:
     return tuple(Seat(s.name, s.color, s.kind) for s in room.seats)
 
 
-__all__ = ["MAX_AUTOMATIC", "LiveRoom", "StaleMove"]
+__all__ = ["HAND_OVER_LEVEL", "MAX_AUTOMATIC", "LiveRoom", "StaleMove"]

@@ -8,6 +8,8 @@ default, in the Voilà server or a standalone process).
     POST {prefix}/api/rooms/CODE/act              {"seq": N, "action": "attack brasil argentina"}
     POST {prefix}/api/rooms/CODE/hand-over        {"seat": S}: an absent seat to a computer
     POST {prefix}/api/rooms/CODE/take-back        the asking seat plays again
+    POST {prefix}/api/rooms/CODE/say              {"preset": "nice"} or {"text": "..."}
+    POST {prefix}/api/rooms/CODE/beat             the seat's page is open in a browser
     GET  {prefix}/api/rooms/CODE/record           the file the key may keep
     GET  {prefix}/api/access                      the room and seat a key opens
     GET  {prefix}/api/health
@@ -20,7 +22,9 @@ now: try again). The API uses no cookie, so a request
 forged by another site carries no credential: the XSRF check, which guards cookies, is off
 for these handlers only.
 
-A waiting page is answered when its room changes here, when the store tells of a move
+A room's turn timer is checked on every request about it and by the hub's periodic
+callback (every :data:`SAFETY_POLL` seconds), which wakes the pages of a room whose timer
+ran out. A waiting page is answered when its room changes here, when the store tells of a move
 another room server wrote to the same database (:meth:`~..store.GameStore.subscribe`:
 PostgreSQL's ``NOTIFY``), or, as the safety net, when the slow poll (:data:`SAFETY_POLL`
 seconds) finds one.
@@ -111,6 +115,7 @@ class Hub:
             self._polling = True
             try:
                 await self._catch_up([code for code, futures in self.waiting.items() if futures])
+                await self._expire_timers()
                 self.server.forget_idle()  # the rooms with waiting pages were just asked about
             finally:
                 self._polling = False
@@ -123,6 +128,13 @@ class Hub:
                 self.changed(code)
         except Exception:  # the store unreachable: the next poll tries again
             pass
+
+    async def _expire_timers(self) -> None:
+        try:
+            for code in await self.run(self.server.expire_timers):
+                self.changed(code)
+        except Exception:  # the store unreachable: the next poll tries again
+            app_log.warning("room server: the turn timers could not be checked now")
 
     def stop(self) -> None:
         if self._unsubscribe is not None:
@@ -280,6 +292,28 @@ class TakeBackHandler(ChangeHandler):
     method = "take_back"
 
 
+class SayHandler(ChangeHandler):
+    """A quick message: ``{"preset": id}`` or, where the host allowed it, ``{"text": ...}``."""
+
+    method = "say"
+
+    def arguments(self, data: dict[str, Any]) -> tuple[Any, ...]:
+        return data.get("preset"), data.get("text")
+
+
+class BeatHandler(ApiHandler):
+    """The seat's browser is alive (:meth:`~.core.RoomServer.beat`); answers ``{"ok": true}``
+    quickly, and wakes the room's pages only when the seat just joined."""
+
+    async def post(self, code: str) -> None:
+        async def go() -> None:
+            ticket = await self.ticket(code)
+            if await self.hub.run(self.hub.server.beat, ticket):
+                self.hub.changed(ticket.code)
+            self.answer({"ok": True})
+        await self.guarded(go)
+
+
 class RecordHandler(ApiHandler):
     async def get(self, code: str) -> None:
         async def go() -> None:
@@ -300,6 +334,7 @@ def room_handlers(hub: Hub, prefix: str = PREFIX) -> list[tuple[str, type, dict[
         (f"{api}/rooms/{CODE}/wait", WaitHandler), (f"{api}/rooms/{CODE}/act", ActHandler),
         (f"{api}/rooms/{CODE}/hand-over", HandOverHandler),
         (f"{api}/rooms/{CODE}/take-back", TakeBackHandler),
+        (f"{api}/rooms/{CODE}/say", SayHandler), (f"{api}/rooms/{CODE}/beat", BeatHandler),
         (f"{api}/rooms/{CODE}/record", RecordHandler),
     ]
     return [(path, handler, {"hub": hub}) for path, handler in routes]

@@ -1,0 +1,88 @@
+"""A room page's heartbeat: a hidden widget whose ticks come from the browser.
+
+A seat is "here" while its page is open and answering in a browser, not while its kernel
+long-polls the room server (a kernel outlives a closed tab for a while). The ticker runs in
+the browser (a tiny ``anywidget``: ``setInterval`` in the page, stopped when the view goes
+away): every ``interval`` seconds it raises ``beats``, and each change reaching the kernel
+calls the page's callback, which sends the room server the seat's beat
+(:meth:`~.server.client.RoomClient.beat`). A closed tab, a crashed browser or a lost network
+stops the beats; :data:`~.presence.ABSENT_AFTER` seconds after the last one the other seats
+are offered "let a computer play".
+
+The ipywidgets ``Play`` control would also tick in the browser, but it starts only on a
+change of ``playing`` seen by a rendered view, which the kernel cannot time; anywidget (the
+invitations' copy button uses it already) starts with the view and stops with it.
+
+Browsers slow the timers of hidden tabs (Chromium: once a second, then once a minute after
+five minutes hidden), so a seat whose tab stays hidden a long time may show "away".
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import anywidget
+import traitlets
+
+from .store import RoomError
+
+LOG = logging.getLogger("warkit_widgets.rooms")
+
+BEAT_EVERY = 2.0
+"""Seconds between two beats (the server notes one every :data:`~.server.core.HEARTBEAT`
+seconds at most; a seat is "here" within :data:`~.presence.HERE_WITHIN`)."""
+
+ESM = """
+function render({ model, el }) {
+  el.style.display = "none";
+  el.classList.add("warkit-heartbeat");
+  const tick = () => {
+    model.set("beats", model.get("beats") + 1);
+    model.save_changes();
+  };
+  tick();  // at once: the seat is here as soon as its page shows
+  const timer = setInterval(tick, 1000 * model.get("interval"));
+  return () => clearInterval(timer);
+}
+export default { render };
+"""
+
+
+class TickerWidget(anywidget.AnyWidget):
+    """The browser side: counts ``beats`` every ``interval`` seconds while a view is open."""
+
+    _esm = traitlets.Unicode(ESM).tag(sync=True)
+    interval = traitlets.Float(BEAT_EVERY).tag(sync=True)
+    beats = traitlets.Int(0).tag(sync=True)
+
+
+class Heartbeat:
+    """Calls ``on_beat()`` at each tick of the page's browser (never from the kernel alone).
+
+    Show :attr:`widget` anywhere on the page (it takes no room). A refused or failed beat
+    (the room server unreachable for a moment) is logged: the next beat tries again."""
+
+    def __init__(self, on_beat: Callable[[], object], interval: float = BEAT_EVERY) -> None:
+        if interval <= 0:
+            raise ValueError(f"a heartbeat's interval is a positive number of seconds, "
+                             f"not {interval!r}")
+        self.on_beat = on_beat
+        self.widget = TickerWidget(interval=interval)
+        self.widget.observe(self._beat, names="beats")
+        self.beats = 0
+        """Beats received from the browser (for the page and its tests)."""
+
+    def _beat(self, change: dict[str, object]) -> None:
+        self.beats += 1
+        try:
+            self.on_beat()
+        except RoomError as exc:
+            LOG.info("a heartbeat did not reach the room server: %s", exc)
+
+    def close(self) -> None:
+        self.widget.unobserve(self._beat, names="beats")
+        self.widget.close()
+
+
+__all__ = ["BEAT_EVERY", "ESM", "Heartbeat", "TickerWidget"]
