@@ -216,3 +216,29 @@ def test_pages_say_and_beat_over_http(store_url):
         assert got and got[0]["seats"][0]["presence"] == "here"
         with pytest.raises(RoomServerError, match="spectator"):
             watcher.beat()
+
+
+def test_the_hubs_tick_wakes_the_pages_of_a_room_whose_timer_ran_out(server, clock):
+    import asyncio
+
+    from warkit_widgets.rooms.server.web import Hub
+
+    code, (ana, _), _ = made(server, timer=60)
+    hub = Hub(server)
+
+    async def wait_for_the_timer() -> float:
+        version = server.state(ana)["version"]
+        page = asyncio.ensure_future(hub.wait_past(code, version, 20))
+        await asyncio.sleep(0.2)  # the page waits
+        assert not page.done()
+        clock[0] += 61
+        started = time.monotonic()
+        await hub._poll()  # the periodic callback, as tornado runs it every 2 s
+        await asyncio.wait_for(page, 20)
+        return time.monotonic() - started
+
+    try:
+        assert asyncio.run(wait_for_the_timer()) < 5  # woken, not timed out after 20 s
+    finally:
+        hub.stop()
+    assert any(s["timed_out"] for s in server.state(ana)["seats"])

@@ -1,0 +1,63 @@
+"""The room widgets in a real browser (Voilà, Debian's chromium): the heartbeat's ticks come
+from the page's browser and stop when its tab closes; the turn timer's countdown runs in the
+browser, second by second, in the page's language."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import nbformat
+import pytest
+from browser_helpers import UNUSED_EXTENSIONS, open_page, serve
+
+PAGE = """\
+import pathlib, time
+import ipywidgets
+from warkit_widgets.rooms.heartbeat import Heartbeat
+from warkit_widgets.rooms.timer_panel import TimerPanel
+beats = pathlib.Path({beats!r})
+heart = Heartbeat(lambda: beats.open("a").write(f"{{time.time()}}\\n"), interval=0.5)
+panel = TimerPanel()
+panel.show(time.time() + 75, "Bia", False, "pt")
+ipywidgets.VBox([heart.widget, panel.widget])
+"""
+
+
+@pytest.fixture(scope="module")
+def page_url(tmp_path_factory) -> Iterator[tuple[str, Path]]:
+    folder = tmp_path_factory.mktemp("room-widgets")
+    beats = folder / "beats.txt"
+    notebook = folder / "widgets.ipynb"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(PAGE.format(beats=str(beats)))])
+    nbformat.write(nb, notebook)
+    skip = [f"--VoilaConfiguration.extension_denylist={name}" for name in UNUSED_EXTENSIONS]
+    with serve(notebook, folder / "voila.log", args=skip) as url:
+        yield url, beats
+
+
+def count(beats: Path) -> int:
+    return len(beats.read_text().splitlines()) if beats.exists() else 0
+
+
+def test_the_browser_beats_and_counts_down_until_its_tab_closes(browser, page_url):
+    url, beats = page_url
+    with open_page(browser, url, ".warkit-timer") as (page, _, _errors):
+        first = page.locator(".warkit-timer").inner_text()
+        assert re.fullmatch(r"Bia tem 1:1[0-5] para decidir", first), first
+        assert page.locator(".warkit-heartbeat").count() == 1
+        assert not page.locator(".warkit-heartbeat").is_visible()  # it takes no room
+        start = count(beats)
+        time.sleep(3.2)
+        ticked = count(beats) - start
+        assert 4 <= ticked <= 8, f"{ticked} beats in 3,2 s at one every 0,5 s"
+        later = page.locator(".warkit-timer").inner_text()
+        left = [int(m) * 60 + int(s) for m, s in
+                (re.search(r"(\d+):(\d\d)", t).groups() for t in (first, later))]
+        assert 2 <= left[0] - left[1] <= 5, (first, later)  # counted down in the browser
+    time.sleep(0.6)  # a beat in flight lands
+    closed = count(beats)
+    time.sleep(2.5)
+    assert count(beats) == closed  # no browser, no beat (the kernel alone never beats)
