@@ -9,7 +9,8 @@ PostgreSQL server as the tests start it, with its default ``max_connections``). 
 level of ``--pages`` it opens rooms of 4 human seats until that many pages are open: each
 page a thread holding one seat's key and waiting on the room server by long-poll, as a
 page's kernel would (the widgets are not drawn), and beating every ``--beat`` seconds as its
-browser would (one beating thread per server). Page ``i`` talks to server ``i % servers``.
+browser would (``--beaters`` threads per server send them). Page ``i`` talks to server
+``i % servers``.
 A driver then plays ``--moves`` moves, one room after another, each through the mover's own
 server (a random legal move); every page notes when the move reaches it. The levels go on
 until one fails (a page or a beat refused or unanswered) or the list ends: the largest level
@@ -143,6 +144,8 @@ def main() -> None:
     ap.add_argument("--moves", type=int, default=200, help="moves played at each level")
     ap.add_argument("--beat", type=float, default=2.0,
                     help="seconds between two heartbeats of a page (0: none)")
+    ap.add_argument("--beaters", type=int, default=4,
+                    help="threads sending one server's pages' heartbeats")
     ap.add_argument("--store", choices=("sqlite", "postgresql"), default="postgresql")
     args = ap.parse_args()
     levels = [int(n) for n in args.pages.split(",")]
@@ -181,7 +184,8 @@ def main() -> None:
         pages: list[Page] = []
         beaters: list[Beater] = []
         if args.beat > 0:
-            beaters = [Beater([], args.beat, stop, failures) for _ in urls]
+            beaters = [Beater([], args.beat, stop, failures)
+                       for _ in range(args.beaters) for _ in urls]
         rng = random.Random(1)
         carried = 0
         for level in levels:
@@ -196,8 +200,9 @@ def main() -> None:
                     page = Page(urls[i % len(urls)], key, i % len(urls), seen, stop, failures)
                     pages.append(page)
                     page.start()
-                    if beaters:
-                        beaters[page.server].pages.append(page)
+                    if beaters:  # the server's beaters take its pages in turn
+                        mine = beaters[page.server::len(urls)]
+                        mine[(i // len(urls)) % len(mine)].pages.append(page)
             for beater in beaters:
                 if not beater.is_alive():
                     beater.start()

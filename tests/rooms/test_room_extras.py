@@ -242,3 +242,16 @@ def test_the_hubs_tick_wakes_the_pages_of_a_room_whose_timer_ran_out(server, clo
     finally:
         hub.stop()
     assert any(s["timed_out"] for s in server.state(ana)["seats"])
+
+
+def test_a_key_is_looked_up_in_the_store_once(server, monkeypatch):
+    room = server.create(spec(humans=2))
+    asked: list[str] = []
+    real = server.store.access
+    monkeypatch.setattr(server.store, "access", lambda key: asked.append(key) or real(key))
+    for _ in range(3):  # a page's long-polls and beats each bring its key
+        ticket = server.ticket(room["code"], room["keys"][0])
+        server.beat(ticket)
+    assert asked == [room["keys"][0]] and ticket.seat == 0
+    with pytest.raises(NotAllowed, match="does not open room"):
+        server.ticket("ZZZZZZ", room["keys"][0])  # remembered, still checked

@@ -207,6 +207,11 @@ class GameStore(ABC):
         its chat and timer at creation, a seat's time running out)."""
 
     @abstractmethod
+    def mark_seen(self, code: str, seat: int) -> None:
+        """Seat ``seat``'s page gave a sign of life now (the first time: it joined); the room
+        server's :meth:`touch`, after checking the seat's key itself."""
+
+    @abstractmethod
     def say(self, code: str, seat: int, preset: str | None, text: str | None) -> Message:
         """Keep a quick message of ``seat`` (checked by the room server:
         :func:`~.quick_messages.check_message`); returns it with its number."""
@@ -615,13 +620,15 @@ class SqlStore(GameStore):
     @retrying
     def touch(self, credential: str) -> None:
         access = self.access(credential)
-        if access.seat is None:
-            return
+        if access.seat is not None:
+            self.mark_seen(access.code, access.seat)
+
+    @retrying
+    def mark_seen(self, code: str, seat: int) -> None:
         now = time.time()
         with self.transaction() as cur:
             cur.execute(self._q("UPDATE seats SET seen = ?, joined = COALESCE(joined, ?)"
-                                " WHERE code = ? AND seat = ?"),
-                        (now, now, access.code, access.seat))
+                                " WHERE code = ? AND seat = ?"), (now, now, code, seat))
 
     @retrying
     def set_kind(self, code: str, seat: int, kind: str, credential: str) -> None:

@@ -24,13 +24,15 @@ from ...play.config import HUMAN, GameConfig, Seat, clean_name
 from ..presence import absent
 from ..quick_messages import CHAT_MODES, DEFAULT_CHAT, chat_mode, check_message
 from ..room import create_room
-from ..store import GameStore, RoomError
+from ..store import Access, GameStore, RoomError
 from .live import HAND_OVER_LEVEL, LiveRoom
 from .turn_timer import TIMED_OUT, DecisionClock, timer_setting
 
 HEARTBEAT = 2.0
 """Seconds between two presence marks of a seat in the store (its browser beats about as
 often: :mod:`warkit_widgets.rooms.heartbeat`)."""
+KEYS_KEPT = 20_000
+"""Keys whose seat the server remembers (then it forgets them all and asks the store again)."""
 IDLE = 600.0
 """Seconds after which a room nobody asked about leaves the server's memory (the store
 keeps it; the next page to ask opens it again)."""
@@ -69,6 +71,8 @@ class RoomServer:
         """When each open room's pending decision began (the turn timer)."""
         self._said: dict[str, int] = {}
         """The newest quick message this server has seen in each open room."""
+        self._keys: dict[str, Access] = {}
+        """What each key seen lately opens (at most :data:`KEYS_KEPT`)."""
         self._timed_out: set[str] = set()
         """Rooms a running-out timer changed since the web hub last asked."""
 
@@ -100,7 +104,7 @@ class RoomServer:
         code = (code or "").strip().upper() or None
         if key:
             try:
-                access = self.store.access(key)
+                access = self._access(key)
             except RoomError as exc:
                 raise NotAllowed(str(exc)) from None
             if code is not None and access.code != code:
@@ -110,6 +114,19 @@ class RoomServer:
             raise RoomError("a room opens with its code or a seat's key")
         with self._room(code):
             return Ticket(code, None)
+
+    def _access(self, key: str) -> Access:
+        """What a key opens, remembered: a key never opens anything else, and every request
+        of a page (its long-polls, its heartbeats) brings it (a purged room's key then finds
+        no room)."""
+        found = self._keys.get(key)
+        if found is None:
+            found = self.store.access(key)
+            with self._guard:
+                if len(self._keys) >= KEYS_KEPT:
+                    self._keys.clear()
+                self._keys[key] = found
+        return found
 
     @contextmanager
     def _room(self, code: str) -> Iterator[LiveRoom]:
@@ -323,7 +340,7 @@ class RoomServer:
         if now - self._beats.get(ticket.key, 0.0) < HEARTBEAT:
             return False
         self._beats[ticket.key] = now
-        self.store.touch(ticket.key)
+        self.store.mark_seen(ticket.code, ticket.seat)
         if live.room.seats[ticket.seat].joined is None:
             return live.refresh_seats()  # joined: the others' lobbies withdraw its invitation
         live.saw(ticket.seat, now)
