@@ -14,12 +14,14 @@ browser would (``--beaters`` threads per server send them). Page ``i`` talks to 
 A driver then plays ``--moves`` moves, one room after another, each through the mover's own
 server (a random legal move); every page notes when the move reaches it. The levels go on
 until one fails (a page or a beat refused or unanswered) or the list ends: the largest level
-without a failure is the pages the servers carried.
+without a failure is the pages the servers carried; the largest level whose heartbeats were
+served at 90 % of the pages' rate or more kept every page's presence right.
 
 Prints, per level, as measurements: a move on the other screens (from the mover's request to
 each other page's answer: median, p95, max), split by same server / other server (the other
 server hears of it through the store's push, PostgreSQL's NOTIFY; its slow poll is the
-safety net); failed requests; each server process's memory (RSS); and the database
+safety net); failed requests; the heartbeats served; each server process's memory (RSS)
+and CPU (seconds per second of the level); and the database
 connections in use (PostgreSQL's ``pg_stat_activity``) against ``max_connections``. Before
 the room server, every page held its own connection and polled ``head()`` 10 times a second.
 """
@@ -187,7 +189,7 @@ def main() -> None:
             beaters = [Beater([], args.beat, stop, failures)
                        for _ in range(args.beaters) for _ in urls]
         rng = random.Random(1)
-        carried = 0
+        carried = present = 0
         for level in levels:
             while len(pages) < level:
                 r = len(rooms)
@@ -209,6 +211,7 @@ def main() -> None:
             time.sleep(3 + args.beat)  # every page has its first answer, waits and beats
             failed_before = len(failures)
             beats_before, level_start = sum(b.beats for b in beaters), time.perf_counter()
+            cpu_before = [sum(psutil.Process(p.pid).cpu_times()[:2]) for p in procs]
             sent = play(rooms, pages, args.moves, rng)
             time.sleep(SAFETY_POLL + 3)
             same, other = [], []
@@ -229,8 +232,10 @@ def main() -> None:
                     most = conn.execute("SHOW max_connections").fetchone()[0]
                 connections = f"{used} of max_connections {most}"
             failed = failures[failed_before:]
-            rate = (sum(b.beats for b in beaters) - beats_before) / (
-                time.perf_counter() - level_start)
+            wall = time.perf_counter() - level_start
+            rate = (sum(b.beats for b in beaters) - beats_before) / wall
+            cpu = [(sum(psutil.Process(p.pid).cpu_times()[:2]) - c) / wall
+                   for p, c in zip(procs, cpu_before, strict=True)]
             print(f"\n{len(pages)} pages in {len(rooms)} rooms on {args.servers} room "
                   f"server(s), store {args.store}; {len(sent)} moves; a beat every "
                   f"{args.beat:g} s asked of each page: {rate:.0f} beats/s served "
@@ -242,7 +247,8 @@ def main() -> None:
                   + (f" (first: {failed[0]})" if failed else ""))
             for i, (a, b) in enumerate(zip(rss_start, rss, strict=True)):
                 print(f"  server {i}: RSS {a / 2**20:.0f} MB at start, {b / 2**20:.0f} MB "
-                      f"with {sum(1 for p in pages if p.server == i)} pages")
+                      f"with {sum(1 for p in pages if p.server == i)} pages; CPU "
+                      f"{cpu[i]:.2f} s per second")
             print(f"  database connections in use (all servers): {connections}")
             print("  uptime:", subprocess.run(["uptime"], capture_output=True,
                                               text=True).stdout.strip())
@@ -250,9 +256,12 @@ def main() -> None:
                 print(f"  level {level} failed: stopping")
                 break
             carried = len(pages)
+            if beaters and rate >= 0.9 * len(pages) / args.beat:
+                present = len(pages)
         stop.set()
         print(f"\npages carried without a failure: {carried} "
-              f"({carried // max(1, args.servers)} per server)")
+              f"({carried // max(1, args.servers)} per server); with 90 % of their "
+              f"heartbeats served (presence kept): {present}")
 
 
 if __name__ == "__main__":
