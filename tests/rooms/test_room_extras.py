@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from warkit_widgets.rooms.messages import tr
 from warkit_widgets.rooms.quick_messages import KEPT, MAX_TEXT, PRESETS, ChatRefused
-from warkit_widgets.rooms.server.core import NotAllowed, RoomServer
+from warkit_widgets.rooms.server.core import MESSAGES_PER_MINUTE, NotAllowed, RoomServer
 from warkit_widgets.rooms.server.turn_timer import TIMER_CHOICES
 from warkit_widgets.rooms.store import open_store
 
@@ -85,13 +85,14 @@ def test_free_text_is_cleaned_and_limited(server):
     assert server.state(bia)["messages"][-1]["text"] == "<script>alert(1)</script>"
 
 
-def test_a_room_with_messages_off_says_nothing_and_keeps_the_newest(server):
+def test_a_room_with_messages_off_says_nothing_and_keeps_the_newest(server, clock):
     _, (ana, _), _ = made(server, chat="off")
     with pytest.raises(ChatRefused, match="turned messages off"):
         server.say(ana, preset="nice")
     _, (ana, bia), _ = made(server)
     for i in range(KEPT + 5):
         server.say((ana, bia)[i % 2], preset=PRESETS[i % len(PRESETS)])
+        clock[0] += 5
     said = server.state(ana)["messages"]
     assert [m["n"] for m in said] == list(range(6, KEPT + 6))  # the newest, oldest first
 
@@ -255,3 +256,18 @@ def test_a_key_is_looked_up_in_the_store_once(server, monkeypatch):
     assert asked == [room["keys"][0]] and ticket.seat == 0
     with pytest.raises(NotAllowed, match="does not open room"):
         server.ticket("ZZZZZZ", room["keys"][0])  # remembered, still checked
+
+
+def test_a_seat_may_not_flood_the_room(server, clock):
+    _, (ana, bia), _ = made(server)
+    for _ in range(MESSAGES_PER_MINUTE):
+        server.say(ana, preset="wow")
+        clock[0] += 1
+    before = server.state(bia)
+    with pytest.raises(ChatRefused, match=f"at most {MESSAGES_PER_MINUTE} messages a minute"):
+        server.say(ana, preset="wow")
+    after = server.state(bia)
+    assert (after["messages"], after["version"]) == (before["messages"], before["version"])
+    server.say(bia, preset="laugh")  # the others still may
+    clock[0] += 50  # a minute after Ana's first
+    server.say(ana, preset="thanks")

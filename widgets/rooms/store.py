@@ -220,6 +220,11 @@ class GameStore(ABC):
     def messages(self, code: str, last: int = KEPT) -> list[Message]:
         """Room ``code``'s newest ``last`` messages, oldest first."""
 
+    @abstractmethod
+    def newest_messages(self, codes: Sequence[str]) -> dict[str, int]:
+        """The number of each room's newest message (rooms without one left out): one
+        query for all of a server's rooms (its slow poll)."""
+
     # -- pushed moves and the rooms' lifecycle (defaults for stores without them) ---------
     def subscribe(self, callback: Moved) -> Callable[[], None]:
         """Call ``callback(code, seq)`` whenever room ``code`` gets entry ``seq`` (written
@@ -679,6 +684,15 @@ class SqlStore(GameStore):
                          " ORDER BY n DESC LIMIT ?", code, int(last))
         return [Message(*row) for row in reversed(rows)]
 
+    @retrying
+    def newest_messages(self, codes: Sequence[str]) -> dict[str, int]:
+        if not codes:
+            return {}
+        marks = ", ".join("?" for _ in codes)
+        rows = self._all(f"SELECT code, MAX(n) FROM room_messages WHERE code IN ({marks})"
+                         " GROUP BY code", *codes)
+        return {code: int(n) for code, n in rows}
+
     # -- pushed moves ----------------------------------------------------------------------
     def subscribe(self, callback: Moved) -> Callable[[], None]:
         shared = self.shared
@@ -824,8 +838,12 @@ class SqliteStore(SqlStore):
 
     def close(self) -> None:
         super().close()
-        self._db.close()
-        self._reader.close()
+        # not under a query of another thread (the purge a store's opening starts): SQLite
+        # crashes the process when a connection is closed in the middle of its use
+        with self._lock:
+            self._db.close()
+        with self._read_lock:
+            self._reader.close()
 
 
 CHANNEL = "warkit_moves"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from typing import Any
 
 from ...play.config import HUMAN, GameConfig, Seat, clean_name
 from ..presence import absent
-from ..quick_messages import CHAT_MODES, DEFAULT_CHAT, chat_mode, check_message
+from ..quick_messages import CHAT_MODES, DEFAULT_CHAT, ChatRefused, chat_mode, check_message
 from ..room import create_room
 from ..store import Access, GameStore, RoomError
 from .live import HAND_OVER_LEVEL, LiveRoom
@@ -31,6 +32,8 @@ from .turn_timer import TIMED_OUT, DecisionClock, timer_setting
 HEARTBEAT = 2.0
 """Seconds between two presence marks of a seat in the store (its browser beats about as
 often: :mod:`warkit_widgets.rooms.heartbeat`)."""
+MESSAGES_PER_MINUTE = 12
+"""Quick messages a seat may send in a minute (more would flood the room's pages)."""
 KEYS_KEPT = 20_000
 """Keys whose seat the server remembers (then it forgets them all and asks the store again)."""
 IDLE = 600.0
@@ -71,6 +74,8 @@ class RoomServer:
         """When each open room's pending decision began (the turn timer)."""
         self._said: dict[str, int] = {}
         """The newest quick message this server has seen in each open room."""
+        self._talk: dict[tuple[str, int], deque[float]] = {}
+        """When each seat's last messages were said (:meth:`_pace`)."""
         self._keys: dict[str, Access] = {}
         """What each key seen lately opens (at most :data:`KEYS_KEPT`)."""
         self._timed_out: set[str] = set()
@@ -156,6 +161,8 @@ class RoomServer:
                 self._used.pop(code, None)
                 self._said.pop(code, None)
                 self.decisions.forget(code)
+                for talk in [k for k in self._talk if k[0] == code]:
+                    del self._talk[talk]
         return idle
 
     def codes(self) -> list[str]:
@@ -229,12 +236,14 @@ class RoomServer:
         """Look for what other room servers wrote to the given rooms (default: all open
         ones); returns the codes that changed (their pages are told)."""
         changed = []
-        for code in codes if codes is not None else self.codes():
+        codes = codes if codes is not None else self.codes()
+        said = self.store.newest_messages(codes) if codes else {}
+        for code in codes:
             with self._room(code) as live:
                 if live.catch_up() | live.refresh_seats():
                     live.settle()
                     changed.append(code)
-                elif self._heard(live):
+                elif self._heard(live, said.get(code, 0)):
                     changed.append(code)
         return changed
 
@@ -259,10 +268,22 @@ class RoomServer:
                              "only a seat's own link may speak")
         with self._room(ticket.code) as live:
             kept = check_message(live.room.chat, preset, text)
+            self._pace(ticket.code, ticket.seat)
             said = self.store.say(ticket.code, ticket.seat, *kept)
             self._said[ticket.code] = max(said.n, self._said.get(ticket.code, 0))
             live.version += 1  # waiting pages get it
         return self.state(ticket, since)
+
+    def _pace(self, code: str, seat: int) -> None:
+        """Refuse a seat's message past :data:`MESSAGES_PER_MINUTE` in the last minute (each
+        message wakes every page of the room)."""
+        now, times = self.clock(), self._talk.setdefault((code, seat), deque())
+        while times and now - times[0] >= 60:
+            times.popleft()
+        if len(times) >= MESSAGES_PER_MINUTE:
+            raise ChatRefused(f"at most {MESSAGES_PER_MINUTE} messages a minute: wait "
+                              f"{60 - (now - times[0]):.0f} s")
+        times.append(now)
 
     def expire_timers(self) -> list[str]:
         """Look at every open room's turn timer (the web hub's periodic callback); returns the
@@ -313,11 +334,11 @@ class RoomServer:
                 self._said[code] = max(messages[-1].n, self._said.get(code, 0))
         return [m.to_dict() for m in messages]
 
-    def _heard(self, live: LiveRoom) -> bool:
-        """A message another room server kept since this one looked (the slow poll)?"""
-        newest = self.store.messages(live.code, 1)
-        if newest and newest[-1].n > self._said.get(live.code, 0):
-            self._said[live.code] = newest[-1].n
+    def _heard(self, live: LiveRoom, newest: int) -> bool:
+        """Is message ``newest`` one another room server kept since this one looked (the
+        slow poll)?"""
+        if newest > self._said.get(live.code, 0):
+            self._said[live.code] = newest
             live.version += 1
             return True
         return False
