@@ -90,23 +90,35 @@ def _places(v: PlayerView) -> tuple[dict[int, CardPlace], dict[CardPlace, int]]:
 
 def _deal(v: PlayerView, order: Iterable[int], pins: Mapping[int, CardPlace]
           ) -> tuple[dict[CardPlace, list[int]], dict[int, CardPlace]] | None:
-    """The unknown cards of ``v`` dealt in ``order`` to each place by its size, after the
-    ``pins`` (card -> place) are put where they say; ``None`` if a pin cannot be honoured (a
-    card whose place the view shows elsewhere, or a place without room)."""
+    """The unknown cards of ``v`` dealt in ``order`` to each place by its size; then each of
+    the ``pins`` (card -> place) not already where it says is swapped with a card of that place
+    (one pinned to go where it lies, else the first not pinned), so a pin moves two cards and
+    leaves the rest as dealt. ``None`` if a pin cannot be honoured (a card whose place the view
+    shows elsewhere, or a place without a card to swap)."""
     known, room = _places(v)
-    content: dict[CardPlace, list[int]] = {place: [] for place in room}
+    rest = iter([card for card in order if card not in known])
+    content: dict[CardPlace, list[int]] = {
+        place: [next(rest) for _ in range(size)] for place, size in room.items()}
+    where = {card: place for place, cards in content.items() for card in cards}
     for card, place in pins.items():
-        if card in known:
-            if known[card] != place:
+        if card in known or place not in content:
+            if known.get(card) != place:
                 return None
             continue
-        if place not in room or len(content[place]) >= room[place]:
+        here = where[card]
+        if here == place:
+            continue
+        there = content[place]
+        partner = next((c for c in there if pins.get(c) == here), None)
+        if partner is None:
+            partner = next((c for c in there if c not in pins), None)
+        if partner is None:
             return None
-        content[place].append(card)
-    rest = iter([card for card in order if card not in known and card not in pins])
-    for place, size in room.items():
-        while len(content[place]) < size:
-            content[place].append(next(rest))
+        content[here][content[here].index(card)] = partner
+        there[there.index(partner)] = card
+        where[card], where[partner] = place, here
+    if any(where.get(card, known.get(card)) != place for card, place in pins.items()):
+        return None
     return content, known
 
 
