@@ -271,3 +271,19 @@ def test_a_seat_may_not_flood_the_room(server, clock):
     server.say(bia, preset="laugh")  # the others still may
     clock[0] += 50  # a minute after Ana's first
     server.say(ana, preset="thanks")
+
+
+def test_a_move_made_through_another_server_stops_the_clock(pg_url, clock):
+    one = RoomServer(open_store(pg_url), clock=lambda: clock[0])
+    two = RoomServer(open_store(pg_url), clock=lambda: clock[0])
+    room = one.create(spec(humans=2) | {"timer": 60})
+    code = room["code"]
+    seats = [(one.ticket(code, k), two.ticket(code, k)) for k in room["keys"][:2]]
+    decider = one.state(seats[0][0])["decider"]
+    answer = two.state(seats[decider][1])
+    two.act(seats[decider][1], answer["seq"], choose(answer, random.Random(1)))
+    clock[0] += 61  # server one has not looked since: its clock says the decision is late
+    later = one.state(seats[0][0])
+    assert not any(s["timed_out"] for s in later["seats"])  # it read the move first
+    for s in (one, two):
+        s.close()

@@ -299,8 +299,11 @@ class RoomServer:
     def _time_out(self, live: LiveRoom) -> None:
         """Past the pending human decision's deadline, mark the seat timed out for this turn
         and let a computer play it until the turn passes (:mod:`.turn_timer`)."""
-        deadline = self.decisions.deadline(live)
-        if deadline is None or self.clock() < deadline:
+        def due() -> bool:
+            deadline = self.decisions.deadline(live)
+            return deadline is not None and self.clock() >= deadline
+
+        if not due() or (live.catch_up() and not due()):  # another server's move came first
             return
         state = live.match.state
         self.store.set_option(live.code, TIMED_OUT.format(seat=state.current_player),
