@@ -1,6 +1,7 @@
 """The room widgets in a real browser (Voilà, Debian's chromium): the heartbeat's ticks come
 from the page's browser and stop when its tab closes; the turn timer's countdown runs in the
-browser, second by second, in the page's language."""
+browser, second by second, in the page's language; a quick message is shown as plain text
+(markup in it does nothing)."""
 
 from __future__ import annotations
 
@@ -22,8 +23,15 @@ beats = pathlib.Path({beats!r})
 heart = Heartbeat(lambda: beats.open("a").write(f"{{time.time()}}\\n"), interval=0.5)
 panel = TimerPanel()
 panel.show(time.time() + 75, "Bia", False, "pt")
-ipywidgets.VBox([heart.widget, panel.widget])
+from warkit_widgets.rooms.chat import QuickMessages
+chat = QuickMessages(lambda preset, text: None)
+chat.show([{{"n": 1, "seat": 1, "preset": None, "text": {attack!r}, "at": 0.0}},
+           {{"n": 2, "seat": 0, "preset": "well_played", "text": None, "at": 1.0}}],
+          "pt", names=["Ana", "Bia"], mode="free")
+ipywidgets.VBox([heart.widget, panel.widget, chat.widget])
 """
+ATTACK = '<img src=x onerror="window.__pwned = 1">'
+"""A free text that would run a script if a page put it in as HTML."""
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +39,8 @@ def page_url(tmp_path_factory) -> Iterator[tuple[str, Path]]:
     folder = tmp_path_factory.mktemp("room-widgets")
     beats = folder / "beats.txt"
     notebook = folder / "widgets.ipynb"
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(PAGE.format(beats=str(beats)))])
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        PAGE.format(beats=str(beats), attack=ATTACK))])
     nbformat.write(nb, notebook)
     skip = [f"--VoilaConfiguration.extension_denylist={name}" for name in UNUSED_EXTENSIONS]
     with serve(notebook, folder / "voila.log", args=skip) as url:
@@ -40,6 +49,17 @@ def page_url(tmp_path_factory) -> Iterator[tuple[str, Path]]:
 
 def count(beats: Path) -> int:
     return len(beats.read_text().splitlines()) if beats.exists() else 0
+
+
+def test_messages_show_as_plain_text(browser, page_url):
+    url, _ = page_url
+    with open_page(browser, url, ".warkit-chat-log") as (page, _, _errors):
+        log = page.locator(".warkit-chat-log").inner_text()
+        assert f"Bia: {ATTACK}" in log and "Ana: Bem jogado" in log  # shown, as text
+        assert log.index("Bia:") < log.index("Ana:")  # newest last
+        assert page.locator(".warkit-chat-log img").count() == 0
+        assert page.evaluate("() => window.__pwned") is None
+        assert page.locator(".warkit-chat-text").is_visible()  # free text allowed here
 
 
 def test_the_browser_beats_and_counts_down_until_its_tab_closes(browser, page_url):
