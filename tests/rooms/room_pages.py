@@ -10,12 +10,13 @@ import dataclasses
 import enum
 from typing import Any
 
-import warkit
-from warkit import GameState, Match
-from warkit.view import PlayerView
 from warkit_widgets.rooms.controller import RoomController
 from warkit_widgets.rooms.server.core import RoomServer
 from warkit_widgets.rooms.server.local import LocalClient, LocalRooms
+
+import warkit
+from warkit import GameState, Match
+from warkit.view import PlayerView
 
 NAMES = [("Ana", "red"), ("Bia", "blue"), ("Caio", "green"), ("Duda", "black")]
 
@@ -89,7 +90,7 @@ def reachable(root: object, skip: tuple[object, ...] = (), limit: int = 500_000
     todo = [root]
     while todo and len(seen) < limit:
         obj = todo.pop()
-        if id(obj) in seen or callable(obj) and not hasattr(obj, "__dict__"):
+        if id(obj) in seen or (callable(obj) and not hasattr(obj, "__dict__")):
             continue
         seen[id(obj)] = obj
         if isinstance(obj, (str, bytes, int, float, bool, type(None), enum.Enum)):

@@ -324,4 +324,4 @@ def test_the_follower_backs_off_and_says_reconnecting_while_the_server_is_away()
     assert [follower.follow_once() for _ in range(4)] == [False, False, False, True]
     assert len(troubles) == 1  # said once, not at every try
     assert follower.failures == 0 and answers[0]["back"] is True
-    assert BACKOFF == tuple(sorted(BACKOFF))  # longer waits after more failures
+    assert tuple(sorted(BACKOFF)) == BACKOFF  # longer waits after more failures

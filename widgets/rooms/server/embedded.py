@@ -40,18 +40,30 @@ class RoomsVoila(Voila):
         address (this port) before Voilà listens."""
         return 0
 
-    def init_handlers(self) -> list[Any]:
-        handlers: list[Any] = super().init_handlers()
+    def start(self) -> None:
+        """Open the rooms before Voilà makes its kernel manager: the preheated kernels it
+        starts at once copy this process's environment (``voila.json``'s
+        ``preheat_kernel``)."""
+        self._open_rooms()
+        super().start()
+
+    def _open_rooms(self) -> None:
         try:
             store = open_store()
         except Exception as exc:  # a database down: the game still serves, rooms say why
             self.log.error("warkit room server not started: its store cannot be opened (%s)",
                            exc)
-            return handlers
+            return
         os.environ.pop(STORE_VARIABLE, None)  # the kernels copy this process's environment
         self.rooms_hub = Hub(RoomServer(store))
         prefix = url_path_join(self.base_url, PREFIX)
         os.environ[URL_VARIABLE] = f"http://127.0.0.1:{self.port}{prefix}"
+
+    def init_handlers(self) -> list[Any]:
+        handlers: list[Any] = super().init_handlers()
+        if self.rooms_hub is None:
+            return handlers
+        prefix = url_path_join(self.base_url, PREFIX)
         return [*room_handlers(self.rooms_hub, prefix), *handlers]
 
     def listen(self) -> None:
