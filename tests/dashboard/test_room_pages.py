@@ -294,3 +294,22 @@ def test_without_a_room_server_play_online_is_offered_disabled_with_how_to_start
     ready = PlayApp(lang="en", autosave=Autosave(tmp_path / "b"), schedule=FakeLoop(),
                     animate=False, rooms=RoomOpener())
     assert not ready.setup.online.disabled
+
+
+def test_a_seat_handed_to_a_computer_is_taken_back_when_its_player_returns(
+        store_path, tmp_path, monkeypatch):
+    """Bia never came: after 60 s the host's lobby offers to let a computer play for her, the
+    room server plays her seat; when she opens her link, her page takes the seat back."""
+    import time
+
+    app, _loop, session = host(tmp_path)
+    server().clock = lambda: time.time() + 120  # two minutes later, Bia still absent
+    poll(session)
+    [button] = session.lobby.buttons.children
+    assert "Bia" in button.description
+    button.click()
+    assert not app.game.seats[1].is_human and "computer" in session.lobby.seats.value
+    bia, _ = guest(tmp_path, monkeypatch, session.links.credentials[1], "bia")
+    assert bia.game.seats[1].is_human
+    poll(session)
+    assert app.game.seats[1].is_human

@@ -127,7 +127,7 @@ class RoomController(GameController):
         self.full_record = False
         """Has the full record (seed revealed) replaced the mirror?"""
         self._expected: tuple[int, dict[str, Any]] | None = None
-        self._syncing = self._rebuilding = False
+        self._syncing = self._rebuilding = self._over = False
         self._incoming: deque[dict[str, Any]] = deque()
         """Steps received, not yet shown (:meth:`advance` shows them)."""
         options.setdefault("lang", answer.get("lang", "pt"))
@@ -325,6 +325,7 @@ class RoomController(GameController):
         fresh = steps[self.seq_read - since:] if self.seq_read >= since else []
         self._incoming.extend(fresh)
         self._expected = (int(answer["seq"]), answer["view"])
+        self._over = bool(answer.get("over"))
         if fresh:
             self._notify("selection")  # the page's timer starts (see waiting_on_computer)
         elif not self._incoming:
@@ -399,7 +400,8 @@ class RoomController(GameController):
         if seq != self.seq or self.problem is not None:
             return
         self._expected = None
-        if self.state.is_terminal:  # the winners' objectives: only the full record knows
+        if self._over or self.state.is_terminal:
+            # the game is over: who won by a hidden objective, only the full record knows
             self._load_full_record()
             return
         mine = view_to_dict(warkit.view(self.state, self.seat))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from .server.client import RoomServerError
@@ -66,7 +67,7 @@ class RoomFollower:
         except RoomServerError as exc:
             self.failures += 1
             if self.failures == 1 or exc.status not in (0, 503):
-                self.post(lambda said=exc: self.on_trouble(said))
+                self.post(partial(self.on_trouble, exc))
             return False
         if self._stop.is_set():
             return False

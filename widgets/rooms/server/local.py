@@ -24,7 +24,7 @@ def _through_json(call: Callable[[], T]) -> T:
         answer = call()
     except Exception as exc:
         raise RoomServerError(str(exc), error_status(exc)) from None
-    return json.loads(json.dumps(answer))  # type: ignore[no-any-return]
+    return json.loads(json.dumps(answer))
 
 
 class LocalClient:
