@@ -14,7 +14,10 @@ default, in the Voilà server or a standalone process).
     GET  {prefix}/api/health
 
 A page sends its key in the ``X-Warkit-Key`` header, never in the address (addresses end up
-in access logs); no key is the public side of the room. Errors are JSON ``{"error": ...}``
+in access logs); no key is the public side of the room. Every answer about a room is
+:meth:`~.live.LiveRoom.view_for`: the seats (presence, hints), the key's view, the steps since
+``since`` as it may see them; asked with ``since=0`` it also carries ``start``, the page's game
+to replay them on (a mirror of the seat's view after the deal). Errors are JSON ``{"error": ...}``
 with 400 (a refused move: the rule it breaks), 403 (a key that does not open it), 404 (no
 such room), 409 (the room moved on: look again) or 503 (the database cannot be reached
 now: try again). The API uses no cookie, so a request
