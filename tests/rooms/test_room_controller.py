@@ -57,7 +57,7 @@ def test_two_human_pages_and_a_computer_play_a_whole_game_through_the_server(ser
                 if len(legal) == 1 and EndPhase() in legal:
                     waited_on_empty_trade.append(p.seat)
         checked[0] += 1
-        if checked[0] % 40 == 1 and not real_match(server, code).state.is_terminal:
+        if checked[0] % 100 == 1 and not real_match(server, code).state.is_terminal:
             # now and then, the whole of each page's kernel (after the end all is public)
             for p in [*shown, watcher]:
                 assert_holds_no_secret(p, real_match(server, code))
