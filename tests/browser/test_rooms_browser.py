@@ -73,8 +73,11 @@ def rooms_server(request, tmp_path_factory) -> Iterator[tuple[str, str]]:
 
 def driver(url: str, key: str) -> RoomController:
     """A page of ``key``'s seat in the test's process, over HTTP like a kernel's (the test
-    reads the game from it and makes its decisions)."""
-    return RoomController(HttpRooms(url + "warkit-rooms").open(None, key), pace="instant")
+    reads the game from it and makes its decisions); it beats once, as its page's browser
+    would (the seat has joined)."""
+    client = HttpRooms(url + "warkit-rooms").open(None, key)
+    client.beat()
+    return RoomController(client, pace="instant")
 
 
 def caught_up(d: RoomController) -> RoomController:

@@ -48,8 +48,12 @@ def make_app(tmp_path, name: str) -> tuple[PlayApp, FakeLoop]:
 
 
 def manual(session: RoomSession) -> RoomSession:
-    """Stop the session's thread: the test asks the server itself (:func:`poll`)."""
+    """Stop the session's thread: the test asks the server itself (:func:`poll`); the page
+    shows in a browser (its heartbeat's first tick: the seat is here)."""
     session.follower.stop()
+    if session.heartbeat is not None:
+        session.heartbeat.widget.beats += 1
+        session.heartbeat.join()
     return session
 
 
@@ -313,3 +317,28 @@ def test_a_seat_handed_to_a_computer_is_taken_back_when_its_player_returns(
     assert bia.game.seats[1].is_human
     poll(session)
     assert app.game.seats[1].is_human
+
+
+def test_a_seat_is_here_while_its_browser_beats_not_while_its_kernel_asks(
+        store_path, tmp_path, monkeypatch):
+    """Presence comes from the page's browser (issue 19): a seat's page carries a heartbeat
+    widget whose ticks come from the browser; its kernel asking the room server again and
+    again does not make the seat "here". A spectator's page has no seat to keep."""
+    _app, _loop, session = host(tmp_path)
+    code, key = session.links.code, session.links.credentials[1]
+    app, _ = make_app(tmp_path, "bia")
+    monkeypatch.setenv("QUERY_STRING", f"room=X&key={key}")
+    app.open_address()
+    bia = app.room
+    bia.follower.stop()
+    for _ in range(3):
+        poll(bia)  # Bia's kernel asks: no browser shows her page yet
+    assert server().store.room(code).seats[1].joined is None
+    assert bia.heartbeat is not None and bia.heartbeat.widget in bia.lobby.children
+    bia.heartbeat.widget.beats += 1  # her browser shows the page: its first tick
+    bia.heartbeat.join()
+    assert server().store.room(code).seats[1].joined is not None
+    poll(session)
+    assert "here" in session.lobby.seats.value.split("Bia")[1].split("</li>")[0]
+    watcher = visit(tmp_path, monkeypatch, f"room={code}&key={session.links.spectator}")
+    assert watcher.room.heartbeat is None

@@ -93,23 +93,36 @@ def test_the_countdown_says_whose_time_and_how_much_in_both_languages():
     assert timed_out_note("pt") == "tempo esgotado: o computador jogou a vez"
 
 
-def test_the_heartbeat_calls_back_on_the_browsers_ticks_only():
-    beats: list[int] = []
-    heart = Heartbeat(lambda: beats.append(1), interval=2)
+def test_the_heartbeat_calls_back_on_the_browsers_ticks_only_off_the_kernels_loop():
+    import threading
+
+    beats: list[str] = []
+    heart = Heartbeat(lambda: beats.append(threading.current_thread().name), interval=2)
     assert heart.widget.interval == 2 and beats == []  # the kernel alone never beats
-    heart.widget.beats += 1  # a tick from the browser (its view sets the trait)
+    for _ in range(2):
+        heart.widget.beats += 1  # a tick from the browser (its view sets the trait)
+        heart.join()
+    assert beats == ["warkit-room-heartbeat"] * 2 and heart.beats == 2
+
+    slow = threading.Event()
+    heart.on_beat = lambda: (slow.wait(5), beats.append("slow"))
     heart.widget.beats += 1
-    assert beats == [1, 1] and heart.beats == 2
+    heart.widget.beats += 1  # the last beat is still on its way: skipped
+    slow.set()
+    heart.join()
+    assert beats[2:] == ["slow"] and heart.beats == 4
 
     def unreachable():
         raise RoomServerError("cannot be reached")
 
     heart.on_beat = unreachable
     heart.widget.beats += 1  # a failed beat is noted, the page goes on
-    assert heart.beats == 3
+    heart.join()
+    assert heart.failure is None
     heart.on_beat = lambda: 1 / 0
-    with pytest.raises(ZeroDivisionError):  # a bug is not hidden
-        heart.widget.beats += 1
+    heart.widget.beats += 1
+    heart.join()
+    assert isinstance(heart.failure, ZeroDivisionError)  # a bug is kept and logged
     with pytest.raises(ValueError, match="positive"):
         Heartbeat(lambda: None, interval=0)
 

@@ -20,6 +20,7 @@ five minutes hidden), so a seat whose tab stays hidden a long time may show "awa
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 
 import anywidget
@@ -58,7 +59,9 @@ class TickerWidget(anywidget.AnyWidget):
 
 
 class Heartbeat:
-    """Calls ``on_beat()`` at each tick of the page's browser (never from the kernel alone).
+    """Calls ``on_beat()`` at each tick of the page's browser (never from the kernel alone),
+    on a thread of its own (the kernel's loop never waits for the room server; a tick that
+    comes while the last beat is still on its way is skipped).
 
     Show :attr:`widget` anywhere on the page (it takes no room). A refused or failed beat
     (the room server unreachable for a moment) is logged: the next beat tries again."""
@@ -71,18 +74,37 @@ class Heartbeat:
         self.widget = TickerWidget(interval=interval)
         self.widget.observe(self._beat, names="beats")
         self.beats = 0
-        """Beats received from the browser (for the page and its tests)."""
+        """Ticks received from the browser (for the page and its tests)."""
+        self._sending: threading.Thread | None = None
+        self.failure: BaseException | None = None
+        """What the last beat raised other than a refusal (a bug: kept, logged)."""
 
     def _beat(self, change: dict[str, object]) -> None:
         self.beats += 1
+        if self._sending is not None and self._sending.is_alive():
+            return
+        self._sending = threading.Thread(target=self._send, daemon=True,
+                                         name="warkit-room-heartbeat")
+        self._sending.start()
+
+    def _send(self) -> None:
         try:
             self.on_beat()
         except RoomError as exc:
             LOG.info("a heartbeat did not reach the room server: %s", exc)
+        except Exception as exc:
+            self.failure = exc
+            LOG.exception("a heartbeat failed")
+
+    def join(self, timeout: float = 10.0) -> None:
+        """Wait until the beat on its way has been sent (tests, a page closing)."""
+        if self._sending is not None:
+            self._sending.join(timeout)
 
     def close(self) -> None:
         self.widget.unobserve(self._beat, names="beats")
         self.widget.close()
+        self.join(1.0)
 
 
 __all__ = ["BEAT_EVERY", "ESM", "Heartbeat", "TickerWidget"]

@@ -29,6 +29,7 @@ from ..play.page.voila import kernel_loop
 from .controller import RoomController, RoomShown
 from .fairness import UnfairRecord, seed_hex, short_commitment, verify_room
 from .follower import RoomFollower
+from .heartbeat import Heartbeat
 from .invite import InviteLink, RoomLinks
 from .lan import lan_address
 from .messages import tr
@@ -219,6 +220,10 @@ class RoomSession:
         if me is not None and not self.room.seats[me].is_human:
             # this seat's player is back: the computer that played it while away stops
             self.game.receive(self.client.take_back(self.game.seq_read))
+        self.heartbeat: Heartbeat | None = None
+        if me is not None:  # the seat is here while this page is open in a browser
+            self.heartbeat = Heartbeat(self.client.beat)
+            self.lobby.children = (*self.lobby.children, self.heartbeat.widget)
         app.set_game(self.game)
         self.game.subscribe(app.reporter.guard(self._game_changed))
         self.follower = RoomFollower(self.client, known=self._known,
@@ -279,6 +284,8 @@ class RoomSession:
 
     def stop(self) -> None:
         self.follower.stop()
+        if self.heartbeat is not None:
+            self.heartbeat.close()
         self.lobby.layout.display = "none"
 
 

@@ -62,6 +62,13 @@ class LocalClient:
     def hint(self, since: int = 0) -> dict[str, Any]:
         return _through_json(lambda: self.server.hint(self._ticket(), since))
 
+    def say(self, preset: str | None = None, text: str | None = None,
+            since: int = 0) -> dict[str, Any]:
+        return _through_json(lambda: self.server.say(self._ticket(), preset, text, since))
+
+    def beat(self) -> None:
+        _through_json(lambda: self.server.beat(self._ticket()))
+
     def record(self) -> str:
         return _through_json(lambda: self.server.record(self._ticket()))
 
