@@ -43,9 +43,11 @@ def secrets_of_others(server: RoomServer, code: str, seat: int | None) -> list[s
     with server._room(code) as live:
         state, seed = live.match.state, live.room.seed
     said = [str(seed), f"{seed:064x}"]
+    own = None if seat is None else str(state.rules.effective_objective(state, seat))
     for other in range(state.num_players):
-        if other != seat:
-            said.append(str(state.rules.effective_objective(state, other)))
+        objective = str(state.rules.effective_objective(state, other))
+        if other != seat and objective != own:  # two seats may both have 24 territories
+            said.append(objective)
     return said
 
 
