@@ -342,3 +342,48 @@ def test_a_seat_is_here_while_its_browser_beats_not_while_its_kernel_asks(
     assert "here" in session.lobby.seats.value.split("Bia")[1].split("</li>")[0]
     watcher = visit(tmp_path, monkeypatch, f"room={code}&key={session.links.spectator}")
     assert watcher.room.heartbeat is None
+
+
+def test_the_host_chooses_messages_and_a_timer_and_every_page_shows_them(
+        store_path, tmp_path, monkeypatch):
+    """"Play online" with free messages and 5 minutes per decision: the room has them; a
+    preset said on one page and a text on another reach both, in each page's language; the
+    countdown names whose decision it is; a spectator reads the messages and cannot send."""
+    app, loop = make_app(tmp_path, "host")
+    app.setup.count.value = 3
+    for i, (name, kind) in enumerate([("Ana", "human"), ("Bia", "human"), ("Cris", "easy")]):
+        app.setup.names[i].value = name
+        app.setup.kinds[i].value = kind
+    assert app.setup.room_row.layout.display != "none"
+    app.setup.chat.value, app.setup.timer.value = "free", 300
+    app.set_lang("pt")  # relabelled, the answers kept
+    assert (app.setup.chat.value, app.setup.timer.value) == ("free", 300)
+    assert dict(app.setup.timer.options)["5 minutos"] == 300
+    app.set_lang("en")
+    app.speed.value = "instant"
+    app.setup.submit(online=True)
+    session = manual(app.room)
+    code = session.links.code
+    answer = server().state(server().ticket(code, session.links.credentials[0]))
+    assert (answer["chat"], answer["timer"]) == ("free", 300)
+    bia_app, _ = guest(tmp_path, monkeypatch, session.links.credentials[1], "bia")
+    bia = bia_app.room
+    bia_app.set_lang("pt")
+    session.chat.presets["nice"].click()
+    bia.chat.box.value = "oi <b>todos</b>"
+    bia.chat.send_button.click()
+    poll(session), poll(bia)
+    assert "Ana:</b> Nice!" in session.chat.log.value
+    assert "Ana:</b> Boa!" in bia.chat.log.value  # a preset, in the reader's language
+    assert "Bia:</b> oi &lt;b&gt;todos&lt;/b&gt;" in session.chat.log.value
+    decider = answer["decider"]
+    for page, me in ((session, 0), (bia, 1)):
+        said = page.countdown.text()
+        assert ("5:00" in said or "4:5" in said), said
+        if decider == me:
+            assert said.startswith(("You have", "Você tem"))
+        else:
+            assert ["Ana", "Bia", "Cris"][decider] in said
+    watcher = visit(tmp_path, monkeypatch, f"room={code}&key={session.links.spectator}")
+    assert "Nice!" in watcher.room.chat.log.value
+    assert watcher.room.chat.row.layout.display == "none"  # spectators read only

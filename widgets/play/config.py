@@ -58,6 +58,10 @@ class GameConfig:
     coach: bool = True
     """May the players ask the coach for hints (:mod:`warkit_widgets.play.coach`)? In a
     room, the host's choice for every seat."""
+    chat: str = "presets"
+    """A room's messages (:data:`ROOM_CHATS`); ignored on one device."""
+    timer: int | None = None
+    """A room's seconds per decision (:data:`ROOM_TIMERS`); ignored on one device."""
 
     def __post_init__(self) -> None:
         if self.rules not in rule_set_names():  # the engine's registry (a variant too)
@@ -76,6 +80,19 @@ class GameConfig:
         if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)
                                       or self.seed < 0):
             raise ValueError(f"the seed is a whole number >= 0, got {self.seed!r}")
+        if self.chat not in ROOM_CHATS:
+            raise ValueError(f"a room's messages are one of {', '.join(ROOM_CHATS)}, "
+                             f"got {self.chat!r}")
+        if self.timer not in ROOM_TIMERS:
+            raise ValueError(f"a room's timer is one of {ROOM_TIMERS} seconds, "
+                             f"got {self.timer!r}")
+
+
+ROOM_CHATS = ("presets", "free", "off")
+"""What the seats of a room may say, as the form offers it (the room server checks it:
+:mod:`warkit_widgets.rooms.quick_messages`)."""
+ROOM_TIMERS = (None, 60, 300, 86400)
+"""Seconds a room gives each decision (``None``: no timer), as the form offers them."""
 
 
 class Step(enum.Enum):

@@ -18,7 +18,7 @@ from warkit import world_map
 
 from ..html import message_html
 from ..i18n import color_name, normalize_lang
-from .config import BOT_LEVELS, HUMAN, GameConfig, Seat, clean_name
+from .config import BOT_LEVELS, HUMAN, ROOM_CHATS, ROOM_TIMERS, GameConfig, Seat, clean_name
 from .messages import tr
 from .rule_sets import rule_set_names, rules_label
 from .saves import SavedGame, distinct_labels
@@ -91,10 +91,20 @@ class SetupForm(w.VBox):
         self.coach = w.Checkbox(value=True, indent=False, layout=w.Layout(width="auto"))
         self.coach.add_class("warkit-coach-allowed")
         self._seed_row = w.HBox([self.labels["seed"], self.seed, self.coach], layout=fixed)
+        # a room's options (shown only where "Play online" is)
+        self.chat = w.Dropdown(options=[(c, c) for c in ROOM_CHATS], value="presets",
+                               layout=w.Layout(width="auto"))
+        self.chat.add_class("warkit-room-chat-choice")
+        self.timer = w.Dropdown(options=[(str(t), t) for t in ROOM_TIMERS], value=None,
+                                layout=w.Layout(width="auto"))
+        self.timer.add_class("warkit-room-timer-choice")
+        self.room_row = w.HBox([self.chat, self.timer], layout=fixed)
+        self.room_row.layout.display = None if on_online else "none"
         super().__init__([
             self.title, w.HBox([self.labels["rules"], self.rules], layout=fixed),
             w.HBox([self.labels["players"], self.count], layout=fixed), *self.rows,
-            self._seed_row, w.HBox([self.start, self.online, self.error], layout=fixed),
+            self._seed_row, self.room_row,
+            w.HBox([self.start, self.online, self.error], layout=fixed),
             self.labels["resume"], self.resume_box])
         self.add_class("warkit-setup")
         self._relabel()
@@ -150,6 +160,14 @@ class SetupForm(w.VBox):
             self.rules.value = chosen if chosen in names else names[0]
         self.seed.placeholder = tr("setup.seed_help", lang)
         self.coach.description = tr("setup.coach", lang)
+        chosen = self.chat.value, self.timer.value  # the same answers, new labels
+        with self.chat.hold_sync(), self.timer.hold_sync():
+            self.chat.options = [(tr(f"setup.chat.{c}", lang), c) for c in ROOM_CHATS]
+            self.timer.options = [(tr(f"setup.timer.{t or 'none'}", lang), t)
+                                  for t in ROOM_TIMERS]
+            self.chat.value, self.timer.value = chosen
+            self.chat.description = tr("setup.chat", lang)
+            self.timer.description = tr("setup.timer", lang)
         for i in range(min(self.count.value, len(self.rows))):
             self._relabel_row(i)
         self.show_saved(self._saved)
@@ -214,7 +232,7 @@ class SetupForm(w.VBox):
         seats = tuple(Seat(clean_name(self.names[i].value, self._default_name(i)),
                            colors[i], self.kinds[i].value) for i in range(n))
         return GameConfig(seats, self.rules.value, self._lang, int(text) if text else None,
-                          coach=self.coach.value)
+                          coach=self.coach.value, chat=self.chat.value, timer=self.timer.value)
 
     def submit(self, online: bool = False) -> GameConfig | None:
         """Start a game with the answers (``online``: in a room, each player on their own

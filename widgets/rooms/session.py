@@ -26,6 +26,7 @@ from ..html import message_html
 from ..i18n import color_name
 from ..play.config import GameConfig, Step
 from ..play.page.voila import kernel_loop
+from .chat import QuickMessages
 from .controller import RoomController, RoomShown
 from .fairness import UnfairRecord, seed_hex, short_commitment, verify_room
 from .follower import RoomFollower
@@ -35,6 +36,7 @@ from .lan import lan_address
 from .messages import tr
 from .server.client import RoomServerError
 from .server.service import RoomService
+from .timer_panel import TimerPanel, timed_out_note
 
 if TYPE_CHECKING:
     from ..play.online import RoomPage
@@ -220,10 +222,20 @@ class RoomSession:
         if me is not None and not self.room.seats[me].is_human:
             # this seat's player is back: the computer that played it while away stops
             self.game.receive(self.client.take_back(self.game.seq_read))
+        self.answer = answer
+        """The room server's last answer (its messages, its timer's deadline)."""
+        self.chat = QuickMessages(self.say, lang=app.lang)
+        self.countdown = TimerPanel()
+        self.timeouts = w.HTML()
+        self.timeouts.add_class("warkit-room-timeouts")
+        parts = list(self.lobby.children)
+        parts[parts.index(self.lobby.turn) + 1:1] = [self.countdown.widget, self.timeouts]
+        parts.append(self.chat.widget)
         self.heartbeat: Heartbeat | None = None
         if me is not None:  # the seat is here while this page is open in a browser
             self.heartbeat = Heartbeat(self.client.beat)
-            self.lobby.children = (*self.lobby.children, self.heartbeat.widget)
+            parts.append(self.heartbeat.widget)
+        self.lobby.children = tuple(parts)
         app.set_game(self.game)
         self.game.subscribe(app.reporter.guard(self._game_changed))
         self.follower = RoomFollower(self.client, known=self._known,
@@ -249,6 +261,7 @@ class RoomSession:
             return
         if answer.get("back"):  # the server answers again after a break
             self.app.notice_text("", "info")
+        self.answer = answer
         game.receive(answer)
         self.room = game.room
         if game.waiting_on_computer:
@@ -269,6 +282,26 @@ class RoomSession:
         mine = f"?room={self.code}&key={self.key}&lang={lang}" if me is not None else None
         self.lobby.show(self.room, lang, me=me, game=game, links=self.links, my_link=mine,
                         watch=self.room.watch)
+        self._show_table(lang, me)
+
+    def _show_table(self, lang: str, me: int | None) -> None:
+        """The room's quick messages, the turn timer's countdown and who timed out."""
+        answer, seats = self.answer, self.room.seats
+        names = [s.name for s in seats]
+        self.chat.show(answer.get("messages", []), lang, names=names,
+                       mode=answer.get("chat"), speaking=me is not None)
+        decider = answer.get("decider")
+        name = names[decider] if isinstance(decider, int) and 0 <= decider < len(names) else ""
+        self.countdown.show(answer.get("deadline"), name, decider == me, lang)
+        late = [names[s["seat"]] for s in answer.get("seats", []) if s.get("timed_out")]
+        self.timeouts.value = "".join(
+            f"<div>{escape(n)}: {escape(timed_out_note(lang))}</div>" for n in late)
+
+    def say(self, preset: str | None, text: str | None) -> None:
+        """Send a quick message (the chat's buttons); a refusal is raised to the chat, which
+        says it under its box."""
+        game = self.game
+        self.on_answer(self.client.say(preset, text, game.seq_read if game else 0))
 
     def hand_over(self, seat: int) -> None:
         """Hand an absent seat to a computer (the room server plays it from now on)."""
@@ -298,6 +331,7 @@ def host_room(app: RoomPage, config: GameConfig, service: RoomService) -> RoomSe
         raise ValueError("a room needs at least one human seat")
     made = service.create({
         "rules": config.rules, "lang": config.lang, "coach": config.coach,
+        "chat": config.chat, "timer": config.timer,
         "seats": [{"name": s.name, "color": s.color, "kind": s.kind} for s in config.seats]})
     links = RoomLinks(made["code"], tuple(made["keys"]), made["spectator"])
     return RoomSession(app, service, key=links.credentials[host], links=links)

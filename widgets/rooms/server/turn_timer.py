@@ -15,12 +15,16 @@ periodic callback, so a room whose pages are all closed still moves on when some
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from warkit import CHANCE
 
-from .live import LiveRoom
+from ...play.config import ROOM_TIMERS
 
-TIMER_CHOICES = (60, 300, 86400)
+if TYPE_CHECKING:
+    from .live import LiveRoom
+
+TIMER_CHOICES = tuple(t for t in ROOM_TIMERS if t is not None)
 """The seconds a host may give each decision: 1 minute, 5 minutes, 24 hours."""
 TIMED_OUT = "timeout:{seat}"
 """The room option holding, per seat, the turn (plus 1) in which its time ran out."""
