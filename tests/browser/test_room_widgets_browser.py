@@ -28,6 +28,7 @@ chat = QuickMessages(lambda preset, text: None)
 chat.show([{{"n": 1, "seat": 1, "preset": None, "text": {attack!r}, "at": 0.0}},
            {{"n": 2, "seat": 0, "preset": "well_played", "text": None, "at": 1.0}}],
           "pt", names=["Ana", "Bia"], mode="free")
+chat.widget.selected_index = 0  # unfolded
 ipywidgets.VBox([heart.widget, panel.widget, chat.widget])
 """
 ATTACK = '<img src=x onerror="window.__pwned = 1">'

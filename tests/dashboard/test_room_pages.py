@@ -349,7 +349,7 @@ def test_the_host_chooses_messages_and_a_timer_and_every_page_shows_them(
     """"Play online" with free messages and 5 minutes per decision: the room has them; a
     preset said on one page and a text on another reach both, in each page's language; the
     countdown names whose decision it is; a spectator reads the messages and cannot send."""
-    app, loop = make_app(tmp_path, "host")
+    app, _loop = make_app(tmp_path, "host")
     app.setup.count.value = 3
     for i, (name, kind) in enumerate([("Ana", "human"), ("Bia", "human"), ("Cris", "easy")]):
         app.setup.names[i].value = name

@@ -29,6 +29,8 @@ def test_messages_show_in_the_readers_language_escaped_newest_last():
     log = chat.log.value
     assert log.index("Boa!") < log.index("&lt;script&gt;alert(1)&lt;/script&gt;")
     assert "<script>" not in log and "Bia &lt;b&gt;" in log
+    assert chat.widget.titles[0] == "Mensagens rápidas (2) · Bia <b>: <script>alert(1)</script>"
+    assert chat.widget.selected_index is None  # folded: the lobby stays short
     assert chat.presets["your_turn"].description == "Sua vez"
     chat.show(MESSAGES, "en", names=NAMES)
     assert "Nice!" in chat.log.value and chat.presets["your_turn"].description == "Your turn"

@@ -23,14 +23,25 @@ Send = Callable[[str | None, str | None], object]
 """The page's sender: a preset id, or a free text (the other ``None``)."""
 
 
-def message_html(message: Mapping[str, object], names: Sequence[str], lang: str) -> str:
-    """One message as HTML: the seat's name, then the preset in ``lang`` or the text, both
-    escaped."""
+def _parts(message: Mapping[str, object], names: Sequence[str], lang: str) -> tuple[str, str]:
+    """A message's seat name and what it says (a preset in ``lang``, or its text)."""
     seat = message.get("seat")
     name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
     preset = message.get("preset")
     said = (tr(f"chat.preset.{preset}", lang) if isinstance(preset, str) and preset in PRESETS
             else str(message.get("text") or ""))
+    return name, said
+
+
+def message_text(message: Mapping[str, object], names: Sequence[str], lang: str) -> str:
+    """One message as plain text: ``Name: what it says``."""
+    return "{}: {}".format(*_parts(message, names, lang))
+
+
+def message_html(message: Mapping[str, object], names: Sequence[str], lang: str) -> str:
+    """One message as HTML: the seat's name, then the preset in ``lang`` or the text, both
+    escaped."""
+    name, said = _parts(message, names, lang)
     return (f'<div class="warkit-chat-message"><b>{html.escape(name)}:</b> '
             f"{html.escape(said)}</div>")
 
@@ -42,7 +53,6 @@ class QuickMessages:
         self.on_send, self.lang = on_send, lang
         self.mode, self.speaking = "presets", True
         self.refused = False
-        self.title = widgets.HTML()
         self.log = widgets.HTML(layout=widgets.Layout(max_height="12em", overflow="auto"))
         self.log.add_class("warkit-chat-log")
         self.presets: dict[str, widgets.Button] = {}
@@ -61,7 +71,10 @@ class QuickMessages:
         self.note.add_class("warkit-chat-note")
         self.row = widgets.HBox(list(self.presets.values()),
                                 layout=widgets.Layout(flex_flow="row wrap"))
-        self.widget = widgets.VBox([self.title, self.log, self.row, self.free, self.note])
+        self.body = widgets.VBox([self.log, self.row, self.free, self.note])
+        # folded by default (the lobby sits above the map): its title says how many
+        # messages there are and the newest one
+        self.widget = widgets.Accordion([self.body], selected_index=None)
         self.widget.add_class("warkit-chat")
         self.show([])
 
@@ -75,7 +88,11 @@ class QuickMessages:
         self.mode = mode or self.mode
         self.speaking = self.speaking if speaking is None else speaking
         lang = self.lang
-        self.title.value = f"<b>{html.escape(tr('chat.title', lang))}</b>"
+        title = f"{tr('chat.title', lang)} ({len(messages)})"
+        if messages:
+            newest = message_text(messages[-1], names, lang)
+            title += f" · {newest[:60]}{'…' if len(newest) > 60 else ''}"
+        self.widget.set_title(0, title)  # plain text (never read as HTML)
         body = "".join(message_html(m, names, lang) for m in messages)
         self.log.value = body or f"<i>{html.escape(tr('chat.none', lang))}</i>"
         for preset, button in self.presets.items():

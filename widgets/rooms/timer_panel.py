@@ -78,12 +78,17 @@ class TimerPanel:
 
     def __init__(self) -> None:
         self.widget = CountdownWidget()
+        self._shown: tuple[object, ...] | None = None
 
     def show(self, deadline: float | None, name: str, yours: bool, lang: str = "pt",
              now: float | None = None) -> None:
         """Count down to ``deadline`` (``None``: hide), the decision of ``name`` (``yours``:
         the page's own seat), in ``lang``."""
         w = self.widget
+        shown = (deadline, name, yours, lang)
+        if shown == self._shown:
+            return  # the same countdown: the browser keeps counting (no message)
+        self._shown = shown
         if deadline is None:
             left = -1.0
         else:
