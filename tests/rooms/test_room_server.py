@@ -43,9 +43,11 @@ def secrets_of_others(server: RoomServer, code: str, seat: int | None) -> list[s
     with server._room(code) as live:
         state, seed = live.match.state, live.room.seed
     said = [str(seed), f"{seed:064x}"]
+    mine = None if seat is None else state.rules.effective_objective(state, seat)
     for other in range(state.num_players):
-        if other != seat:
-            said.append(str(state.rules.effective_objective(state, other)))
+        objective = state.rules.effective_objective(state, other)
+        if other != seat and objective != mine:  # two seats may both hunt 24 territories
+            said.append(str(objective))
     return said
 
 
