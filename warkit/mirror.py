@@ -10,16 +10,20 @@ full states. So the page keeps a **mirror**, played by the one rule book:
   never declares a win it cannot know, :mod:`warkit.rules.victory`); the cards the viewer
   cannot place are dealt in card order, without chance, to the other hands, the loot, the
   discard pile and the deck, by the sizes the view shows.
-- :func:`resolve_step` turns one step into the action to push on the mirror. First it deals
-  the mirror's present again from its own view, so the cards the viewer cannot place are where
-  :func:`mirror_state` would put them. When the step names a card dealt to the wrong place (an
-  opponent's trade, SMART's advantages, the seat's own draw), that card is put where the step
-  needs it before the rest is dealt. A hidden step (another seat's draw or discard) becomes the
-  first legal action of its keyword.
+- :func:`resolve_step` turns one step into the action to push on the mirror. It deals the
+  mirror's present again from its own view, as :func:`mirror_state` would (the fields a view
+  leaves out kept). A card the step names but the deal put elsewhere (an opponent's trade,
+  SMART's advantages, the seat's own draw), or a card the step gives the seat (an eliminator's
+  loot), is swapped with a card of the place the action takes it from; when the step says the
+  next turn opens otherwise (classic War: a trade step needs a set in that hand, C-CARD-3), two
+  unknown cards are exchanged. A hidden step (another seat's draw or discard) becomes the first
+  legal action of its keyword.
 
 The mirror holds no secret the seat may not know: its cards and objectives come from the view
-and the step only (a pure function of them), and each resolved action is checked to show the
-seat exactly the step received (:func:`~warkit.seat_record.step_for`).
+and the step only, and each resolved action is checked to show the seat exactly the step
+received (:func:`~warkit.seat_record.step_for`). It cannot know a win by an objective the seat
+cannot see (classic War): that last step (``"phase": "game_over"``) is played and the mirror
+goes on; the page then loads the full record, which the server gives once the game is over.
 
 >>> import warkit
 >>> real = warkit.Match.new(4, seed=3)
