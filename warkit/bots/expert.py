@@ -106,6 +106,7 @@ from .determinize import can_determinize, determinize
 from .evaluate import BONUS, MEMBERS, Board, goal_for
 from .hard import HardBot
 from .opponents import OpponentModel
+from .plan_policy import PlanPolicy
 
 STANDARD_ITERATIONS = 12
 """Simulated turns per turn at the standard budget (the tables' budget)."""
@@ -127,11 +128,15 @@ class PlanStyle:
     name: str
     scale: Mapping[str, float] = field(default_factory=dict)
     shift: Mapping[str, float] = field(default_factory=dict)
+    fixed: Mapping[str, float] = field(default_factory=dict)
+    """Knobs set to a value (before ``scale`` and ``shift``)."""
 
     def apply(self, bot: HardBot, base: Mapping[str, float]) -> None:
         """Set this plan's weights on ``bot``: every knob back to ``base`` (the bot's own
         values), then this plan's changes."""
         for name, value in base.items():
+            setattr(bot, name, value)
+        for name, value in self.fixed.items():
             setattr(bot, name, value)
         for name, factor in self.scale.items():
             setattr(bot, name, getattr(bot, name) * factor)
@@ -152,7 +157,18 @@ PLANS: tuple[PlanStyle, ...] = (
 )
 """The candidate plans, the hard level's own first (it wins ties)."""
 
-KNOBS = frozenset(k for p in (*PLANS, BOLD) for k in (*p.scale, *p.shift))
+GUARD = PlanStyle("guard", shift={"guard": 4.0, "margin": 1.0})
+"""Guard the borders facing the seats that may hunt this colour, and attack less
+(:attr:`~warkit.bots.plan_policy.PlanPolicy.guard`)."""
+CARD = PlanStyle("card", fixed={"most_conquests": 1})
+"""One conquest for the turn's card, then stop (the rest of the armies stay home)."""
+CONTINENTS = PlanStyle("continents", scale={"complete": 2.0, "breaking": 1.5})
+"""Take and hold whole continents (their bonus), and break the others'."""
+
+ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD, GUARD, CARD, CONTINENTS)
+"""Every plan this module defines, by name for benchmarks (:data:`PLANS` are the default)."""
+
+KNOBS = frozenset(k for p in ALL_PLANS for k in (*p.scale, *p.shift, *p.fixed))
 
 
 class ExpertBot:
@@ -179,7 +195,7 @@ class ExpertBot:
         self.horizon = horizon
         """Opponents' turns played out after its own in a simulation (``None``: the whole
         round, until its next turn); their players are hard bots."""
-        self.player = HardBot(seed=self.rng.randrange(2**32))
+        self.player = PlanPolicy(seed=self.rng.randrange(2**32))
         """The policy that answers every step, with the chosen plan's weights."""
         self.belief = ObjectiveBelief(self.player.opponents)
         self._responders: dict[int, HardBot] = {}
@@ -367,4 +383,4 @@ def standing(board: Board, state: GameState, seat: int, exposed: bool) -> float:
     return value
 
 
-__all__ = ["PLANS", "STANDARD_ITERATIONS", "ExpertBot", "PlanStyle", "position_value"]
+__all__ = ["ALL_PLANS", "PLANS", "STANDARD_ITERATIONS", "ExpertBot", "PlanStyle", "position_value"]
