@@ -1,7 +1,8 @@
 """Expert A/B: one expert variant against hard bots, on the tournament's own games.
 
 Run: python tests/bench/expert_ab.py [--games 120] [--players 6] [--rules classic]
-     [--seed 90000] [--iterations N] [--seconds S] [--horizon N|round] [--plans a,b,c]
+     [--seed 90000] [--iterations N] [--seconds S] [--horizon N|round] [--confidence Z]
+     [--plans a,b,c]
      [--hard] [--csv FILE]
 
 Game ``g`` is the game ``python -m warkit.tournament --bots expert hard ... --seed SEED`` plays
@@ -68,10 +69,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--horizon", default=None, help="N or round (default: the expert's)")
+    parser.add_argument("--confidence", type=float, default=None,
+                        help="standard errors a plan must beat the first one by")
     parser.add_argument("--plans", default=None, help="comma-separated plan names")
     parser.add_argument("--hard", action="store_true", help="a hard bot in the expert's seat")
     parser.add_argument("--max-turns", type=int, default=500)
     parser.add_argument("--csv", default=None)
+    parser.add_argument("--against", default=None,
+                        help="a --csv file of another variant on the same seeds: paired test")
     args = parser.parse_args(argv)
     options: dict[str, object] = {}
     if args.iterations is not None:
@@ -80,6 +85,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         options["seconds"] = args.seconds
     if args.horizon is not None:
         options["horizon"] = None if args.horizon == "round" else int(args.horizon)
+    if args.confidence is not None:
+        options["confidence"] = args.confidence
     if args.plans is not None:
         by_name = {p.name: p for p in ALL_PLANS}
         options["plans"] = tuple(by_name[name] for name in args.plans.split(","))
@@ -114,7 +121,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     fair = Fraction(1, args.players)
     low, high = wilson(wins, n)
     p = binomial_test(round(wins), n - round(wins), fair)
-    who = "hard (in the expert's seat)" if args.hard else f"expert {options or 'as made'}"
+    shown = {**options, "plans": args.plans} if args.plans else options
+    who = "hard (in the expert's seat)" if args.hard else f"expert {shown or 'as made'}"
     print(f"{who} vs {args.players - 1} hard, {args.rules}, games {n} (seeds {args.seed}.."
           f"{args.seed + n - 1}, seats rotated)")
     print(f"won {wins:g} of {n}: {100 * wins / n:.1f} % [{100 * low:.1f}, {100 * high:.1f}], "
@@ -129,6 +137,20 @@ def main(argv: Sequence[str] | None = None) -> None:
             out = csv.writer(f)
             out.writerow(["seed", "seat", "won", "eliminated", "turns"])
             out.writerows(rows)
+    if args.against:
+        print(paired(rows, args.against))
+
+
+def paired(rows: Sequence[tuple[int, int, float, int, int]], other: str) -> str:
+    """Games this variant won and the other lost, and the reverse, with the sign test (the
+    same deals and dice: only the expert's choices differ)."""
+    with open(other, newline="") as f:
+        theirs = {int(r["seed"]): float(r["won"]) for r in csv.DictReader(f)}
+    common = [(won, theirs[seed]) for seed, _, won, _, _ in rows if seed in theirs]
+    gained = sum(1 for mine, other_won in common if mine and not other_won)
+    lost = sum(1 for mine, other_won in common if other_won and not mine)
+    return (f"paired with {other} over {len(common)} games: won {gained} it lost, lost "
+            f"{lost} it won; sign test p = {binomial_test(gained, lost):.3g}")
 
 
 if __name__ == "__main__":

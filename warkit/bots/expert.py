@@ -90,6 +90,7 @@ choice between close plans is noisy.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Mapping, Sequence
@@ -178,7 +179,7 @@ class ExpertBot:
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, plans: Sequence[PlanStyle] = PLANS,
-                 horizon: int | None = 0) -> None:
+                 horizon: int | None = 0, confidence: float = 0.0) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         if seconds is not None and not seconds > 0:
@@ -195,6 +196,9 @@ class ExpertBot:
         self.horizon = horizon
         """Opponents' turns played out after its own in a simulation (``None``: the whole
         round, until its next turn); their players are hard bots."""
+        self.confidence = confidence
+        """Standard errors by which a plan must beat the first one to be played
+        (:meth:`pick`; 0: the best mean is played)."""
         self.player = PlanPolicy(seed=self.rng.randrange(2**32))
         """The policy that answers every step, with the chosen plan's weights."""
         self.belief = ObjectiveBelief(self.player.opponents)
@@ -239,8 +243,7 @@ class ExpertBot:
         started = time.perf_counter()
         worlds = MOST_WORLDS if self.iterations is None else \
             max(1, -(-self.iterations // len(plans)))
-        totals = [0.0] * len(plans)
-        played = 0
+        scores: list[list[float]] = [[] for _ in plans]
         for _ in range(worlds):
             objectives = self.belief.sample(view, self.rng)
             state = determinize(view, objectives, self.rng)
@@ -249,15 +252,32 @@ class ExpertBot:
             for k, plan in enumerate(plans):
                 policy = self.player.fork()
                 self._use(policy, plan)
-                totals[k] += self.rollout(state, policy, dice, ends)
-            played += 1
+                scores[k].append(self.rollout(state, policy, dice, ends))
             if self.seconds is not None and time.perf_counter() - started > self.seconds:
                 break
+        played = len(scores[0])
         self.searches += 1
         self.rollouts += played * len(plans)
-        self.last_scores = {p.name: t / played for p, t in zip(plans, totals)}
-        best = max(range(len(plans)), key=lambda k: (totals[k], -k))
-        return plans[best]
+        self.last_scores = {p.name: sum(s) / played for p, s in zip(plans, scores)}
+        return plans[self.pick(scores)]
+
+    def pick(self, scores: Sequence[Sequence[float]]) -> int:
+        """The plan to play, from each plan's score in every world: the best mean, when it
+        beats the first plan (the hard level's own) by more than :attr:`confidence` standard
+        errors of their paired differences (the worlds' dice are common to the plans), else
+        the first plan. The best of many noisy means is flattered by its luck; asking for a
+        clear margin keeps the expert from trading hard's play for noise."""
+        means = [sum(s) / len(s) for s in scores]
+        best = max(range(len(scores)), key=lambda k: (means[k], -k))
+        if best == 0 or not self.confidence:
+            return best
+        diffs = [b - a for a, b in zip(scores[0], scores[best])]
+        n = len(diffs)
+        if n < 2:
+            return 0
+        mean = sum(diffs) / n
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        return best if mean > self.confidence * spread else 0
 
     def _use(self, bot: HardBot, plan: PlanStyle) -> None:
         """Give ``bot`` the weights of ``plan`` (undoing the last plan's)."""
