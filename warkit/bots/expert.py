@@ -112,6 +112,9 @@ from .plan_policy import PlanPolicy
 STANDARD_ITERATIONS = 12
 """Simulated turns per turn at the standard budget (the tables' budget)."""
 
+STANDARD_HORIZON: int | None = 0
+"""Opponents' turns a simulation plays after the expert's own (``None``: the whole round)."""
+
 MOST_WORLDS = 1000
 """Worlds a search with a time budget and no iteration budget deals at most."""
 
@@ -179,7 +182,7 @@ class ExpertBot:
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, plans: Sequence[PlanStyle] = PLANS,
-                 horizon: int | None = 0, confidence: float = 0.0) -> None:
+                 horizon: int | None = STANDARD_HORIZON, confidence: float = 0.0) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         if seconds is not None and not seconds > 0:
@@ -403,4 +406,5 @@ def standing(board: Board, state: GameState, seat: int, exposed: bool) -> float:
     return value
 
 
-__all__ = ["ALL_PLANS", "PLANS", "STANDARD_ITERATIONS", "ExpertBot", "PlanStyle", "position_value"]
+__all__ = ["ALL_PLANS", "PLANS", "STANDARD_HORIZON", "STANDARD_ITERATIONS", "ExpertBot",
+           "PlanStyle", "position_value"]
