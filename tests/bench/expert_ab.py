@@ -10,7 +10,8 @@ as its game ``g``: seed ``SEED + g``, seats rotated by :func:`warkit.arena.sched
 every seat's bot seeded by :func:`warkit.bots.seeded`; only the expert's settings change (with
 none given it is the tournament's own expert, so both print the same wins). ``--hard`` puts a
 hard bot in its seat (the fair-share check). Two variants run on the same ``--seed`` play the
-same deals, so ``--csv`` files of both can be compared game by game.
+same deals, so ``--csv`` files of both can be compared game by game (``--against``; the file
+is written game by game, so a run stopped early keeps the games it played).
 
 Prints the variant's wins, share with the 95 % Wilson interval, the exact binomial p against
 the fair share, its eliminations, its think time per turn (CPU median and worst), and the
@@ -114,6 +115,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         eliminated += not state.alive[seat]
         turn_times.extend(clock.turns.values())
         rows.append((args.seed + g, seat, won, int(not state.alive[seat]), state.turn))
+        if args.csv:  # written as it goes: a run stopped early keeps its games
+            with open(args.csv, "a" if g else "w", newline="") as f:
+                out = csv.writer(f)
+                if not g:
+                    out.writerow(["seed", "seat", "won", "eliminated", "turns"])
+                out.writerow(rows[-1])
         if (g + 1) % 20 == 0:
             print(f"  {g + 1} games: {wins:g} won ({time.perf_counter() - started:.0f} s)",
                   flush=True)
@@ -132,11 +139,6 @@ def main(argv: Sequence[str] | None = None) -> None:
           f"worst {1e3 * max(turn_times):.0f} ms over {len(turn_times)} turns; "
           f"{time.perf_counter() - started:.0f} s on the clock")
     print(f"load after: {load()}")
-    if args.csv:
-        with open(args.csv, "w", newline="") as f:
-            out = csv.writer(f)
-            out.writerow(["seed", "seat", "won", "eliminated", "turns"])
-            out.writerows(rows)
     if args.against:
         print(paired(rows, args.against))
 
