@@ -12,19 +12,34 @@ of each of its turns the expert:
 2. deals ``worlds`` guessed worlds (:func:`~warkit.bots.determinize.determinize`):
    objectives drawn from the belief, unseen cards from the cards it has not seen;
 3. in every world plays its whole turn (trade -> place -> attacks -> occupy -> regroup)
-   once per candidate plan (:data:`PLANS`: the hard level's policy with its aggression,
-   objective and blocking weights shifted), through the engine's own ``apply`` and
+   once per candidate plan (:data:`PLANS`), through the engine's own ``apply`` and
    ``legal_actions`` (one rule book), with the same dice for every plan in a world
-   (common random numbers: plans are compared on the same luck);
-4. scores the end of each simulated turn (:func:`position_value`) with the world's
+   (common random numbers: plans are compared on the same luck), and then the whole
+   round until its next turn (:data:`STANDARD_HORIZON`): every opponent's turn, played by
+   a hard bot with the objective that world dealt it, so a seat guessed to hunt this
+   colour does hunt it in the simulation, and a plan that leaves a border thin is
+   punished where the punishment comes;
+4. scores the position at its next turn (:func:`position_value`) with the world's
    objectives: its own objective's progress and the opponents' (from their guessed
    cards), territories, continents and cards, and what it risks before it plays again,
    valued with the exact battle odds of :mod:`warkit.odds` (the chance each territory
    survives its strongest neighbour, :meth:`~warkit.bots.evaluate.Board.hold`) rather
-   than with sampled dice;
+   than with sampled dice; a lost game (its elimination) is worth :data:`WIN` less;
 5. plays the plan with the best mean score for the rest of the turn: every small step of
    the turn (each placement, attack, roll, move) is answered at once by that plan's policy,
    which is also how it answers steps outside its turns (SMART's reactions).
+   (``confidence``, off by default and not measured: play another plan than the hard
+   level's own only when its paired margin is that many standard errors.)
+
+The plans are the hard level's policy (:class:`~warkit.bots.plan_policy.PlanPolicy`, which
+plays exactly like :class:`~warkit.bots.hard.HardBot` with its knobs off) played seven ways:
+``hard`` itself; ``careful`` (a higher bar to attack, the source left behind counted);
+``objective`` (the objective's territories worth twice as much, sweeps tried earlier);
+``blocking`` (hit the territories the most dangerous opponents need); ``guard`` (own
+territories facing a seat that may hunt this colour worth more to keep, by the belief
+that it holds that card, so placement, attacks, occupation and regroup all guard that
+border); ``card`` (one conquest for the turn's card, then stop); ``continents`` (take,
+hold and break whole continents).
 
 SMART's advantages (terrain cards, tactical regroup, Intelligence, alliance, airlift,
 passage) are part of every plan: the hard level's
@@ -112,7 +127,7 @@ from .plan_policy import PlanPolicy
 STANDARD_ITERATIONS = 12
 """Simulated turns per turn at the standard budget (the tables' budget)."""
 
-STANDARD_HORIZON: int | None = 0
+STANDARD_HORIZON: int | None = None
 """Opponents' turns a simulation plays after the expert's own (``None``: the whole round)."""
 
 MOST_WORLDS = 1000
@@ -153,6 +168,14 @@ BOLD = PlanStyle("bold", shift={"margin": -1.5, "min_odds": -0.15})
 in the opponents' turns). With it the expert won 13.8 % of 600 6-player classic games
 against five hard bots, without it 21.0 % of the same 600 games."""
 
+GUARD_PLAN = PlanStyle("guard", shift={"guard": 4.0, "margin": 1.0})
+"""Guard the borders facing the seats that may hunt this colour, and attack less
+(:attr:`~warkit.bots.plan_policy.PlanPolicy.guard`)."""
+CARD_PLAN = PlanStyle("card", fixed={"most_conquests": 1})
+"""One conquest for the turn's card, then stop (the rest of the armies stay home)."""
+CONTINENTS_PLAN = PlanStyle("continents", scale={"complete": 2.0, "breaking": 1.5})
+"""Take and hold whole continents (their bonus), and break the others'."""
+
 PLANS: tuple[PlanStyle, ...] = (
     PlanStyle("hard"),
     PlanStyle("careful", shift={"margin": 2.0, "exposure_weight": 0.6}),
@@ -161,15 +184,7 @@ PLANS: tuple[PlanStyle, ...] = (
 )
 """The candidate plans, the hard level's own first (it wins ties)."""
 
-GUARD = PlanStyle("guard", shift={"guard": 4.0, "margin": 1.0})
-"""Guard the borders facing the seats that may hunt this colour, and attack less
-(:attr:`~warkit.bots.plan_policy.PlanPolicy.guard`)."""
-CARD = PlanStyle("card", fixed={"most_conquests": 1})
-"""One conquest for the turn's card, then stop (the rest of the armies stay home)."""
-CONTINENTS = PlanStyle("continents", scale={"complete": 2.0, "breaking": 1.5})
-"""Take and hold whole continents (their bonus), and break the others'."""
-
-ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD, GUARD, CARD, CONTINENTS)
+ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD, GUARD_PLAN, CARD_PLAN, CONTINENTS_PLAN)
 """Every plan this module defines, by name for benchmarks (:data:`PLANS` are the default)."""
 
 KNOBS = frozenset(k for p in ALL_PLANS for k in (*p.scale, *p.shift, *p.fixed))
