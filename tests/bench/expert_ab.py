@@ -106,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         bot: ExpertBot | HardBot = HardBot(seed=seat_seed) if args.hard \
             else ExpertBot(seed=seat_seed, **options)  # type: ignore[arg-type]
         clock = TurnClock(bot)
-        bots[seat] = clock  # type: ignore[call-overload]
+        bots[seat] = clock
         match = simulate(args.players, args.rules, bots=bots, seed=args.seed + g,
                          max_turns=args.max_turns)
         state = match.state
