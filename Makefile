@@ -58,14 +58,14 @@ strings: $(STAMP)
 
 play: $(PLAY_STAMP) $(VENV)/.trusted-play catalogues
 	@echo "War in the browser: open http://localhost:8866/ (?lang=en for English; Ctrl+C to stop)"
-	cd notebooks && ../$(VENV)/bin/voila play.ipynb --no-browser --port=8866
+	cd notebooks && ../$(PY) -m warkit_widgets.rooms.server.embedded play.ipynb --no-browser --port=8866
 
 # The game for friends on the same network (home, classroom): anyone who reaches this machine
 # can open it (README, "Play with friends"); the invitations name the machine's address.
 play-lan: $(PLAY_STAMP) $(VENV)/.trusted-play catalogues
 	@echo "War for your local network: friends open http://$$(hostname -I 2>/dev/null | cut -d' ' -f1):8866/"
 	@echo "Anyone on this network can open it: use it only on a network you trust (Ctrl+C to stop)"
-	cd notebooks && WARKIT_LAN=1 ../$(VENV)/bin/voila play.ipynb \
+	cd notebooks && WARKIT_LAN=1 ../$(PY) -m warkit_widgets.rooms.server.embedded play.ipynb \
 		--no-browser --port=8866 \
 		--Voila.ip=0.0.0.0
 

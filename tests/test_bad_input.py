@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 import warkit
 import warkit.bots
 import warkit.odds as odds
+import warkit.seat_record
 
 SECONDS = 60
 HEADROOM = 2 * 2**30
@@ -102,6 +103,18 @@ def _match() -> warkit.Match:
     return warkit.Match.new(seed=3)
 
 
+def _first_step() -> tuple[warkit.Match, dict[str, Any]]:
+    """Seat 0's mirror of a game after its set-up, and that game's next step as seat 0 sees it."""
+    real = _match()
+    mirror = warkit.Match(warkit.mirror_state(warkit.view(real.state, 0)))
+    action = warkit.legal_actions(real.state)[0]
+    real.push(action)
+    return mirror, warkit.seat_record.step_for(real.states[-2], action, real.state, 0)
+
+
+VIEWS = [warkit.view(s, p) for s in (STATES[0], STATES[1], STATES[3]) for p in (0, None)]
+
+
 TARGETS = [
     Target("apply", warkit.apply, {"state": states, "action": actions, "player": seats},
            optional=("player",)),
@@ -163,6 +176,10 @@ TARGETS = [
            fixed=("match",)),
     Target("Match.events", lambda match, index: match.events(index),
            {"match": st.builds(_match), "index": st.integers(-3, 3)}, fixed=("match",)),
+    Target("mirror_state", warkit.mirror_state, {"v": st.sampled_from(VIEWS)}),
+    Target("resolve_step", warkit.resolve_step, {
+        "match": st.builds(lambda: _first_step()[0]), "step": st.just(_first_step()[1]),
+        "seat": st.sampled_from([0, None, 1])}, mutates=("match",)),
     Target("simulate", warkit.simulate, {
         "players": st.integers(3, 6), "rules": st.sampled_from(["classic", "smart"]),
         "bots": st.sampled_from(["random", None]), "seed": st.integers(0, 9),

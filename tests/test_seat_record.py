@@ -59,7 +59,7 @@ def test_a_record_names_only_the_seats_own_cards(played, seat):
             else:
                 hidden += 1
                 assert step == {"actor": step["actor"], "keyword": action.keyword,
-                                "hidden": True}
+                                "hidden": True, "phase": match.states[index + 1].phase.value}
         else:
             assert step["action"] == str(action)
     assert hidden > 0 and (own > 0) == (seat is not None)

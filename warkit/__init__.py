@@ -53,6 +53,7 @@ from .game import (
 )
 from .legal import ActionRange, LegalActions
 from .match import Match
+from .mirror import MirrorError, mirror_state, resolve_step
 from .position_builder import position
 from .record import dumps, loads, match_from_dict, match_to_dict, state_from_dict, state_to_dict
 from .rules import RULESETS, ClassicRules, find_rules, register_rules, registered_rules
@@ -100,6 +101,7 @@ __all__ = [
     "LegalActions",
     "MapDataError",
     "Match",
+    "MirrorError",
     "Move",
     "Occupy",
     "Phase",
@@ -131,12 +133,14 @@ __all__ = [
     "loads",
     "match_from_dict",
     "match_to_dict",
+    "mirror_state",
     "new_game",
     "odds",
     "parse_action",
     "position",
     "register_rules",
     "registered_rules",
+    "resolve_step",
     "simulate",
     "state_from_dict",
     "state_to_dict",

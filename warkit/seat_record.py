@@ -16,7 +16,11 @@ keep only what it saw, so its Save downloads a **seat record** instead, versione
 A ``STEP`` is ``{"actor": colour or "chance", "action": "attack brasil argentina"}``, the
 engine's text of the action (:func:`warkit.parse_action` reads it back), or, for an action
 this seat may not see (a card another seat drew, another seat's end-of-turn discard:
-:data:`PRIVATE`), ``{"actor": ..., "keyword": "draw", "hidden": true}``. A ``VIEW`` is
+:data:`PRIVATE`), ``{"actor": ..., "keyword": "draw", "hidden": true}``. A step that puts
+cards in this seat's hand without naming them (the loser's cards an eliminator takes, C-ELIM-2,
+S-WIN-3) lists them for this seat only: ``"cards": ["brasil", ...]``. Every step says the
+step it leads to, as every view shows it (``"phase": "trade"``): whether a turn opens with a
+trade tells whether that hand holds a set (C-CARD-3). A ``VIEW`` is
 :func:`view_to_dict` of :func:`warkit.view`: the public board, hand sizes and counts, and only
 this seat's own cards and objective. No seed is written: past rolls are public, and nothing
 in the record predicts a future roll or draw.
@@ -31,8 +35,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import Action, card_name
-from .errors import SaveFileError
+from .actions import Action, card_index, card_name
+from .errors import InvalidActionError, SaveFileError
 from .events import CardDrawn, events
 from .match import Match
 from .state import CHANCE, GameState
@@ -83,6 +87,7 @@ def step_for(before: GameState, action: Action, after: GameState,
     actor = before.current_player
     who = "chance" if actor == CHANCE else before.colors[actor]
     keyword = action.keyword
+    step: dict[str, Any] = {"actor": who, "action": str(action)}
     if keyword not in PUBLIC:
         owner: int | None = actor
         if keyword == "draw":
@@ -91,8 +96,25 @@ def step_for(before: GameState, action: Action, after: GameState,
         elif keyword == "objective":
             owner = None
         if seat is None or owner != seat:
-            return {"actor": who, "keyword": keyword, "hidden": True}
-    return {"actor": who, "action": str(action)}
+            step = {"actor": who, "keyword": keyword, "hidden": True}
+    step["phase"] = after.phase.value
+    if seat is not None and after.hands[seat] != before.hands[seat]:
+        taken = set(after.hands[seat]) - set(before.hands[seat]) - set(named_cards(action))
+        if taken:
+            step["cards"] = [card_name(c) for c in sorted(taken)]
+    return step
+
+
+def named_cards(action: Action) -> tuple[int, ...]:
+    """The cards an action names (a trade's, a drawn or discarded card, SMART's advantages')."""
+    names = getattr(action, "cards", None)
+    if names is None:
+        card = getattr(action, "card", None)
+        names = () if card is None else (card,)
+    try:
+        return tuple(card_index(name) for name in names)
+    except (InvalidActionError, TypeError):
+        return ()
 
 
 def seat_record(match: Match, seat: int | None, start: int,
@@ -150,4 +172,4 @@ def _check_step(k: int, step: Any, players: Sequence[Any]) -> None:
 
 
 __all__ = ["PRIVATE", "PUBLIC", "SEAT_FORMAT", "SEAT_VERSION", "dumps_seat_record",
-           "loads_seat_record", "seat_record", "step_for", "view_to_dict"]
+           "loads_seat_record", "named_cards", "seat_record", "step_for", "view_to_dict"]

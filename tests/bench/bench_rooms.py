@@ -1,4 +1,4 @@
-"""Rooms benchmark (issue 14): R rooms of 4 seats played at once through one store.
+"""Rooms benchmark (issues 14, 19): R rooms of 4 seats played at once through one room server.
 
 Run: python tests/bench/bench_rooms.py [--rooms 4] [--seconds 60] [--store PATH_OR_URL]
                                        [--think 0.3]
@@ -7,14 +7,16 @@ Run: python tests/bench/bench_rooms.py [--rooms 4] [--seconds 60] [--store PATH_
        latency between two processes, a stuck SQLite writer: tests/bench/bench_rooms_store.py)
 
 Each room has 3 human seats and 1 computer ("easy"). Every seat is a page as the Voilà
-kernel runs it - a :class:`RoomController` with its own store connection and the
-live-update thread (:class:`RoomSync`, polling every 0.1 s) posting into that page's own
-event queue - all in this one process (browsers are too heavy for this 2-core machine; the
-page's widget drawing is not counted). Humans are "easy" bots that wait ``--think`` seconds
-before deciding, on their own view.
+kernel runs it - a :class:`~warkit_widgets.rooms.controller.RoomController` on the room
+server's answers and its follower thread (:class:`RoomFollower`, long-polling) posting into
+that page's own event queue - all in this one process with the room server (called in
+process: :class:`~warkit_widgets.rooms.server.local.LocalClient`, whose long-poll looks
+every 20 ms; browsers are too heavy for this 2-core machine; the page's widget drawing is
+not counted). Humans are "easy" bots that wait ``--think`` seconds before deciding, on their
+own view.
 
-Prints, as measurements: the move-to-other-screens latency (from the moment an entry is
-written to the store to the moment another page has applied it: median, p95, max, count),
+Prints, as measurements: the move-to-other-screens latency (from the moment the room server
+answered the move to the moment another page has received it: median, p95, max, count),
 moves per second, and the process's memory (RSS) before and after, per page.
 """
 
@@ -31,10 +33,11 @@ import threading
 import time
 
 import psutil
-from warkit_widgets.play.config import GameConfig, Seat
-from warkit_widgets.rooms.room import RoomController, create_room
+from warkit_widgets.rooms.controller import RoomController
+from warkit_widgets.rooms.follower import RoomFollower
+from warkit_widgets.rooms.server.core import RoomServer
+from warkit_widgets.rooms.server.local import LocalClient, LocalRooms
 from warkit_widgets.rooms.store import open_store
-from warkit_widgets.rooms.sync import RoomSync
 
 import warkit
 
@@ -42,23 +45,35 @@ import warkit
 class Page:
     """One seat's kernel: its controller, its poller and its event queue (the loop)."""
 
-    def __init__(self, where: str, credential: str, think: float, latencies: list[float],
-                 lock: threading.Lock) -> None:
+    def __init__(self, server: RoomServer, key: str, think: float, latencies: list[float],
+                 made: dict[tuple[str, int], float], lock: threading.Lock) -> None:
         self.events: queue.Queue = queue.Queue()
-        self.game = RoomController(open_store(where), credential, pace="instant")
-        self.bot = warkit.bots.make("easy", seed=hash(credential) % 1000)
-        self.think, self.latencies, self.lock = think, latencies, lock
-        self.sync = RoomSync(self.game.store, self.game.code, credential,
-                             known=lambda: self.game.seq, on_moves=self.on_moves,
-                             on_heartbeat=lambda: None, post=self.events.put)
+        self.game = RoomController(LocalClient(server, None, key), pace="instant")
+        self.bot = warkit.bots.make("easy", seed=hash(key) % 1000)
+        self.think, self.latencies, self.made, self.lock = think, latencies, made, lock
+        self.sync = RoomFollower(self.game.client,
+                                 known=lambda: (self.game.version, self.game.seq_read),
+                                 on_answer=self.on_answer, on_trouble=lambda exc: None,
+                                 post=self.events.put)
         self.stop = threading.Event()
         self.due = 0.0
 
-    def on_moves(self) -> None:
-        self.game.sync()
+    def on_answer(self, answer: dict) -> None:
+        first = self.game.seq_read
+        self.game.receive(answer)
         now = time.time()
         with self.lock:
-            self.latencies.extend(now - e.at for e in self.game.last_synced)
+            self.latencies.extend(now - self.made[self.game.code, seq]
+                                  for seq in range(first, self.game.seq_read)
+                                  if (self.game.code, seq) in self.made)
+
+    def act(self, action: warkit.Action) -> None:
+        first = self.game.seq
+        self.game.act(action)
+        now = time.time()
+        with self.lock:  # the move and the automatic steps after it, answered now
+            for seq in range(first, self.game.seq_read):
+                self.made.setdefault((self.game.code, seq), now)
 
     def run(self) -> None:
         self.sync.start()
@@ -73,7 +88,7 @@ class Page:
                     self.due = time.monotonic() + self.think
                 elif time.monotonic() >= self.due:
                     self.due = 0.0
-                    game.act(self.bot.choose(game.view, game.legal()))
+                    self.act(self.bot.choose(game.view, game.legal()))
         self.sync.stop()
 
 
@@ -105,15 +120,16 @@ def main() -> None:
     proc = psutil.Process()
     rss0 = proc.memory_info().rss
     latencies: list[float] = []
+    made: dict[tuple[str, int], float] = {}
     lock = threading.Lock()
     pages: list[Page] = []
-    host = open_store(where)
-    for r in range(args.rooms):
-        config = GameConfig(seats=(Seat("A", "red"), Seat("B", "blue"), Seat("C", "green"),
-                                   Seat("CPU", "yellow", "easy")), rules="classic", lang="en",
-                            seed=100 + r)
-        links = create_room(host, config, seed=config.seed)
-        pages += [Page(where, links.credentials[s], args.think, latencies, lock)
+    server = RoomServer(open_store(where))
+    seats = [{"name": n, "color": c, "kind": k} for n, c, k in (
+        ("A", "red", "human"), ("B", "blue", "human"), ("C", "green", "human"),
+        ("CPU", "yellow", "easy"))]
+    for _ in range(args.rooms):
+        room = LocalRooms(server).create({"rules": "classic", "lang": "en", "seats": seats})
+        pages += [Page(server, room["keys"][s], args.think, latencies, made, lock)
                   for s in range(3)]
     threads = [threading.Thread(target=p.run, daemon=True) for p in pages]
     start = time.perf_counter()

@@ -1,5 +1,6 @@
 """Rooms in real browsers (issue 14, item 6): R rooms of 4 seats, each seat a chromium page
-with its own Voilà kernel, all on one Voilà server.
+with its own Voilà kernel, all on one Voilà server with the room server inside
+(``make play``'s launcher).
 
 Run: python tests/bench/bench_rooms_browser.py [--rooms 2] [--seconds 60] [--think 0.5]
                                                [--store PATH_OR_URL]
@@ -7,12 +8,12 @@ Run: python tests/bench/bench_rooms_browser.py [--rooms 2] [--seconds 60] [--thi
 Each room has 4 human seats, each opened by its link in its own browser context (its own
 kernel, at "instant" pace so a move is drawn as soon as it arrives). The players' decisions
 are made by this script, an "easy" bot per seat deciding on that seat's own view after
-``--think`` seconds and writing through the store with the seat's key - as if each player
-clicked on a fifth device - so every one of the 4 pages of the room has to learn the move
-from the store (its kernel's poller) and draw it. A script in each page notes (the page's
-``Date.now()``) when its lobby's move counter first shows each entry; the latency of an
-entry on a page is that moment minus the moment the store wrote it (``time.time()`` on the
-same machine).
+``--think`` seconds and sending it to the room server with the seat's key - as if each
+player clicked on a fifth device - so every one of the 4 pages of the room has to learn the
+move from the room server (its kernel's follower thread) and draw it. A script in each page
+notes (the page's ``Date.now()``) when its lobby's move counter first shows each entry; the
+latency of an entry on a page is that moment minus the moment the store wrote it
+(``time.time()`` on the same machine).
 
 Prints, as measurements: the move-to-other-screens latency (median, p95, max, count), the
 moves written, the memory (PSS) of the Voilà server with all its kernels once the pages are
@@ -37,7 +38,9 @@ sys.path.insert(0, str(HERE.parent / "browser"))
 from bench_rooms import latency_summary  # noqa: E402
 from browser_helpers import CHROMIUM, CHROMIUM_ARGS, PLAY, serve  # noqa: E402
 from warkit_widgets.play.config import PACES, GameConfig, Seat  # noqa: E402
-from warkit_widgets.rooms.room import RoomController, create_room  # noqa: E402
+from warkit_widgets.rooms.controller import RoomController  # noqa: E402
+from warkit_widgets.rooms.room import create_room  # noqa: E402
+from warkit_widgets.rooms.server.client import HttpRooms  # noqa: E402
 from warkit_widgets.rooms.store import open_store  # noqa: E402
 
 import warkit  # noqa: E402
@@ -108,7 +111,9 @@ def play(rooms: list[list[RoomController]], seconds: float, think: float) -> Non
     while time.monotonic() < end:
         for i, room in enumerate(rooms):
             for r in room:
-                r.sync()
+                r.catch_up()
+                while r.waiting_on_computer:
+                    r.advance(budget=1e9)
             if room[0].state.is_terminal:
                 continue
             mover = next((r for r in room if r.my_turn), None)
@@ -136,7 +141,9 @@ def main() -> None:
     where = args.store or str(folder / "rooms.sqlite3")
     load0 = os.getloadavg()
     env = {"WARKIT_STORE": where, "WARKIT_AUTOSAVE_DIR": str(folder / "autosave")}
-    with serve(PLAY, folder / "voila.log", env) as url, sync_playwright() as p:
+    with serve(PLAY, folder / "voila.log", env,
+               launcher="warkit_widgets.rooms.server.embedded") as url, \
+            sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         store = open_store(where)
         rooms, pages, contexts = [], [], []
@@ -148,7 +155,8 @@ def main() -> None:
                                       f"{links.credentials[s]}&lang=en", seat.name)
                 contexts.append(ctx)
                 pages.append((links.code, page))
-            rooms.append([RoomController(open_store(where), c, pace="instant")
+            api = HttpRooms(url + "warkit-rooms")
+            rooms.append([RoomController(api.open(None, c), pace="instant")
                           for c in links.credentials])
         opened = time.perf_counter() - t0
         server = voila_pid(url)

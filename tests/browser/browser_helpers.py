@@ -131,14 +131,21 @@ class PlayServer:
 
 
 @contextlib.contextmanager
-def open_page(browser, url: str, ready: str, viewport: dict | None = None
-              ) -> Iterator[tuple[object, float, list[str]]]:
+def open_page(browser, url: str, ready: str, viewport: dict | None = None,
+              frames: list[str] | None = None) -> Iterator[tuple[object, float, list[str]]]:
     """A fresh tab (its own kernel) at ``url``, waited on until ``ready`` (a CSS selector) is
     visible; yields (page, seconds to ready, errors). Any page error or console error fails
-    the test at the end; the CDN fonts are aborted (G9)."""
+    the test at the end; the CDN fonts are aborted (G9). ``frames``, if given, receives the
+    text of every websocket frame the page receives (every message from its kernel)."""
     ctx = browser.new_context(viewport=viewport or {"width": 1280, "height": 1200},
                               accept_downloads=True)  # G14: tall enough
     page = ctx.new_page()
+    if frames is not None:
+        def heard(payload: str | bytes) -> None:
+            frames.append(payload if isinstance(payload, str)
+                          else payload.decode("utf-8", errors="replace"))
+
+        page.on("websocket", lambda ws: ws.on("framereceived", heard))
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
     page.on("console", lambda m: m.type == "error" and not m.text.startswith(IGNORED_CONSOLE)

@@ -1,10 +1,10 @@
 """What a player reads in the terminal of ``make play``: nothing but the address.
 
-Voilà serves the game as ``make play`` does (``notebooks/voila.json``), a page is opened and
-played, then the server is stopped with Ctrl+C (SIGINT). The server's log must hold no
-warning, no error and no traceback - from Voilà, Tornado, the kernels (ipykernel warns about
-kernels over TCP; voila.json runs them over IPC) or their shutdown (a ZMQError traceback
-once came from a kernel still waiting for its page).
+Voilà serves the game as ``make play`` does (``notebooks/voila.json``, the room server
+inside), a page is opened and played, then the server is stopped with Ctrl+C (SIGINT). The
+server's log must hold no warning, no error and no traceback - from Voilà, Tornado, the room
+server, the kernels (ipykernel warns about kernels over TCP; voila.json runs them over IPC)
+or their shutdown (a ZMQError traceback once came from a kernel still waiting for its page).
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ def test_a_played_page_and_ctrl_c_leave_a_quiet_terminal(browser, tmp_path: Path
     log = tmp_path / "voila.log"
     env = {"WARKIT_AUTOSAVE_DIR": str(tmp_path / "autosave"),
            "WARKIT_STORE": str(tmp_path / "rooms.sqlite")}
-    with serve(PLAY, log, env, stop=signal.SIGINT) as url, open_page(
+    with serve(PLAY, log, env, stop=signal.SIGINT,
+               launcher="warkit_widgets.rooms.server.embedded") as url, open_page(
             browser, url, "button.warkit-start") as (page, _, _):
         page.locator("button.warkit-start").first.click()
         page.locator("canvas.warkit-map").first.wait_for(timeout=90_000)

@@ -1,12 +1,11 @@
 """The room server inside the Voilà server (``make play``, issue 19): its API answers on
 Voilà's own port, and a notebook kernel of that server - a student with a terminal - that
 knows a room's code but no key reads only the room's public side; the kernel's environment
-holds no database location."""
+holds no database location, though the server was given one."""
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import urllib.request
 from collections.abc import Iterator
@@ -33,21 +32,18 @@ print("STUDENT" + json.dumps({"leaks": leaks, "url": os.environ["WARKIT_ROOMS_UR
 
 @pytest.fixture(scope="module")
 def embedded(tmp_path_factory) -> Iterator[tuple[str, Path]]:
-    """Voilà with the room server (its store in a temporary data folder) serving a
-    student's notebook."""
+    """Voilà with the room server (its store named by ``$WARKIT_STORE``, as a teacher sets
+    it) serving a student's notebook."""
     folder = tmp_path_factory.mktemp("embedded")
     notebook = folder / "student.ipynb"
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(STUDENT)])
     nbformat.write(nb, notebook)
-    env = {"XDG_DATA_HOME": str(folder / "data")}
-    saved = os.environ.pop("WARKIT_STORE", None)
-    try:
-        with serve(notebook, folder / "voila.log", env,
-                   launcher="warkit_widgets.rooms.server.embedded") as url:
-            yield url, folder / "data" / "warkit" / "rooms.sqlite3"
-    finally:
-        if saved is not None:
-            os.environ["WARKIT_STORE"] = saved
+    store = folder / "data" / "rooms.sqlite3"
+    store.parent.mkdir(mode=0o700)
+    env = {"XDG_DATA_HOME": str(folder / "data"), "WARKIT_STORE": str(store)}
+    with serve(notebook, folder / "voila.log", env,
+               launcher="warkit_widgets.rooms.server.embedded") as url:
+        yield url, store
 
 
 def test_a_kernel_with_the_room_code_and_no_key_reads_public_information_only(embedded):

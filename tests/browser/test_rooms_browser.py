@@ -1,5 +1,6 @@
-"""Rooms in the browser (issue 14): two browser contexts, each opened by its seat's secret
-link, play through the store on one Voilà server.
+"""Rooms in the browser (issues 14 and 19): browser contexts, each opened by its seat's secret
+link, play through the room server embedded in the Voilà server (as ``make play`` runs it),
+its rooms in SQLite or a real PostgreSQL; the pages' kernels hold no store.
 
 - each page is seated by its link, its lobby says who it is;
 - secrecy: every widget model's state in each page holds no other seat's objective or
@@ -24,8 +25,10 @@ from browser_helpers import CONTROL_COMM, PLAY, PlayPage, kernel_messages, open_
 from warkit_widgets.hand import SHAPE_ICONS
 from warkit_widgets.models import card_label
 from warkit_widgets.play.config import GameConfig, Seat, Step
+from warkit_widgets.rooms.controller import RoomController
 from warkit_widgets.rooms.messages import tr
-from warkit_widgets.rooms.room import RoomController, create_room, initial_match
+from warkit_widgets.rooms.room import create_room, initial_match
+from warkit_widgets.rooms.server.client import HttpRooms
 from warkit_widgets.rooms.store import RoomInfo, SeatInfo, open_store
 
 import warkit
@@ -47,8 +50,10 @@ def _rooms_helper(name: str):
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def rooms_server(request, tmp_path_factory) -> Iterator[tuple[str, str]]:
-    """Voilà serving the dashboard with its rooms in SQLite, or in a real PostgreSQL server
-    (skipped, with the reason, where PostgreSQL is not installed)."""
+    """Voilà with the room server (``make play``'s launcher) serving the dashboard, its rooms
+    in SQLite, or in a real PostgreSQL server (skipped, with the reason, where PostgreSQL is
+    not installed). The test makes rooms in the store itself (a known seed: a known
+    set-up); the server opens them when a page asks."""
     folder = tmp_path_factory.mktemp("rooms")
     with contextlib.ExitStack() as stack:
         if request.param == "sqlite":
@@ -62,8 +67,22 @@ def rooms_server(request, tmp_path_factory) -> Iterator[tuple[str, str]]:
             store = pg.new_database(server)
         env = {"WARKIT_AUTOSAVE_DIR": str(folder / "autosave"), "WARKIT_STORE": store}
         url = stack.enter_context(serve(PLAY, folder / "voila.log", env,
-                                        launcher="voila"))
+                                        launcher="warkit_widgets.rooms.server.embedded"))
         yield url, store  # (Voilà as make play runs it)
+
+
+def driver(url: str, key: str) -> RoomController:
+    """A page of ``key``'s seat in the test's process, over HTTP like a kernel's (the test
+    reads the game from it and makes its decisions)."""
+    return RoomController(HttpRooms(url + "warkit-rooms").open(None, key), pace="instant")
+
+
+def caught_up(d: RoomController) -> RoomController:
+    """``d`` with every step the server has shown."""
+    d.catch_up()
+    while d.waiting_on_computer:
+        d.advance(budget=1e9)
+    return d
 
 
 def seed_where_ana_starts() -> int:
@@ -121,7 +140,7 @@ def assert_page_keeps_secrets(view: PlayPage, seat: int | None, state: warkit.Ga
     return 0 if seat is None else sum(w in text for w in secret_words(state, seat))
 
 
-def test_two_seats_play_through_the_store_in_two_browsers(browser, rooms_server):
+def test_two_seats_play_through_the_server_in_two_browsers(browser, rooms_server):
     url, where = rooms_server
     store = open_store(where)
     links = create_room(store, GameConfig(SEATS, "classic", "en"), seed=seed_where_ana_starts())
@@ -135,12 +154,12 @@ def test_two_seats_play_through_the_store_in_two_browsers(browser, rooms_server)
         bia.wait_text("warkit-room-turn", "Waiting for Ana", WAIT)
 
         # secrecy: what each page's kernel holds in its widgets
-        state = RoomController(store, links.spectator).state
+        state = initial_match(store.room(links.code)).state  # nobody moved yet
         for seat, view in ((0, ana), (1, bia)):
             assert assert_page_keeps_secrets(view, seat, state, links.credentials) > 0
 
         # Ana places her armies by clicking; Bia's page shows each placement live
-        replica = RoomController(open_store(where), links.credentials[0])
+        replica = driver(url, links.credentials[0])
         placed = 0
         while replica.step is Step.PLACE and placed < 3:
             territory = M.ids[max(replica.map.moves.singles)]
@@ -154,7 +173,8 @@ def test_two_seats_play_through_the_store_in_two_browsers(browser, rooms_server)
             bia.wait_text("warkit-log", f"Ana places {most} on {name}", WAIT)
             print(f"click in Ana's page -> Bia's log: {time.perf_counter() - start:.2f} s")
             deadline = time.monotonic() + 10
-            while not replica.sync() and time.monotonic() < deadline:
+            seq = replica.seq
+            while caught_up(replica).seq == seq and time.monotonic() < deadline:
                 time.sleep(0.05)
             placed += 1
         assert placed > 0
@@ -169,9 +189,9 @@ def test_two_seats_play_through_the_store_in_two_browsers(browser, rooms_server)
 WHOLE_GAME = (Seat("Ana", "red"), Seat("Bia", "blue"), Seat("Cris", "green", "hard"),
               Seat("Davi", "yellow"), Seat("Eva", "black"))
 WHOLE_GAME_SEEDS = {("classic", 2): 12, ("smart", 2): 36, ("classic", 4): 0, ("smart", 4): 9}
-"""Seeds where the computer wins quickly against humans who place, pass and end their turns
-(found with the hot-seat controller, which plays the same moves from the same seed): with 2
-humans, classic in 7 turns and SMART in 13; with 4 humans, 18 and 26 turns."""
+"""Seeds of the set-up (the room server's computer then plays with its own random seed: the
+game's length varies; a hard computer wins against humans who place, pass and end their
+turns)."""
 END_KEYS = {Step.ATTACK: "play.btn.end.attack", Step.MOVE: "play.btn.end.move",
             Step.TRADE: "play.btn.end.trade"}
 
@@ -218,20 +238,19 @@ def test_a_whole_game_in_browsers_against_a_computer(browser, rooms_server, rule
         for view in views.values():  # the address's ?lang=en is in the page's first state
             view.page.locator(".warkit-speed select").select_option(label="instant",
                                                                     timeout=5_000)
-        replicas = {s: RoomController(open_store(where), links.credentials[s])
-                    for s in human_seats}
-        deadline = time.monotonic() + 480
+        replicas = {s: driver(url, links.credentials[s]) for s in human_seats}
+        deadline = time.monotonic() + 600
         decisions = checked = 0
         while time.monotonic() < deadline:
             for r in replicas.values():
-                r.sync()
+                caught_up(r)
             if replicas[0].state.is_terminal:
                 break
             mover = next((r for r in replicas.values() if r.my_turn), None)
             if mover is None:
                 time.sleep(0.1)
                 continue
-            state = mover.state  # a human's turn: the pages' kernels are idle
+            state = real_state(where, links.code)  # a human's turn: nothing moves
             if not checked and decisions >= 6 and any(state.hands):  # mid-game, cards out
                 views[mover.seat].wait_text("warkit-room-turn", mover.seats[mover.seat].name,
                                             WAIT)
@@ -241,12 +260,12 @@ def test_a_whole_game_in_browsers_against_a_computer(browser, rooms_server, rule
             seq = mover.seq
             decide_in_page(views[mover.seat], mover)
             decisions += 1
-            while mover.seq == seq and time.monotonic() < deadline:
+            while caught_up(mover).seq == seq and time.monotonic() < deadline:
                 time.sleep(0.05)
-                mover.sync()
         final = replicas[0]
         assert final.state.is_terminal, f"not over after {decisions} decisions"
-        assert all(r.state == final.state for r in replicas.values())
+        assert all(r.state == final.state and r.full_record for r in replicas.values())
+        assert all(r.mismatches == 0 for r in replicas.values())
         winner = final.player_text(final.state.winners[0])
         for view in views.values():
             view.wait_text("warkit-over", winner, WAIT)
@@ -258,7 +277,7 @@ def test_a_whole_game_in_browsers_against_a_computer(browser, rooms_server, rule
 
 def test_two_simultaneous_clicks_on_one_seat_make_one_move(browser, rooms_server):
     """The same seat open in two browsers (a phone and a laptop): both press "Place" at once;
-    the store keeps exactly one placement and both pages end up showing it."""
+    the room server keeps exactly one placement and both pages end up showing it."""
     url, where = rooms_server
     store = open_store(where)
     links = create_room(store, GameConfig(SEATS, "classic", "en"), seed=seed_where_ana_starts())
@@ -266,7 +285,7 @@ def test_two_simultaneous_clicks_on_one_seat_make_one_move(browser, rooms_server
     with open_page(browser, address, ".warkit-lobby") as (one, _, _), \
             open_page(browser, address, ".warkit-lobby") as (two, _, _):
         tabs = [PlayPage(one, 0), PlayPage(two, 0)]
-        replica = RoomController(open_store(where), links.credentials[0])
+        replica = driver(url, links.credentials[0])
         territory = M.ids[max(replica.map.moves.singles)]
         most = replica.map.moves.singles[M.index(territory)]
         for tab in tabs:
@@ -369,24 +388,25 @@ def test_the_host_shares_invitations_that_leave_the_page_once_used(browser, room
 
 
 SECRET_SEED = (2**256 - 1) // 3
-"""A 256-bit seed like a room's own (fixed: the game, hence the test's length, is known)."""
+"""A 256-bit seed like a room's own (fixed: the set-up, hence the test's length, is known)."""
+
+
+def real_state(where: str, code: str) -> warkit.GameState:
+    """The room's full state, replayed from the store (what the room server holds)."""
+    return _full_match(where, code)[0].state
 
 
 def drive(drivers: dict[int, RoomController], bots: dict, until, deadline: float) -> None:
-    """Play the humans' decisions (easy bots on their views) and, with the pages, the
-    computer and chance, until ``until()`` or the game's end."""
+    """Play the humans' decisions (easy bots on their views) until ``until()`` or the game's
+    end (the room server plays the computer and chance)."""
     while not until() and time.monotonic() < deadline:
         for d in drivers.values():
-            d.sync()
+            caught_up(d)
         if drivers[0].state.is_terminal:
             return
         mover = next((d for d in drivers.values() if d.my_turn), None)
         if mover is not None:
             mover.act(bots[mover.seat].choose(mover.view, mover.legal()))
-            continue
-        duty = next((d for d in drivers.values() if d.waiting_on_computer), None)
-        if duty is not None:
-            duty.advance(budget=1e9)
         else:
             time.sleep(0.02)
 
@@ -402,10 +422,11 @@ def download(view: PlayPage, folder: Path, name: str) -> str:
 def test_a_seat_and_a_spectator_keep_every_secret_and_verify_the_dice(browser, rooms_server,
                                                                      tmp_path):
     """Issue 19: Bia's page (her key) and a spectator's (the room's link with its key
-    dropped) show the commitment from the start; mid-game their DOM, their widgets and the
-    files their Save downloads hold no other seat's hand or objective and no seed; at the end
-    both pages reveal the seed and say it verifies, and the spectator's file is the full
-    record, which passes ``verify_room``."""
+    dropped) show the commitment from the start; mid-game their DOM, their widgets, every
+    message their kernel sent them (the websocket's frames) and the files their Save
+    downloads hold no other seat's hand or objective and no seed; at the end both pages
+    reveal the seed and say it verifies, and the spectator's file is the full record, which
+    passes ``verify_room``."""
     from warkit_widgets.rooms.fairness import commitment, seed_hex, short_commitment, verify_room
 
     checks = _rooms_helper("record_checks")
@@ -414,14 +435,15 @@ def test_a_seat_and_a_spectator_keep_every_secret_and_verify_the_dice(browser, r
     links = create_room(store, GameConfig(SEATS, "classic", "en"), seed=SECRET_SEED)
     seed = store.room(links.code).seed
     promised = commitment(seed)
-    drivers = {s: RoomController(open_store(where), links.credentials[s], pace="instant")
-               for s in (0, 1)}
+    drivers = {s: driver(url, links.credentials[s]) for s in (0, 1)}
     bots = {s: warkit.bots.make("easy", seed=s) for s in (0, 1)}
+    frames: dict[int | None, list[str]] = {1: [], None: []}
     with contextlib.ExitStack() as stack:
         pages = {}
         for seat, query in ((1, f"key={links.credentials[1]}&"), (None, "")):
             address = f"{url}?room={links.code}&{query}lang=en"
-            page, _, _ = stack.enter_context(open_page(browser, address, ".warkit-lobby"))
+            page, _, _ = stack.enter_context(open_page(browser, address, ".warkit-lobby",
+                                                       frames=frames[seat]))
             pages[seat] = PlayPage(page, 0)
             page.locator(".warkit-speed select").select_option(label="instant", timeout=5_000)
         pages[1].wait_text("warkit-lobby", "you are Bia", WAIT)
@@ -430,32 +452,36 @@ def test_a_seat_and_a_spectator_keep_every_secret_and_verify_the_dice(browser, r
             view.wait_text("warkit-room-fairness", short_commitment(promised), WAIT)
             assert promised in view.page.content()
 
-        base = drivers[0].base
         start = time.monotonic()
-        deadline = start + 300  # a guard, not a timing (about 60 s at load 9)
+        deadline = start + 300  # a guard, not a timing
 
         def both_drew() -> bool:
-            match = drivers[0].match
-            drew = {match.states[i].current for i in range(base, len(match.actions))
-                    if match.actions[i].keyword == "draw"}
-            return {0, 1} <= drew and drivers[0].my_turn  # Ana's turn: no page acts
+            return {0, 1} <= _drawers(where, links.code) and drivers[0].my_turn  # Ana's turn
+
+
 
         drive(drivers, bots, both_drew, deadline)
         assert both_drew(), "no mid-game moment where both humans had drawn a card"
-        time.sleep(0.5)
-        drivers[0].sync()
-        match, moves = drivers[0].match, drivers[0].seq
+        match, base = _full_match(where, links.code)
+        moves = len(match.actions) - base
         for seat, view in pages.items():
             view.wait_text("warkit-room-moves", f"moves in the log: {moves}", WAIT)
             widgets = json.dumps(page_widget_states(view.page), ensure_ascii=False)
             dom = view.page.content()
+            heard = "\n".join(frames[seat])
+            assert len(frames[seat]) > 10 and "comm_msg" in heard  # the positive control
             for other in (0, 1, 2):
                 if other != seat:
                     for words in secret_words(match.state, other):
-                        assert words not in widgets and words not in dom, (seat, other)
+                        if seat is not None and words in secret_words(match.state, seat):
+                            continue  # a card both could name (e.g. a joker's label)
+                        for where_seen, text in (("widgets", widgets), ("DOM", dom),
+                                                 ("messages", heard)):
+                            assert words not in text, (seat, other, where_seen)
             keys = [k for s, k in enumerate(links.credentials) if s != seat]
             for words in (*checks.seed_words(seed), *keys):  # Bia's own key is hers
-                assert words not in widgets and words not in dom, seat
+                for text in (widgets, dom, heard):
+                    assert words not in text, seat
             text = download(view, tmp_path, f"mid-{seat}.json")
             checks.assert_record_keeps_secrets(text, match, seat, base)
         mid = time.monotonic() - start
@@ -470,5 +496,23 @@ def test_a_seat_and_a_spectator_keep_every_secret_and_verify_the_dice(browser, r
         full = download(pages[None], tmp_path, "end.json")
         assert verify_room(full, promised) > 0
         assert warkit.loads(full).state == drivers[0].state
-        print(f"secrets checked after {mid:.1f} s ({moves} entries); game over after "
-              f"{time.monotonic() - start:.1f} s ({drivers[0].seq} entries)")
+        print(f"secrets checked after {mid:.1f} s ({moves} entries, "
+              f"{sum(map(len, frames.values()))} frames); game over after "
+              f"{time.monotonic() - start:.1f} s")
+
+
+def _full_match(where: str, code: str) -> tuple[warkit.Match, int]:
+    """The room's full match, replayed from the store, and its set-up's length."""
+    from warkit_widgets.rooms.room import replay
+
+    store = open_store(where)
+    match, actors, problem = replay(store.room(code), store.read(code))
+    assert problem is None
+    return match, len(match.actions) - len(actors)
+
+
+def _drawers(where: str, code: str) -> set[int]:
+    """The seats that drew a card so far."""
+    match, base = _full_match(where, code)
+    return {match.states[i].current for i in range(base, len(match.actions))
+            if match.actions[i].keyword == "draw"}

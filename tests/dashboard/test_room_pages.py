@@ -1,6 +1,7 @@
-"""Online rooms on the dashboard's page, without a browser (issue 14): "Play online" on the
-form, a second page opened by its seat's link, moves reaching the other page through the
-live-update poller, the lobby, and what each page's widgets hold (no other seat's secret)."""
+"""Online rooms on the dashboard's page, without a browser (issues 14 and 19): "Play online" on
+the form makes the room on the room server (here in the same process, through the in-process
+client), a second page opened by its seat's link, moves reaching the other page through the
+server's answers, the lobby, and what each page's widgets hold (no other seat's secret)."""
 
 from __future__ import annotations
 
@@ -13,31 +14,51 @@ from warkit_widgets.play.app import PlayApp
 from warkit_widgets.play.saves import Autosave, dump_game
 from warkit_widgets.rooms.fairness import short_commitment
 from warkit_widgets.rooms.opener import RoomOpener
+from warkit_widgets.rooms.server.core import RoomServer
+from warkit_widgets.rooms.server.local import LocalRooms
 from warkit_widgets.rooms.session import RoomSession
+from warkit_widgets.rooms.store import open_store
 
 import warkit
+
+SERVER: list[RoomServer] = []
 
 
 @pytest.fixture
 def store_path(tmp_path, monkeypatch):
+    """The room server of the test (its store in a temporary folder); the pages' kernels
+    know no store."""
     path = tmp_path / "rooms.sqlite3"
-    monkeypatch.setenv("WARKIT_STORE", str(path))
+    monkeypatch.delenv("WARKIT_STORE", raising=False)
     monkeypatch.delenv("QUERY_STRING", raising=False)
-    return path
+    SERVER[:] = [RoomServer(open_store(str(path)))]
+    yield path
+    SERVER.pop().close()
+
+
+def server() -> RoomServer:
+    return SERVER[0]
 
 
 def make_app(tmp_path, name: str) -> tuple[PlayApp, FakeLoop]:
     loop = FakeLoop()
     app = PlayApp(lang="en", autosave=Autosave(tmp_path / name), schedule=loop, animate=False,
-                  rooms=RoomOpener())
+                  rooms=RoomOpener(LocalRooms(server())))
     return app, loop
 
 
 def manual(session: RoomSession) -> RoomSession:
-    """Stop the session's thread: the test polls, and callbacks run at once."""
-    session.sync.stop()
-    session.sync.post = lambda fn: fn()
+    """Stop the session's thread: the test asks the server itself (:func:`poll`)."""
+    session.follower.stop()
     return session
+
+
+def poll(session: RoomSession) -> bool:
+    """What the follower thread would bring the page now; ``True`` if any step came."""
+    game = session.game
+    before = game.seq_read
+    session.on_answer(session.client.state(game.seq_read))
+    return game.seq_read > before
 
 
 def host(tmp_path) -> tuple[PlayApp, FakeLoop, RoomSession]:
@@ -67,7 +88,7 @@ def settle(*pages) -> None:
     for _ in range(30):
         moved = False
         for app, loop in pages:
-            moved |= app.room.sync.poll_once()
+            moved |= poll(app.room)
             moved |= bool(loop.run())
         if not moved:
             return
@@ -94,7 +115,7 @@ def test_play_online_makes_a_room_with_a_secret_link_per_seat(store_path, tmp_pa
     app.set_lang("en")
 
     bia, _ = guest(tmp_path, monkeypatch, links.credentials[1], "bia")  # Bia joins
-    session.refresh()
+    poll(session)
     assert invite.url == "" and links.credentials[1] not in synced_state(app)
     assert "Send each invitation" not in lobby.seats.value
     bia_page = synced_state(bia)
@@ -102,7 +123,7 @@ def test_play_online_makes_a_room_with_a_secret_link_per_seat(store_path, tmp_pa
     assert links.credentials[0] not in bia_page and links.credentials[2] not in bia_page
 
 
-def test_two_pages_play_through_the_store_and_keep_their_secrets(store_path, tmp_path,
+def test_two_pages_play_through_the_server_and_keep_their_secrets(store_path, tmp_path,
                                                                  monkeypatch):
     app, loop, session = host(tmp_path)
     bia, bia_loop = guest(tmp_path, monkeypatch, session.links.credentials[1], "bia")
@@ -121,7 +142,10 @@ def test_two_pages_play_through_the_store_and_keep_their_secrets(store_path, tmp
         assert "Waiting for" in other.room.lobby.turn.value
         assert mover.game.act(bots[mover.game.seat].choose(mover.game.view, mover.game.legal()))
         settle(*pages)
-        assert other.game.state == mover.game.state
+        with server()._room(session.code) as live:  # the room's full state, on the server
+            real = live.match.state
+        for page in (mover, other):
+            assert page.game.view == warkit.view(real, page.game.seat)
     for page, _ in pages:
         assert assert_no_secret_of_others(page) > 0  # own secrets shown, no one else's
     watcher, _ = guest(tmp_path, monkeypatch, session.links.spectator, "watcher")
@@ -156,7 +180,7 @@ def test_a_link_without_its_key_only_watches_and_never_takes_a_seat(store_path, 
     assert visitor.game.seat is None and visitor.game.viewer is None
     assert "open the invitation link" in visitor.room.lobby.turn.value
     assert not visitor.room.lobby.buttons.children  # no "sit here"
-    assert visitor.room.store.room(code).seats[1].joined is None
+    assert server().store.room(code).seats[1].joined is None
     assert session.links.credentials[1] not in synced_state(visitor)
     assert assert_no_secret_of_others(visitor) == 0
     bia, _ = guest(tmp_path, monkeypatch, session.links.credentials[1], "bia")
@@ -183,7 +207,7 @@ def test_a_full_room_says_watch_it_and_an_unknown_code_says_so(store_path, tmp_p
 def test_the_form_seed_is_ignored_and_every_page_shows_the_commitment(store_path, tmp_path,
                                                                        monkeypatch):
     app, _loop, session = host(tmp_path)  # the host typed seed 7
-    seed = session.store.room(session.links.code).seed
+    seed = server().store.room(session.links.code).seed
     assert seed != 7 and seed.bit_length() > 200
     watcher, _ = guest(tmp_path, monkeypatch, session.links.spectator, "w")
     for page in (app, watcher):
@@ -249,3 +273,43 @@ def test_the_replay_of_a_running_room_cannot_continue_from_a_move(store_path, tm
     assert "continues only in its room" in panel.notice.value
     assert panel.start_fork(["easy", "easy", "easy"]) is None
     assert app.game is session.game and app.game.online
+
+
+def test_without_a_room_server_play_online_is_offered_disabled_with_how_to_start_it(
+        tmp_path, monkeypatch):
+    """No ``$WARKIT_ROOMS_URL`` (plain Voilà, a notebook): one-screen games only; the button
+    says how to get rooms, in the page's language."""
+    monkeypatch.delenv("WARKIT_ROOMS_URL", raising=False)
+    app = PlayApp(lang="en", autosave=Autosave(tmp_path / "a"), schedule=FakeLoop(),
+                  animate=False, rooms=RoomOpener())
+    online = app.setup.online
+    assert online.layout.display != "none" and online.disabled
+    assert "make play" in online.tooltip and "room server" in online.tooltip
+    app.set_lang("pt")
+    assert "servidor de salas" in app.setup.online.tooltip
+    monkeypatch.setenv("QUERY_STRING", "room=ABCDEF&key=k")
+    app.open_address()
+    assert app.room is None and "servidor de salas" in synced_state(app)
+    monkeypatch.setenv("WARKIT_ROOMS_URL", "http://127.0.0.1:9/warkit-rooms")
+    ready = PlayApp(lang="en", autosave=Autosave(tmp_path / "b"), schedule=FakeLoop(),
+                    animate=False, rooms=RoomOpener())
+    assert not ready.setup.online.disabled
+
+
+def test_a_seat_handed_to_a_computer_is_taken_back_when_its_player_returns(
+        store_path, tmp_path, monkeypatch):
+    """Bia never came: after 60 s the host's lobby offers to let a computer play for her, the
+    room server plays her seat; when she opens her link, her page takes the seat back."""
+    import time
+
+    app, _loop, session = host(tmp_path)
+    server().clock = lambda: time.time() + 120  # two minutes later, Bia still absent
+    poll(session)
+    [button] = session.lobby.buttons.children
+    assert "Bia" in button.description
+    button.click()
+    assert not app.game.seats[1].is_human and "computer" in session.lobby.seats.value
+    bia, _ = guest(tmp_path, monkeypatch, session.links.credentials[1], "bia")
+    assert bia.game.seats[1].is_human
+    poll(session)
+    assert app.game.seats[1].is_human

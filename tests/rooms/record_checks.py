@@ -44,12 +44,14 @@ def assert_record_keeps_secrets(text: str, match: Match, seat: int | None,
     assert len(steps) == len(match.actions) - base
     for index, step in zip(range(base, len(match.actions)), steps, strict=True):
         action, before = match.actions[index], match.states[index]
+        phase = match.states[index + 1].phase.value  # public: every view shows it
         if action.keyword in ("draw", "discard"):
             if before.current == seat:
-                assert step == {"actor": step["actor"], "action": str(action)}
+                assert step == {"actor": step["actor"], "action": str(action), "phase": phase}
             else:
                 assert step == {"actor": step["actor"], "keyword": action.keyword,
-                                "hidden": True}, f"step {index}: {action} shown to {seat}"
+                                "hidden": True, "phase": phase}, \
+                    f"step {index}: {action} shown to {seat}"
         else:
             assert step["action"] == str(action)
     return record

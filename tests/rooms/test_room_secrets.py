@@ -9,6 +9,7 @@ import json
 import stat
 
 import pytest
+from warkit_widgets.play.config import GameConfig, Seat
 from warkit_widgets.play.saves import load_game
 from warkit_widgets.rooms.fairness import (
     UnfairRecord,
@@ -17,65 +18,73 @@ from warkit_widgets.rooms.fairness import (
     verify_room,
 )
 from warkit_widgets.rooms.room import create_room
+from warkit_widgets.rooms.server.core import RoomServer
 from warkit_widgets.rooms.store import open_store
 
 import warkit
 from warkit import CHANCE, Match, Roll
 
 from .record_checks import assert_record_keeps_secrets
-from .test_room_controller import config, page, play_to_the_end, settle
+from .room_pages import follow, new_room, page, play_to_the_end, real_match
+
+
+def config() -> GameConfig:
+    return GameConfig(seats=(Seat("Ana", "red"), Seat("Bia", "blue"),
+                             Seat("CPU", "green", "easy")), lang="en", seed=5)
 
 
 @pytest.fixture
-def url(tmp_path) -> str:
-    return str(tmp_path / "rooms.sqlite3")
+def server(tmp_path):
+    s = RoomServer(open_store(str(tmp_path / "rooms.sqlite3")))
+    yield s
+    s.close()
 
 
 def test_a_room_seed_is_256_random_bits_never_the_one_typed(store_url):
     """On SQLite and PostgreSQL alike (a 256-bit seed is more than a BIGINT holds)."""
-    url = store_url
-    store = open_store(url)
+    store = open_store(store_url)
     typed = config()  # the form's seed field said 5
     assert typed.seed == 5
     seeds = [store.room(create_room(store, typed).code).seed for _ in range(3)]
     assert 5 not in seeds and len(set(seeds)) == 3
     assert all(s.bit_length() > 200 for s in seeds)  # 256 bits (below 200: p = 2**-56)
-    links = create_room(store, typed)
-    ana = page(url, links.credentials[0])
-    seed = store.room(links.code).seed
-    assert ana.match.seed == seed  # it deals the game, and survives the store (> BIGINT)
+    server = RoomServer(store)
+    room = new_room(server)
+    ana = page(server, room["keys"][0])
+    seed = store.room(room["code"]).seed
+    assert real_match(server, room["code"]).seed == seed  # it deals the game (> BIGINT)
+    assert ana.match.seed is None  # ... on the server only: the page's game has none
     assert ana.commitment == hashlib.sha256(seed.to_bytes(32, "big")).hexdigest()
     assert short_commitment(ana.commitment) == " ".join(
         ana.commitment[i:i + 4] for i in (0, 4, 8, 12))
 
 
-BIG_SEED = (2**256 - 1) // 3
-"""A 256-bit seed fixed for the tests (a room's own is random)."""
+def _mid_game(server):
+    room = new_room(server)
+    pages = [page(server, room["keys"][s]) for s in (0, 1)]
+    watcher = page(server, room["spectator"])
+    return room, pages, watcher
 
 
-def _mid_game(url):
-    links = create_room(open_store(url), config(), seed=BIG_SEED)
-    pages = [page(url, links.credentials[s]) for s in (0, 1)]
-    watcher = page(url, links.spectator)
-    bots = {s: warkit.bots.make("easy", seed=s) for s in (0, 1)}
-    return links, pages, watcher, bots
-
-
-def test_during_the_game_each_save_holds_only_its_seats_record(url):
-    _links, pages, watcher, bots = _mid_game(url)
+def test_during_the_game_each_save_holds_only_its_seats_record(server):
+    room, pages, watcher = _mid_game(server)
     drawn: set[int] = set()
+    base = len(real_match(server, room["code"]).actions)
     for _ in range(40):  # until both humans have drawn a card (the positive control)
-        play_to_the_end(pages, bots, max_moves=25)
-        settle([*pages, watcher])
-        match = pages[0].match
+        play_to_the_end(server, room["code"], pages, max_moves=25)
+        follow([*pages, watcher])
+        match = real_match(server, room["code"])
         drawn = {match.states[i].current for i, a in enumerate(match.actions)
-                 if i >= pages[0].base and a.keyword == "draw"}
+                 if i >= base and a.keyword == "draw"}
         if {0, 1} <= drawn:
             break
-    assert {0, 1} <= drawn and not pages[0].state.is_terminal
+    match = real_match(server, room["code"])
+    with server._room(room["code"]) as live:
+        base = live.base
+    assert {0, 1} <= drawn and not match.state.is_terminal
     for p in (*pages, watcher):
         name, text, notice = p.save_file("en")
-        record = assert_record_keeps_secrets(text, p.match, p.seat, p.base)
+        record = assert_record_keeps_secrets(text, match, p.seat, base)
         assert record["meta"]["warkit_room"]["commitment"] == p.commitment
         assert name.startswith(f"war-room-{p.code}-") and name.endswith(".json")
         shown = [s for s in record["steps"] if "action" in s and s["action"].startswith("draw")]
@@ -87,15 +96,15 @@ def test_during_the_game_each_save_holds_only_its_seats_record(url):
             load_game(text)
 
 
-def test_after_the_end_the_full_record_verifies_and_loads_as_a_game(url):
-    _links, pages, watcher, bots = _mid_game(url)
-    play_to_the_end(pages, bots)
-    settle([*pages, watcher])
-    assert watcher.state.is_terminal
+def test_after_the_end_the_full_record_verifies_and_loads_as_a_game(server):
+    room, pages, watcher = _mid_game(server)
+    play_to_the_end(server, room["code"], pages)
+    follow([*pages, watcher])
+    assert watcher.state.is_terminal and watcher.full_record
     name, text, notice = watcher.save_file("pt")
-    assert "semente" in notice and name.startswith("war-classic-")
+    assert "semente" in notice and name.startswith(f"war-room-{room['code']}-")
     record = json.loads(text)
-    assert record["seed"] == watcher.match.seed
+    assert record["seed"] == watcher.match.seed == real_match(server, room["code"]).seed
     assert record["meta"]["warkit_room"]["commitment"] == watcher.commitment
     checked = verify_room(text, watcher.commitment)
     assert checked > 10  # every roll and draw after the set-up

@@ -8,7 +8,8 @@ cannot see is dealt at random (:func:`determinize`):
   (:class:`~warkit.bots.belief.ObjectiveBelief`);
 - the other seats' hands, the discard pile and the deck, from the cards the
   viewer has not seen (cards face up on the table stay where they are);
-- the first player of the rounds, worked out from the turn number.
+- the first player of the rounds, worked out from the turn number
+  (:func:`warkit.mirror.first_player`).
 
 The result is an ordinary :class:`~warkit.state.GameState`: the one rule book
 (``warkit.apply``, ``legal_actions``) plays it, so a search never needs a
@@ -22,7 +23,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..state import CARD_COUNT, GameState, Phase
+from ..mirror import dealt_state, first_player
+from ..state import CARD_COUNT, GameState, Phase, evolve
 from ..view import PlayerView
 
 
@@ -49,17 +51,12 @@ def can_determinize(view: PlayerView) -> bool:
                 or getattr(extra, "draws", 0))
 
 
-def first_player(view: PlayerView) -> int:
-    """The seat that opens every round, as far as the view tells: the seat that played turn 1
-    when no seat has been skipped, counted back from the current turn."""
-    return (view.current - (view.turn - 1)) % len(view.colors)
-
-
 def determinize(view: PlayerView, objectives: Sequence[str], rng: random.Random) -> GameState:
     """A state that looks exactly like ``view`` to its viewer, with ``objectives`` (one card
     per seat, e.g. from :meth:`~warkit.bots.belief.ObjectiveBelief.sample`) and the unseen
-    cards dealt by ``rng``. Raises ``ValueError`` when the view is not one
-    :func:`can_determinize` accepts, or the objectives do not fit the seats."""
+    cards dealt by ``rng`` (:func:`warkit.mirror.dealt_state` in a shuffled order). Raises
+    ``ValueError`` when the view is not one :func:`can_determinize` accepts, or the objectives
+    do not fit the seats."""
     if not can_determinize(view):
         raise ValueError("only a view at the start of the viewer's own turn can be rebuilt")
     me = view.player
@@ -68,26 +65,7 @@ def determinize(view: PlayerView, objectives: Sequence[str], rng: random.Random)
         raise ValueError("one objective per seat, the viewer's own at its seat")
     pool = [c for c in range(CARD_COUNT) if c not in view.hand]
     rng.shuffle(pool)
-    hands: list[tuple[int, ...]] = []
-    at = 0
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == me:
-            hands.append(tuple(view.hand))
-            continue
-        hands.append(tuple(sorted(pool[at:at + size])))
-        at += size
-    discard = tuple(sorted(pool[at:at + view.discard_size]))
-    deck = tuple(sorted(pool[at + view.discard_size:]))
-    return GameState(
-        rules=view.rules, colors=view.colors, phase=view.phase, owner=view.owner,
-        armies=view.armies, objective_cards=tuple(objectives), hands=tuple(hands), deck=deck,
-        discard=discard, alive=view.alive, eliminated_by=view.eliminated_by, dealer=None,
-        first_player=first_player(view), current=view.current, turn=view.turn,
-        round=view.round, trades=view.trades, reserves=view.reserves,
-        continent_reserves=view.continent_reserves, battle=None, last_roll=view.last_roll,
-        conquered=False, eliminated_this_turn=False, late=False, loot=(), loot_draws=0,
-        moved_in=view.moved_in, winners=view.winners,
-        extra=view.rules.initial_state(view.colors).extra)
+    return evolve(dealt_state(view, pool), objective_cards=tuple(objectives))
 
 
 __all__ = ["can_determinize", "determinize", "first_player"]

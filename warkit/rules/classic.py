@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any, ClassVar, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 from ..actions import (
     Action,
@@ -51,6 +51,9 @@ from .reinforce import ReinforceRules
 from .setup import SetupRules
 from .terms import BattleRule, Board, EndDecision, PhaseInfo, Side, TradeQuote
 from .turn import TurnRules
+
+if TYPE_CHECKING:
+    from ..view import PlayerView
 
 Handler = Callable[[Any, GameState, Any], GameState]
 """A phase handler: (rule set, state, action) -> the new state."""
@@ -393,6 +396,26 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
     def public_extra(self, state: GameState, player: int | None) -> Any:
         """What ``player`` may see of the rule-set specific state (classic has none)."""
         return None
+
+    def placed_cards(self, board: Board) -> dict[int, int]:
+        """Cards ``board`` (a view) shows in a seat's hand besides the viewer's own, as
+        card -> seat: classic War shows none (SMART: its revealed cards)."""
+        return {}
+
+    def extra_from_public(self, view: PlayerView,
+                          fill: Callable[[int, int], tuple[int, ...]]) -> Any:
+        """Rule-set specific state that looks like ``view.extra`` to its viewer, built from
+        the view alone (:func:`warkit.mirror.mirror_state`); ``fill(seat, count)`` gives
+        ``count`` placeholder cards from ``seat``'s hand for a part the view only counts.
+        Classic War keeps none."""
+        return None
+
+    def loot_draws_left(self, board: Board) -> int:
+        """Blind draws the eliminator still makes from the loser's cards (C-ELIM-2), as a
+        view tells it: each draw fills the eliminator's hand towards the limit."""
+        if board.phase is not Phase.LOOT:
+            return 0
+        return max(0, self.loot_hand_limit - board.hand_sizes[board.current])
 
     def extra_to_dict(self, state: GameState) -> Any:
         """The rule-set specific state as JSON-safe data (classic has none)."""

@@ -199,7 +199,9 @@ class PlayApp(w.VBox):
         self.setup = SetupForm(lang=self._lang, on_start=self.reporter.guard(self.start),
                                on_resume=self.reporter.guard(self.resume),
                                on_online=(self.reporter.guard(self.start_online)
-                                          if rooms is not None else None))
+                                          if rooms is not None else None),
+                               online_unavailable=(rooms.unavailable
+                                                   if rooms is not None else None))
         self._animate = animate
         self.board: w.HBox | None = None
         self.handoff: w.VBox | None = None

@@ -71,6 +71,10 @@ class RoomPage(Protocol):
 class Rooms(Protocol):
     """Opens online games for a page: "Play online" on the form, a room's link."""
 
+    def unavailable(self, lang: str) -> str | None:
+        """Why no room can be opened from this page (no room server), in ``lang``: the form
+        shows "Play online" disabled with it as its tooltip; ``None``: rooms can be opened."""
+
     def host(self, page: RoomPage, config: GameConfig) -> OnlineGame:
         """A new room for the form's answers, the page in its first human seat."""
 

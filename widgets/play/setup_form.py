@@ -36,9 +36,12 @@ class SetupForm(w.VBox):
 
     def __init__(self, *, lang: str = "pt", on_start: Callable[[GameConfig], object],
                  on_resume: Callable[[SavedGame], object] | None = None,
-                 on_online: Callable[[GameConfig], object] | None = None) -> None:
+                 on_online: Callable[[GameConfig], object] | None = None,
+                 online_unavailable: Callable[[str], str | None] | None = None) -> None:
         self._lang = normalize_lang(lang)
         self.on_start, self.on_resume, self.on_online = on_start, on_resume, on_online
+        self.online_unavailable = online_unavailable
+        """Why "Play online" cannot work here, in a language (no room server); ``None``."""
         # the form's fixed texts and lines share one layout (and the texts one style): never
         # changed one by one, and each model is one more for the page to make
         fixed = w.Layout()
@@ -132,8 +135,10 @@ class SetupForm(w.VBox):
         lang = self._lang
         self.start.description = tr("setup.start", lang)
         with self.online.hold_sync():
+            off = self.online_unavailable(lang) if self.online_unavailable else None
             self.online.description = tr("room.online", lang)
-            self.online.tooltip = tr("room.online.tip", lang)
+            self.online.tooltip = off or tr("room.online.tip", lang)
+            self.online.disabled = off is not None
         self.title.value = f"<h3>{tr('setup.title', lang)}</h3>"
         for key, label in self.labels.items():
             if key != "resume":

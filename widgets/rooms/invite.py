@@ -18,10 +18,28 @@ inline SVG (``qr``, :mod:`.qr`) - so the code encodes exactly the link in the bo
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import anywidget
 import traitlets
 
 from .qr import qr_svg
+
+
+@dataclass(frozen=True)
+class RoomLinks:
+    """What the host gets: the room's code and the secrets of its links (never stored)."""
+
+    code: str
+    credentials: tuple[str, ...]
+    """Seat ``i``'s secret (a computer seat has one too, unused until handed to a human)."""
+    spectator: str
+
+    def link(self, base: str, credential: str, lang: str | None = None) -> str:
+        """The page address that opens ``credential``'s seat: ``base?room=CODE&key=SECRET``."""
+        extra = f"&lang={lang}" if lang else ""
+        return f"{base}?room={self.code}&key={credential}{extra}"
+
 
 ESM = """
 function render({ model, el }) {

@@ -1,6 +1,7 @@
 """A room on the dashboard's page: the lobby panel and the wiring of a room into
 the game's page (:class:`~warkit_widgets.play.online.RoomPage`: its controller, the live-update
-thread, the lobby).
+thread, the lobby), all through the room server (:mod:`.server.service`): the page's kernel
+holds the room server's address and its own key, nothing else.
 
 A page becomes a room's page in three ways: the host presses "Play online" on the new-game
 form (:func:`host_room`), a player opens their seat's link ``?room=CODE&key=SECRET``, or
@@ -25,25 +26,23 @@ from ..html import message_html
 from ..i18n import color_name
 from ..play.config import GameConfig, Step
 from ..play.page.voila import kernel_loop
+from .controller import RoomController, RoomShown
 from .fairness import UnfairRecord, seed_hex, short_commitment, verify_room
-from .invite import InviteLink
+from .follower import RoomFollower
+from .invite import InviteLink, RoomLinks
 from .lan import lan_address
 from .messages import tr
-from .presence import absent, presence
-from .room import RoomController, RoomLinks, create_room
-from .store import GameStore, RoomError, RoomInfo, StoreUnavailable, open_store
-from .sync import RoomSync
+from .server.client import RoomServerError
+from .server.service import RoomService
 
 if TYPE_CHECKING:
     from ..play.online import RoomPage
 
-HAND_OVER_LEVEL = "normal"
 
-
-def seat_state(room: RoomInfo, seat: int, now: float, lang: str) -> str:
+def seat_state(room: RoomShown, seat: int, now: float, lang: str) -> str:
     """Words for a seat in the lobby: a computer, here, away for some time, not joined."""
     info = room.seats[seat]
-    said = presence(room, seat, now)
+    said = info.presence
     if said == "computer":
         return tr(f"setup.kind.{info.kind}", lang)  # "computer (easy)"...
     if said == "not_joined":
@@ -100,7 +99,7 @@ class LobbyPanel(w.VBox):
                           self.buttons])
         self.add_class("warkit-lobby")
 
-    def show(self, room: RoomInfo, lang: str, *, me: int | None, game: RoomController | None,
+    def show(self, room: RoomShown, lang: str, *, me: int | None, game: RoomController | None,
              links: RoomLinks | None = None, my_link: str | None = None,
              watch: str | None = None) -> None:
         now = time.time()
@@ -125,7 +124,7 @@ class LobbyPanel(w.VBox):
         note = f"<p>{escape(tr('room.links', lang))}</p>" if waiting else ""
         self.seats.value = f"<ul>{''.join(rows)}</ul>{note}"
         self._show_links(room, lang, links, waiting, my_link, watch if game else None)
-        self._show_buttons(room, lang, me, game, now)
+        self._show_buttons(room, lang, me, game)
 
     def _fairness(self, game: RoomController, lang: str) -> str:
         """The commitment (short, the whole value copyable); after the game, the seed and
@@ -152,7 +151,7 @@ class LobbyPanel(w.VBox):
                 "</code>")
         return f"<div>{line}</div><div>{seed}</div>" + message_html(verdict, kind)
 
-    def _show_links(self, room: RoomInfo, lang: str, links: RoomLinks | None,
+    def _show_links(self, room: RoomShown, lang: str, links: RoomLinks | None,
                     waiting: list[int], my_link: str | None, watch: str | None) -> None:
         texts = {"copy": tr("room.copy", lang), "copied": tr("room.copied", lang),
                  "warning": tr("room.localhost", lang), "lan_host": self.lan_host,
@@ -170,11 +169,11 @@ class LobbyPanel(w.VBox):
         url = f"?room={room.code}&key={watch}&lang={lang}" if watch else ""
         self.watch_link.show(url, tr("room.spectator_link", lang), **texts)
 
-    def _show_buttons(self, room: RoomInfo, lang: str, me: int | None,
-                      game: RoomController | None, now: float) -> None:
+    def _show_buttons(self, room: RoomShown, lang: str, me: int | None,
+                      game: RoomController | None) -> None:
         offers: list[int] = []
         if game is not None and me is not None and not game.state.is_terminal:
-            offers = [s.seat for s in room.seats if s.seat != me and absent(room, s.seat, now)]
+            offers = [s.seat for s in room.seats if s.seat != me and s.absent]
         key = (tuple(offers), lang)
         if key == self._buttons_key:
             return
@@ -190,133 +189,130 @@ class LobbyPanel(w.VBox):
 
 
 class RoomSession:
-    """A page's part in a room: its controller, the live updates and the lobby."""
+    """A page's part in a room: its controller, the thread following the room server, and
+    the lobby. ``key`` opens a seat (or the spectator side); without it, ``code`` opens the
+    room's public side."""
 
-    def __init__(self, app: RoomPage, store: GameStore, *, code: str | None = None,
-                 credential: str | None = None, links: RoomLinks | None = None,
+    def __init__(self, app: RoomPage, service: RoomService, *, code: str | None = None,
+                 key: str | None = None, links: RoomLinks | None = None,
                  post: Callable[[Callable[[], object]], Any] | None = None) -> None:
-        self.app, self.store, self.links = app, store, links
-        self.credential = credential
-        if not code:
-            if credential is None:
-                raise RoomError("a room opens with its code or a seat's key")
-            code = store.access(credential).code
-        self.code = code
+        self.app, self.links = app, links
+        self.client = service.open(code, key)  # RoomServerError: no such room, a bad key
+        self.code = self.client.code
         self.post = post or kernel_loop().call_soon_threadsafe
-        self.game: RoomController | None = None
-        self.sync: RoomSync | None = None
         self.lobby = LobbyPanel(on_hand_over=app.reporter.guard(self.hand_over))
-        self.room = store.room(self.code)  # RoomError: no such room
-        self.watch = store.watch_key(self.code)
-        if self.credential is None:  # the room's code without a key: watch it
-            self.credential = self.watch
-        if self.credential is None:
-            raise RoomError(f"room {self.code!r} has no spectator link")
+        answer = self.client.state(0)
+        self.room = RoomShown.from_answer(answer)
+        self.key = key or self.room.watch  # the room's code without a key: watch it
+        if self.key is None:
+            raise RoomServerError(f"room {self.code!r} has no spectator link", 404)
+        if key is None:
+            self.client = service.open(self.code, self.key)
         app.show_room_panel(self.lobby)
         app.enter_room(self)
-        self._play()
-
-    def _play(self) -> None:
-        assert self.credential is not None  # a seat's key or the watch key (see __init__)
-        app = self.app
         # the address bar opens this seat again (a reload, a bookmark: the host's page and a
         # spectator opened by the room's code had no key in their address)
-        app.set_address(f"?room={self.code}&key={self.credential}&lang={app.lang}")
-        self.game = RoomController(self.store, self.credential, lang=app.lang,
-                                   pace=app.pace)
+        app.set_address(f"?room={self.code}&key={self.key}&lang={app.lang}")
+        self.game: RoomController | None = RoomController(self.client, answer, lang=app.lang,
+                                                          pace=app.pace)
+        me = self.game.seat
+        if me is not None and not self.room.seats[me].is_human:
+            # this seat's player is back: the computer that played it while away stops
+            self.game.receive(self.client.take_back(self.game.seq_read))
         app.set_game(self.game)
         self.game.subscribe(app.reporter.guard(self._game_changed))
-        self.sync = RoomSync(self.store, self.code, self.credential, known=self._known,
-                             on_moves=app.reporter.guard(self.on_moves),
-                             on_heartbeat=app.reporter.guard(self.refresh),
-                             post=self.post).start()
-        self.refresh()
+        self.follower = RoomFollower(self.client, known=self._known,
+                                     on_answer=app.reporter.guard(self.on_answer),
+                                     on_trouble=app.reporter.guard(self.on_trouble),
+                                     post=self.post).start()
+        self._show_turn()
 
     def _game_changed(self, aspects: frozenset[str]) -> None:
         if "state" in aspects or "lang" in aspects:
             self._show_turn()  # whose move it is, after every move (this page's too)
 
-    def _known(self) -> int:
-        return self.game.seq_read if self.game is not None else 0
+    def _known(self) -> tuple[int, int]:
+        game = self.game
+        return (game.version, game.seq_read) if game is not None else (-1, 0)
 
-    def on_moves(self) -> None:
-        """Other pages wrote moves: the page's timer shows them one by one at the pace (the
-        map, the log and the dice follow, as for a computer's moves)."""
-        if self.game is not None and self.game.receive():
+    def on_answer(self, answer: dict[str, Any]) -> None:
+        """The room server's answer: the others' moves, shown one by one at the page's pace
+        by its timer (the map, the log and the dice follow, as for a computer's moves), and
+        the lobby again (who is here)."""
+        game = self.game
+        if game is None:
+            return
+        if answer.get("back"):  # the server answers again after a break
+            self.app.notice_text("", "info")
+        game.receive(answer)
+        self.room = game.room
+        if game.waiting_on_computer:
             self.app.kick_computers()
-
-    def refresh(self) -> None:
-        """The lobby again (who is here), and the seats' kinds (a seat handed over)."""
-        if self.game is not None:
-            self.game.refresh_room()
-            self.room = self.game.room
-            self.game.claim_duty()  # a living page keeps the computers' claim
-            if self.game.waiting_on_computer:
-                self.app.kick_computers()
-        else:
-            self.room = self.store.room(self.code)
         self._show_turn()
 
-    def _show_turn(self) -> None:
-        me = self.game.seat if self.game else None
+    def on_trouble(self, exc: RoomServerError) -> None:
+        """The room server cannot be reached (or refused the page's key): said on the page
+        in its language; the follower keeps trying."""
         lang = self.app.lang
-        mine = (f"?room={self.code}&key={self.credential}&lang={lang}"
-                if me is not None else None)
-        self.lobby.show(self.room, lang, me=me, game=self.game, links=self.links,
-                        my_link=mine, watch=self.watch)
+        text = tr("room.server_lost", lang) if exc.status in (0, 503) else str(exc)
+        self.app.notice_text(text, "refused")
+
+    def _show_turn(self) -> None:
+        game = self.game
+        me = game.seat if game else None
+        lang = self.app.lang
+        mine = f"?room={self.code}&key={self.key}&lang={lang}" if me is not None else None
+        self.lobby.show(self.room, lang, me=me, game=game, links=self.links, my_link=mine,
+                        watch=self.room.watch)
 
     def hand_over(self, seat: int) -> None:
-        """Hand an absent seat to a computer (this page may then play it, if it holds the
-        claim)."""
-        if self.game is None or self.game.seat is None or self.credential is None:
+        """Hand an absent seat to a computer (the room server plays it from now on)."""
+        game = self.game
+        if game is None or game.seat is None:
             return  # a spectator holds no seat, so no say in the room
-        if absent(self.store.room(self.code), seat, time.time()):
-            self.store.set_kind(self.code, seat, HAND_OVER_LEVEL, self.credential)
-            self.refresh()
+        try:
+            answer = self.client.hand_over(seat, game.seq_read)
+        except RoomServerError as exc:
+            self.app.notice_text(str(exc), "refused")
+            return
+        self.on_answer(answer)
 
     def stop(self) -> None:
-        if self.sync is not None:
-            self.sync.stop()
+        self.follower.stop()
         self.lobby.layout.display = "none"
 
 
-def host_room(app: RoomPage, config: GameConfig, store: GameStore | None = None) -> RoomSession:
-    """"Play online": a new room for the form's answers; this page takes the first human
-    seat and shows the others' links."""
-    store = store or open_store()
+def host_room(app: RoomPage, config: GameConfig, service: RoomService) -> RoomSession:
+    """"Play online": a new room for the form's answers, made by the room server (which
+    draws its seed: the form's seed is ignored); this page takes the first human seat and
+    shows the others' links."""
     host = next((i for i, s in enumerate(config.seats) if s.is_human), None)
     if host is None:
         raise ValueError("a room needs at least one human seat")
-    links = create_room(store, config)
-    return RoomSession(app, store, credential=links.credentials[host], links=links)
+    made = service.create({
+        "rules": config.rules, "lang": config.lang, "coach": config.coach,
+        "seats": [{"name": s.name, "color": s.color, "kind": s.kind} for s in config.seats]})
+    links = RoomLinks(made["code"], tuple(made["keys"]), made["spectator"])
+    return RoomSession(app, service, key=links.credentials[host], links=links)
 
 
-def open_from_address(app: RoomPage, store: GameStore | None = None) -> RoomSession | None:
-    """The room of the page's address (``?room=CODE[&key=SECRET]``), if any; a bad key is
-    said in the player's language and changes nothing."""
+def open_from_address(app: RoomPage, service: RoomService) -> RoomSession | None:
+    """The room of the page's address (``?room=CODE[&key=SECRET]``), if any; a bad key or
+    an unknown code is said in the player's language and changes nothing."""
     code, key = app.address.value("room"), app.address.value("key")
     if not code and not key:
         return None
     code = (code or "").strip().upper()
     try:
-        store = store or open_store()
-    except Exception as exc:  # a PostgreSQL server down, a file not writable
-        app.notice_text(tr("room.store_failed", app.lang, error=str(exc)), "refused")
-        return None
-    try:
         if key:
-            return RoomSession(app, store, credential=key)
-    except StoreUnavailable as exc:
-        app.notice_text(exc.text(app.lang), "refused")
-        return None
-    except RoomError:
-        app.notice_text(tr("room.bad_link", app.lang), "refused")
-        return None
-    try:
-        return RoomSession(app, store, code=code)
-    except StoreUnavailable as exc:
-        app.notice_text(exc.text(app.lang), "refused")
-        return None
-    except RoomError:
-        app.notice_text(tr("room.unknown", app.lang, code=code), "refused")
+            return RoomSession(app, service, key=key)
+        return RoomSession(app, service, code=code)
+    except RoomServerError as exc:
+        if exc.status in (0, 503):
+            text = tr("room.server_lost", app.lang)
+        elif key:
+            text = tr("room.bad_link", app.lang)
+        else:
+            text = tr("room.unknown", app.lang, code=code)
+        app.notice_text(text, "refused")
         return None

@@ -198,9 +198,12 @@ class GameStore(ABC):
         that unsubscribes. See :mod:`.push` (a slow poll is the safety net)."""
         raise NotImplementedError(f"{type(self).__name__} pushes no moves: poll head()")
 
-    def finish(self, code: str, credential: str) -> None:  # noqa: B027 - optional
+    def finish(self, code: str, credential: str | None = None  # noqa: B027 - optional
+               ) -> None:
         """Note that room ``code``'s game is over (its lifecycle: kept
-        :attr:`~.lifecycle.Lifecycle.finished_days` more days)."""
+        :attr:`~.lifecycle.Lifecycle.finished_days` more days). ``credential``: a seat of
+        the room; ``None``: the room server itself, which checked the end on the full state
+        (as for :meth:`write`)."""
 
     def purge(self, now: float | None = None) -> list[str]:
         """Delete the rooms past their time (:mod:`.lifecycle`); their codes."""
@@ -612,9 +615,10 @@ class SqlStore(GameStore):
 
     # -- the rooms' lifecycle --------------------------------------------------------------
     @retrying
-    def finish(self, code: str, credential: str) -> None:
+    def finish(self, code: str, credential: str | None = None) -> None:
         with self.transaction() as cur:
-            self._writer(cur, code, credential)
+            if credential is not None:
+                self._writer(cur, code, credential)
             cur.execute(self._q("INSERT INTO room_ends (code, at) VALUES (?, ?)"
                                 " ON CONFLICT (code) DO NOTHING"), (code, time.time()))
 
@@ -848,6 +852,11 @@ class PostgresStore(SqlStore):
         return wait
 
 
+STORE_VARIABLE = "WARKIT_STORE"
+"""Where the room server finds its store (a ``postgresql://`` URL or an SQLite file); only the
+room server's process reads it: the pages' kernels never get it."""
+
+
 def default_path() -> Path:
     """``rooms.sqlite3`` in the user's data folder (``$XDG_DATA_HOME`` or ~/.local/share)."""
     base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
@@ -857,7 +866,7 @@ def default_path() -> Path:
 def open_store(where: str | None = None) -> GameStore:
     """The store named by ``where`` or ``$WARKIT_STORE``: a ``postgresql://`` URL, or an
     SQLite file path; the default is :func:`default_path`."""
-    where = where or os.environ.get("WARKIT_STORE") or str(default_path())
+    where = where or os.environ.get(STORE_VARIABLE) or str(default_path())
     if where.startswith(("postgresql://", "postgres://")):
         return PostgresStore(where)
     return SqliteStore(where)

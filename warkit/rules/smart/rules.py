@@ -11,10 +11,10 @@ the classic code, reached through its hooks.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 from ...actions import Action, Attack, DealObjective, Draw, EndPhase, Move, Roll, Trade
 from ...errors import InvalidArgumentError, Reason
@@ -38,10 +38,20 @@ from .actions import (
 from .combat import SmartCombatRules
 from .moves import SmartMoveRules
 from .phases import SMART_PHASES, SmartPhase
-from .state import EMPTY, SmartExtra, extra_from_dict, extra_to_dict, public_view
+from .state import (
+    EMPTY,
+    SmartExtra,
+    extra_from_dict,
+    extra_from_public,
+    extra_to_dict,
+    public_view,
+)
 from .tables import HAND_LIMIT, MAX_TRADE, best_trade
 from .tables import attack_limit as smart_attack_limit
 from .trades import SmartTradeRules
+
+if TYPE_CHECKING:
+    from ...view import PlayerView
 
 # When an advantage is tried in the wrong step: its rule and when it is possible.
 ADVANTAGE_STEPS: dict[type[Action], tuple[str, str]] = {
@@ -299,6 +309,14 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
     # -- views, saving, validation ----------------------------------------------------------------
     def public_extra(self, state: GameState, player: int | None) -> Any:
         return public_view(state, player, smart_attack_limit(state.round))
+
+    def placed_cards(self, board: Board) -> dict[int, int]:
+        """S-TERM-2: a revealed card lies face up in front of its holder."""
+        return {m.card: m.seat for m in board.extra.revealed}
+
+    def extra_from_public(self, view: PlayerView,
+                          fill: Callable[[int, int], tuple[int, ...]]) -> Any:
+        return extra_from_public(view, fill)
 
     def extra_to_dict(self, state: GameState) -> Any:
         return extra_to_dict(state)

@@ -15,6 +15,7 @@ cards are public, hands and the identity of Intelligence cards are not.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -134,6 +135,26 @@ def public_view(state: GameState, player: int | None, attack_limit: int | None) 
         airlift_direction=x.airlift_direction, intel_count=len(x.intel_cards),
         intel_cards=x.intel_cards if own else (), traded=x.traded)
     return new
+
+
+def extra_from_public(view: Any, fill: Callable[[int, int], tuple[int, ...]]) -> SmartExtra:
+    """A :class:`SmartExtra` whose :func:`public_view` is ``view.extra`` for ``view``'s viewer
+    (:func:`warkit.mirror.mirror_state`). The identity of another player's Intelligence cards
+    comes from ``fill(seat, count)``; what the view leaves out is worked out: a draw step
+    with a battle pending follows a conquest (S-CONQ-2), one without follows Intelligence
+    (S-INTEL-1), and Intelligence was used this turn if it drew or is drawing cards."""
+    x: SmartView = view.extra
+    own = view.player is not None and view.player == view.current
+    intel = x.intel_cards if own else fill(view.current, x.intel_count)
+    after: GamePhase | None = None
+    if view.phase is Phase.DRAW:
+        after = Phase.OCCUPY if view.battle is not None else Phase.TRADE
+    return SmartExtra(
+        revealed=x.revealed, air_routes=x.air_routes, attacks=x.attacks,
+        last_attack=x.last_attack, intelligence_used=bool(intel) or after is Phase.TRADE,
+        traded=x.traded, intel_cards=tuple(sorted(intel)), reaction=x.reaction,
+        reroll=x.reroll, draws=x.draws, after_draw=after, alliance=x.alliance,
+        airlift=x.airlift, airlift_direction=x.airlift_direction)
 
 
 # -- JSON ---------------------------------------------------------------------------------------

@@ -9,6 +9,8 @@ what its key opens - a seat's view, or the public view - pushed as the room chan
 - :mod:`.core`: :class:`~.core.RoomServer`, the rooms and the keys (no web);
 - :mod:`.web`: the JSON API as tornado handlers, with long-poll;
 - :mod:`.client`: a page's calls to it (:class:`~.client.RoomClient`, standard library only);
+- :mod:`.service`: what a page needs of it, whatever carries the calls (HTTP, or
+  :mod:`.local`: the same calls in one process, for tests and tools);
 - :mod:`.protocol`: what both sides agree on (prefix, key header, ``$WARKIT_ROOMS_URL``);
 - ``python -m warkit_widgets.rooms.server``: the standalone process (:mod:`.__main__`).
 

@@ -75,6 +75,9 @@ class RoomClient:
     def take_back(self, since: int = 0) -> dict[str, Any]:
         return self._call("POST", f"/rooms/{self.code}/take-back", {"since": since})
 
+    def hint(self, since: int = 0) -> dict[str, Any]:
+        return self._call("POST", f"/rooms/{self.code}/hint", {"since": since})
+
     def record(self) -> str:
         return str(self._call("GET", f"/rooms/{self.code}/record")["record"])
 
@@ -82,6 +85,20 @@ class RoomClient:
               query: dict[str, Any] | None = None) -> Any:
         return call(self.url, method, path, body, query=query, key=self.key,
                     timeout=self.timeout)
+
+
+class HttpRooms:
+    """The room server at ``url`` (default ``$WARKIT_ROOMS_URL``) as a page reaches it: a
+    :class:`~.service.RoomService` over HTTP."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = server_url(url)
+
+    def open(self, code: str | None, key: str | None) -> RoomClient:
+        return RoomClient(self.url, code, key)
+
+    def create(self, spec: dict[str, Any]) -> dict[str, Any]:
+        return new_room(spec, self.url)
 
 
 def new_room(spec: dict[str, Any], url: str | None = None) -> dict[str, Any]:
@@ -115,5 +132,5 @@ def call(url: str, method: str, path: str, body: dict[str, Any] | None = None, *
         raise RoomServerError(f"the room server at {url} cannot be reached: {exc}") from None
 
 
-__all__ = ["PREFIX", "URL_VARIABLE", "RoomClient", "RoomServerError", "call", "new_room",
-           "server_url"]
+__all__ = ["PREFIX", "URL_VARIABLE", "HttpRooms", "RoomClient", "RoomServerError", "call",
+           "new_room", "server_url"]

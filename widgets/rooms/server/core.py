@@ -180,6 +180,16 @@ class RoomServer:
                 live.refresh_seats()
         return self.state(ticket, since)
 
+    def hint(self, ticket: Ticket, since: int = 0) -> dict[str, Any]:
+        """The ticket's seat asked the coach for a hint: counted in the store (refused when
+        the host turned hints off); the answer's seats carry every seat's count."""
+        self._seat(ticket)
+        assert ticket.key is not None
+        self.store.count_hint(ticket.code, ticket.key)
+        with self._room(ticket.code) as live:
+            live.refresh_seats()
+        return self.state(ticket, since)
+
     def record(self, ticket: Ticket) -> str:
         """The file the ticket may keep (:meth:`LiveRoom.record_for`)."""
         with self._room(ticket.code) as live:
@@ -219,6 +229,25 @@ class RoomServer:
             live.refresh_seats()  # joined: the others' lobbies withdraw its invitation
 
 
+def error_status(exc: Exception) -> int:
+    """The HTTP status the API answers ``exc`` with (:mod:`.web`; the in-process client says
+    the same): 409 the room moved on, 403 a key that does not open it, 404 no such room, 400
+    a refused request (nothing changed), 503 anything else (the store unreachable)."""
+    from warkit import IllegalActionError, InvalidActionError
+
+    from .live import StaleMove
+
+    if isinstance(exc, StaleMove):
+        return 409
+    if isinstance(exc, NotAllowed):
+        return 403
+    if isinstance(exc, NoSuchRoom):
+        return 404
+    if isinstance(exc, (IllegalActionError, InvalidActionError, RoomError, ValueError)):
+        return 400
+    return 503
+
+
 def _config(spec: dict[str, Any]) -> GameConfig:
     """The room's settings from a request, checked like the new-game form's answers."""
     if not isinstance(spec, dict):
@@ -238,4 +267,5 @@ def _config(spec: dict[str, Any]) -> GameConfig:
                       lang=str(spec.get("lang", "pt")), coach=bool(spec.get("coach", True)))
 
 
-__all__ = ["HAND_OVER_LEVEL", "HEARTBEAT", "NoSuchRoom", "NotAllowed", "RoomServer", "Ticket"]
+__all__ = ["HAND_OVER_LEVEL", "HEARTBEAT", "NoSuchRoom", "NotAllowed", "RoomServer", "Ticket",
+           "error_status"]

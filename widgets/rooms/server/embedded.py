@@ -8,8 +8,10 @@ every option ``voila`` takes, reads the same ``voila.json``, and serves the API 
 ``{base_url}warkit-rooms/api`` on the same port (the pages' links need no second address).
 
 It opens the store once, in the server process (``$WARKIT_STORE`` or the SQLite file in the
-user's data folder), and tells the kernels where the room server is
-(``$WARKIT_ROOMS_URL``, always ``127.0.0.1``: the kernels run on this machine).
+user's data folder), then removes ``$WARKIT_STORE`` from the environment the kernels inherit
+(a page's kernel never learns where the database is, nor its password), and tells the kernels
+where the room server is (``$WARKIT_ROOMS_URL``, always ``127.0.0.1``: the kernels run on
+this machine).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from jupyter_server.utils import url_path_join
 from traitlets import default
 from voila.app import Voila
 
-from ..store import open_store
+from ..store import STORE_VARIABLE, open_store
 from .core import RoomServer
 from .protocol import PREFIX, URL_VARIABLE
 from .web import Hub, room_handlers
@@ -38,17 +40,30 @@ class RoomsVoila(Voila):
         address (this port) before Voilà listens."""
         return 0
 
-    def init_handlers(self) -> list[Any]:
-        handlers: list[Any] = super().init_handlers()
+    def start(self) -> None:
+        """Open the rooms before Voilà makes its kernel manager: the preheated kernels it
+        starts at once copy this process's environment (``voila.json``'s
+        ``preheat_kernel``)."""
+        self._open_rooms()
+        super().start()
+
+    def _open_rooms(self) -> None:
         try:
             store = open_store()
         except Exception as exc:  # a database down: the game still serves, rooms say why
             self.log.error("warkit room server not started: its store cannot be opened (%s)",
                            exc)
-            return handlers
+            return
+        os.environ.pop(STORE_VARIABLE, None)  # the kernels copy this process's environment
         self.rooms_hub = Hub(RoomServer(store))
         prefix = url_path_join(self.base_url, PREFIX)
         os.environ[URL_VARIABLE] = f"http://127.0.0.1:{self.port}{prefix}"
+
+    def init_handlers(self) -> list[Any]:
+        handlers: list[Any] = super().init_handlers()
+        if self.rooms_hub is None:
+            return handlers
+        prefix = url_path_join(self.base_url, PREFIX)
         return [*room_handlers(self.rooms_hub, prefix), *handlers]
 
     def listen(self) -> None:

@@ -20,6 +20,8 @@ from typing import Any
 import warkit
 from warkit import CHANCE, Action, EndPhase, Match, Phase
 from warkit.bots import Bot
+from warkit.mirror import mirror_state
+from warkit.record import state_to_dict
 from warkit.seat_record import dumps_seat_record, step_for, view_to_dict
 
 from ...play.config import Seat
@@ -131,6 +133,8 @@ class LiveRoom:
         self.match.push(action)
         self.actors.append(actor)
         self.version += 1
+        if self.over:  # the room's lifecycle: kept a few days more, then purged
+            self.store.finish(self.code)
 
     def settle(self) -> int:
         """Play every step nobody must click, until a human decides or the game ends;
@@ -179,8 +183,13 @@ class LiveRoom:
     def view_for(self, seat: int | None, since: int = 0, now: float = 0.0) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) may know, as JSON-safe data: the room's
         public facts, its seat's view, the steps since entry ``since`` as that seat may see
-        them, and - only once the game is over - the seed."""
-        from ..presence import presence
+        them, and - only once the game is over - the seed.
+
+        Asked from the start (``since`` 0), it also carries ``"start"``: the page's game
+        to replay those steps on, :func:`warkit.mirror.mirror_state` of the seat's view after
+        the dealt set-up (a full state made from that view alone: its hidden parts are
+        placeholders, so it holds nothing the seat may not know)."""
+        from ..presence import absent, presence
 
         state, match = self.match.state, self.match
         since = max(0, min(since, self.seq))
@@ -194,6 +203,8 @@ class LiveRoom:
             "coach": self.room.coach, "commitment": self.commitment,
             "seats": [{"seat": s.seat, "name": s.name, "color": s.color, "kind": s.kind,
                        "presence": presence(self.room, s.seat, now),
+                       "absent": absent(self.room, s.seat, now),
+                       "hints": self.room.hints[s.seat] if s.seat < len(self.room.hints) else 0,
                        "seen": s.seen, "joined": s.joined} for s in self.room.seats],
             "seq": self.seq, "since": since, "steps": steps, "version": self.version,
             "view": view_to_dict(warkit.view(state, seat)),
@@ -202,6 +213,9 @@ class LiveRoom:
             "over": state.is_terminal,
             "problem": None if self.problem is None else str(self.problem),
         }
+        if since == 0:
+            answer["start"] = state_to_dict(mirror_state(warkit.view(match.states[self.base],
+                                                                     seat)))
         if state.is_terminal:
             answer["seed"] = seed_hex(match.seed or 0)
         return answer

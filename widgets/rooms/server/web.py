@@ -8,12 +8,16 @@ default, in the Voilà server or a standalone process).
     POST {prefix}/api/rooms/CODE/act              {"seq": N, "action": "attack brasil argentina"}
     POST {prefix}/api/rooms/CODE/hand-over        {"seat": S}: an absent seat to a computer
     POST {prefix}/api/rooms/CODE/take-back        the asking seat plays again
+    POST {prefix}/api/rooms/CODE/hint             the asking seat asked the coach: counted
     GET  {prefix}/api/rooms/CODE/record           the file the key may keep
     GET  {prefix}/api/access                      the room and seat a key opens
     GET  {prefix}/api/health
 
 A page sends its key in the ``X-Warkit-Key`` header, never in the address (addresses end up
-in access logs); no key is the public side of the room. Errors are JSON ``{"error": ...}``
+in access logs); no key is the public side of the room. Every answer about a room is
+:meth:`~.live.LiveRoom.view_for`: the seats (presence, hints), the key's view, the steps since
+``since`` as it may see them; asked with ``since=0`` it also carries ``start``, the page's game
+to replay them on (a mirror of the seat's view after the deal). Errors are JSON ``{"error": ...}``
 with 400 (a refused move: the rule it breaks), 403 (a key that does not open it), 404 (no
 such room), 409 (the room moved on: look again) or 503 (the database cannot be reached
 now: try again). The API uses no cookie, so a request
@@ -41,9 +45,7 @@ from tornado.log import app_log
 
 from warkit import IllegalActionError, InvalidActionError
 
-from ..store import RoomError
-from .core import NoSuchRoom, NotAllowed, RoomServer, Ticket
-from .live import StaleMove
+from .core import RoomServer, Ticket, error_status
 from .protocol import KEY_HEADER, PREFIX, WAIT
 
 SAFETY_POLL = 2.0
@@ -171,22 +173,24 @@ class ApiHandler(web.RequestHandler):
         self.finish(json.dumps(data, ensure_ascii=False))
 
     async def guarded(self, call: Callable[[], Awaitable[None]]) -> None:
+        """Run ``call``; a refusal is answered as JSON with its status (:func:`error_status`)."""
         try:
             await call()
-        except StaleMove as exc:
-            self.answer({"error": str(exc), "stale": True}, 409)
-        except NotAllowed as exc:
-            self.answer({"error": str(exc)}, 403)
-        except (IllegalActionError, InvalidActionError) as exc:
-            self.answer({"error": str(exc), "rule": getattr(exc, "rule", None)}, 400)
-        except NoSuchRoom as exc:
-            self.answer({"error": str(exc)}, 404)
-        except (RoomError, ValueError) as exc:  # a refused request: nothing changed
-            self.answer({"error": str(exc)}, 400)
-        except Exception as exc:  # the store unreachable (a database restarting), or a bug
-            app_log.exception("room server: %s %s", self.request.method, self.request.path)
-            self.answer({"error": f"the rooms' database cannot be reached now, try again "
-                                  f"in a moment ({type(exc).__name__})"}, 503)
+        except web.HTTPError:
+            raise
+        except Exception as exc:
+            status = error_status(exc)
+            if status == 503:  # the store unreachable (a database restarting), or a bug
+                app_log.exception("room server: %s %s", self.request.method, self.request.path)
+                self.answer({"error": f"the rooms' database cannot be reached now, try again "
+                                      f"in a moment ({type(exc).__name__})"}, 503)
+                return
+            data: dict[str, Any] = {"error": str(exc)}
+            if status == 409:
+                data["stale"] = True
+            if isinstance(exc, (IllegalActionError, InvalidActionError)):
+                data["rule"] = getattr(exc, "rule", None)
+            self.answer(data, status)
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         self.finish(json.dumps({"error": self._reason}))
@@ -280,6 +284,10 @@ class TakeBackHandler(ChangeHandler):
     method = "take_back"
 
 
+class HintHandler(ChangeHandler):
+    method = "hint"
+
+
 class RecordHandler(ApiHandler):
     async def get(self, code: str) -> None:
         async def go() -> None:
@@ -300,6 +308,7 @@ def room_handlers(hub: Hub, prefix: str = PREFIX) -> list[tuple[str, type, dict[
         (f"{api}/rooms/{CODE}/wait", WaitHandler), (f"{api}/rooms/{CODE}/act", ActHandler),
         (f"{api}/rooms/{CODE}/hand-over", HandOverHandler),
         (f"{api}/rooms/{CODE}/take-back", TakeBackHandler),
+        (f"{api}/rooms/{CODE}/hint", HintHandler),
         (f"{api}/rooms/{CODE}/record", RecordHandler),
     ]
     return [(path, handler, {"hub": hub}) for path, handler in routes]
