@@ -206,3 +206,26 @@ def test_a_plan_is_played_over_the_hard_levels_only_when_it_wins_clearly():
     assert plain.pick(clear) == plain.pick(noisy) == 1
     assert careful.pick(clear) == 1 and careful.pick(noisy) == 0
     assert careful.pick([[1.0, 1.0], [1.0, 1.0]]) == 0  # a tie goes to the first plan
+
+
+def test_a_smart_game_takes_the_smart_budget_and_an_explicit_budget_stays():
+    from warkit.bots.expert import (
+        SMART_HORIZON,
+        SMART_ITERATIONS,
+        SMART_PLANS,
+        STANDARD_HORIZON,
+        STANDARD_ITERATIONS,
+    )
+
+    smart = _turn_start("smart", 4, seed=2)
+    classic = _turn_start("classic", 4, seed=2)
+    standard, explicit, in_classic = ExpertBot(seed=1), ExpertBot(seed=1, horizon=None), \
+        ExpertBot(seed=1)
+    for bot, state in ((standard, smart), (explicit, smart), (in_classic, classic)):
+        bot.choose(view(state, 0), warkit.legal_actions(state))
+    assert (standard.iterations, standard.horizon, standard.plans) == \
+        (SMART_ITERATIONS, SMART_HORIZON, SMART_PLANS)
+    assert standard.rollouts == SMART_ITERATIONS  # its first search used the SMART budget
+    assert explicit.horizon is None and explicit.plans == PLANS
+    assert (in_classic.iterations, in_classic.horizon, in_classic.plans) == \
+        (STANDARD_ITERATIONS, STANDARD_HORIZON, PLANS)

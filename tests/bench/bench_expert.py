@@ -26,14 +26,13 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from warkit import simulate
 from warkit.actions import Action
 from warkit.bots import ExpertBot
-from warkit.bots.expert import STANDARD_HORIZON
 from warkit.view import PlayerView
 
 
@@ -72,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--horizon", default=None,
                         help="opponents' turns played out after its own (round: all of them)")
     args = parser.parse_args(argv)
-    horizon = STANDARD_HORIZON if args.horizon is None else \
+    horizon: int | Literal["standard"] | None = "standard" if args.horizon is None else \
         None if args.horizon == "round" else int(args.horizon)
     walls: list[float] = []
     cpus: list[float] = []

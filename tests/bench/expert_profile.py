@@ -25,13 +25,14 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from warkit import simulate
 from warkit.arena.schedule import seating
 from warkit.bots import ExpertBot, HardBot, seeded
-from warkit.bots.expert import STANDARD_HORIZON, PlanStyle
+from warkit.bots.expert import PlanStyle
 from warkit.stats import wilson
 from warkit.view import PlayerView
 
@@ -70,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--horizon", default=None,
                         help="N or round (default: the expert's own)")
     args = parser.parse_args(argv)
-    horizon = STANDARD_HORIZON if args.horizon is None else \
+    horizon: int | Literal["standard"] | None = "standard" if args.horizon is None else \
         None if args.horizon == "round" else int(args.horizon)
     wins = 0.0
     eliminated = hard_eliminated = 0.0

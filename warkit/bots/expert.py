@@ -24,7 +24,8 @@ of each of its turns the expert:
    cards), territories, continents and cards, and what it risks before it plays again,
    valued with the exact battle odds of :mod:`warkit.odds` (the chance each territory
    survives its strongest neighbour, :meth:`~warkit.bots.evaluate.Board.hold`) rather
-   than with sampled dice; a lost game (its elimination) is worth :data:`WIN` less;
+   than with sampled dice; a game won or lost within the simulation is worth plus or minus
+   :data:`WIN`;
 5. plays the plan with the best mean score for the rest of the turn: every small step of
    the turn (each placement, attack, roll, move) is answered at once by that plan's policy,
    which is also how it answers steps outside its turns (SMART's reactions).
@@ -47,13 +48,15 @@ passage) are part of every plan: the hard level's
 
 **Budget.** ``iterations`` simulated turns per turn (default :data:`STANDARD_ITERATIONS`:
 six worlds times the seven plans, each its own turn and then the round until its next turn;
+in a SMART game :data:`SMART_ITERATIONS`, session 8's four plans, its own turn only;
 reproducible with the seed), or ``seconds`` of thinking per turn (it stops between worlds
 when the time is up, so not reproducible). Plans whose own turn went the same way in a world
 share the opponents' turns played after it (:meth:`ExpertBot.rollout`). At the standard
 budget a turn's thinking took 227 ms CPU (median; worst 1,725 ms) over the 3,879 turns of the
 240 6-player classic games below (``tests/bench/expert_ab.py``, which times every turn; the
 machine's load was 2-30 on 2 cores, so the clock's figures say nothing), inside the budget
-of 1 s median and 3 s worst. ``horizon=0`` (the session-8 expert: its own turn only, scored
+of 1 s median and 3 s worst; 139 ms (worst 710 ms) at 3 players and 168 ms (worst 712 ms)
+at 4 (the tables below). ``horizon=0`` (the session-8 expert: its own turn only, scored
 by the odds) took 15 ms (worst 350 ms) at 12 iterations; the whole round at 12 iterations
 61 ms (worst 367 ms).
 
@@ -77,10 +80,22 @@ settings, so two variants on the same seeds are compared game by game with a sig
   (p = 0.007), against the four-plan round 36 to 27 (p = 0.31: the three new plans and the
   more worlds are not shown to help on their own).
 
-{MORE}
+The standard expert against hard bots at fewer seats (classic, 120 games each, load 3-14):
 
-The 33 % target is not reached, nor beating hard head to head at p < 0.01 at 3 and 4
-players.
+- 3 players, two hard (seeds 92000-92119): 54 won, 45.0 % (36.4-53.9 %; fair 33.3 %,
+  p = 0.0087), eliminated in 10 %;
+- 4 players, three hard (seeds 93000-93119): 33 won, 27.5 % (20.3-36.1 %; fair 25 %,
+  p = 0.53).
+
+6-player SMART, five hard bots, seeds 91000-91119 (120 games each, load 4-12): with the whole
+round and seven plans it won 14, 11.7 % (7.1-18.6 %; fair 16.7 %, p = 0.18), and one turn's
+thinking took up to 3,369 ms CPU (median 164 ms), over the budget; the session-8 expert won
+20 of the same games, 16.7 % (11.1-24.3 %, p = 1), game by game 13 to 7 (p = 0.26). So a
+SMART game keeps session 8's one-turn search at the standard budget (:data:`SMART_HORIZON`,
+:meth:`ExpertBot.tune`): in SMART the expert is not stronger than hard.
+
+The 33 % target is not reached (nor its 600 games per rule set); at 3 players it beats hard
+at p < 0.01 over 120 games (a small sample, just under the bar), at 4 players it does not.
 
 **Known weaknesses.** It looks one round ahead, with hard bots for every opponent: a
 human's (or its own) replies further off are not seen. Its plans are variations of the
@@ -99,7 +114,7 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from ..actions import Action
 from ..game import Sampler
@@ -177,6 +192,17 @@ PLANS: tuple[PlanStyle, ...] = (
 )
 """The candidate plans, the hard level's own first (it wins ties)."""
 
+SMART_PLANS: tuple[PlanStyle, ...] = PLANS[:4]
+"""The plans of a SMART game at the standard budget: session 8's four (see
+:data:`SMART_HORIZON`)."""
+SMART_ITERATIONS = 12
+"""Simulated turns per turn in a SMART game at the standard budget."""
+SMART_HORIZON: int | None = 0
+"""A SMART game's simulations stop at the end of the expert's own turn: with the whole round
+and seven plans it won 14 of 120 6-player SMART games against five hard bots where the
+one-turn search of session 8 won 20 of the same 120 (game by game 7 to 13, p = 0.26, not
+a clear loss, but no gain), and one turn's thinking took 3.4 s CPU, over the budget."""
+
 ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD)
 """Every plan this module defines, by name for benchmarks (:data:`PLANS` are the default)."""
 
@@ -190,7 +216,8 @@ class ExpertBot:
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, plans: Sequence[PlanStyle] = PLANS,
-                 horizon: int | None = STANDARD_HORIZON, confidence: float = 0.0) -> None:
+                 horizon: int | Literal["standard"] | None = "standard",
+                 confidence: float = 0.0) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         if seconds is not None and not seconds > 0:
@@ -204,9 +231,13 @@ class ExpertBot:
         """Simulated turns per turn (``None``: as many as ``seconds`` allows)."""
         self.seconds = seconds
         self.plans = tuple(plans)
-        self.horizon = horizon
+        self.horizon = STANDARD_HORIZON if horizon == "standard" else horizon
         """Opponents' turns played out after its own in a simulation (``None``: the whole
         round, until its next turn); their players are hard bots."""
+        self._standard = iterations is None and seconds is None and plans is PLANS \
+            and horizon == "standard"
+        """Whether the budget is the standard one, which a SMART game changes
+        (:meth:`tune`)."""
         self.confidence = confidence
         """Standard errors by which a plan must beat the first one to be played
         (:meth:`pick`; 0: the best mean is played)."""
@@ -236,6 +267,7 @@ class ExpertBot:
         the chosen plan's policy answers every step at once."""
         player = self.player
         player.tune(view)
+        self.tune(view)
         if view.player is not None and view.turn != self._planned_turn \
                 and can_determinize(view):
             self._planned_turn = view.turn
@@ -243,6 +275,15 @@ class ExpertBot:
             self.chosen = self.search(view)
             self._use(player, self.chosen)
         return player.choose(view, legal)
+
+    def tune(self, view: PlayerView) -> None:
+        """At the first decision of a SMART game, the standard budget becomes SMART's
+        (:data:`SMART_ITERATIONS`, :data:`SMART_HORIZON`, :data:`SMART_PLANS`)."""
+        if self._standard:
+            self._standard = False
+            if view.rules.ends_at_first_elimination:
+                self.iterations, self.horizon = SMART_ITERATIONS, SMART_HORIZON
+                self.plans = SMART_PLANS
 
     # -- the search ----------------------------------------------------------------------------
     def search(self, view: PlayerView) -> PlanStyle:
@@ -414,5 +455,5 @@ def standing(board: Board, state: GameState, seat: int, exposed: bool) -> float:
     return value
 
 
-__all__ = ["ALL_PLANS", "PLANS", "STANDARD_HORIZON", "STANDARD_ITERATIONS", "ExpertBot",
-           "PlanStyle", "position_value"]
+__all__ = ["ALL_PLANS", "PLANS", "SMART_HORIZON", "SMART_ITERATIONS", "SMART_PLANS",
+           "STANDARD_HORIZON", "STANDARD_ITERATIONS", "ExpertBot", "PlanStyle", "position_value"]
