@@ -195,3 +195,37 @@ def test_a_plan_whose_turn_went_the_same_way_is_not_played_out_again():
     short = ExpertBot(seed=1, iterations=2 * 3, horizon=0, plans=twins)
     short.search(view(real, 0))
     assert short.reused == 0  # nothing after its own turn to share
+
+
+def test_a_plan_is_played_over_the_hard_levels_only_when_it_wins_clearly():
+    """ExpertBot.pick with a confidence: the best mean is played when its paired margin over
+    the first plan is clear, the first plan (the hard level's own) when it is noise."""
+    clear = [[1.0, 2.0, 3.0, 4.0], [2.0, 3.1, 3.9, 5.0]]     # better in every world
+    noisy = [[1.0, 2.0, 3.0, 4.0], [9.0, -4.0, 8.0, -1.0]]   # a better mean, by luck
+    plain, careful = ExpertBot(seed=0), ExpertBot(seed=0, confidence=1.0)
+    assert plain.pick(clear) == plain.pick(noisy) == 1
+    assert careful.pick(clear) == 1 and careful.pick(noisy) == 0
+    assert careful.pick([[1.0, 1.0], [1.0, 1.0]]) == 0  # a tie goes to the first plan
+
+
+def test_a_smart_game_takes_the_smart_budget_and_an_explicit_budget_stays():
+    from warkit.bots.expert import (
+        SMART_HORIZON,
+        SMART_ITERATIONS,
+        SMART_PLANS,
+        STANDARD_HORIZON,
+        STANDARD_ITERATIONS,
+    )
+
+    smart = _turn_start("smart", 4, seed=2)
+    classic = _turn_start("classic", 4, seed=2)
+    standard, explicit, in_classic = ExpertBot(seed=1), ExpertBot(seed=1, horizon=None), \
+        ExpertBot(seed=1)
+    for bot, state in ((standard, smart), (explicit, smart), (in_classic, classic)):
+        bot.choose(view(state, 0), warkit.legal_actions(state))
+    assert (standard.iterations, standard.horizon, standard.plans) == \
+        (SMART_ITERATIONS, SMART_HORIZON, SMART_PLANS)
+    assert standard.rollouts == SMART_ITERATIONS  # its first search used the SMART budget
+    assert explicit.horizon is None and explicit.plans == PLANS
+    assert (in_classic.iterations, in_classic.horizon, in_classic.plans) == \
+        (STANDARD_ITERATIONS, STANDARD_HORIZON, PLANS)

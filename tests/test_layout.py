@@ -115,7 +115,7 @@ def test_the_import_graph_is_read():
             "warkit_widgets.play.app", "warkit_widgets.rooms.session",
             "build_tools.build"} <= set(known)
     edges = {(i.module, i.target) for i in imports()}
-    assert ("warkit_widgets.rooms.session", "warkit_widgets.rooms.room") in edges
+    assert ("warkit_widgets.rooms.session", "warkit_widgets.rooms.controller") in edges
     assert ("warkit_widgets.mapwidget", "warkit_widgets.controller") in edges
 
 

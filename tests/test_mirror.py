@@ -67,6 +67,23 @@ def test_the_loser_s_cards_reach_the_eliminator_s_mirror(seed, looted):
         replay(real, seat)
 
 
+@pytest.mark.parametrize(("seed", "players", "seat"), [(14, 5, 4), (91, 6, 3)])
+def test_an_own_draw_that_opens_a_turn_without_a_set(seed, players, seat):
+    """The soak's finds: the seat's own draw moves its card out of the next hand, the card
+    swapped in is a joker, and that hand must hold no set (the next turn opens with place)."""
+    replay(game(seed, players, "classic"), seat)
+
+
+def test_a_step_leading_to_a_step_no_deal_gives_is_refused():
+    real = game(4, 4, "classic")
+    base = setup_end(real)
+    mirror = Match(mirror_state(warkit.view(real.states[base], 0)))
+    step = step_for(real.states[base], real.actions[base], real.states[base + 1], 0)
+    with pytest.raises(MirrorError, match="no deal of the unknown cards leads to"):
+        resolve_step(mirror, {**step, "phase": "move"}, 0)
+    mirror.push(resolve_step(mirror, step, 0))
+
+
 @pytest.mark.parametrize("rules", RULES)
 @pytest.mark.parametrize("players", [3, 6])
 def test_the_set_up_mirror_is_the_view_and_survives_json(rules, players):

@@ -73,7 +73,7 @@ def test_every_bot_level_plays_the_variant_to_the_end(variant, level):
     """C-ATK-3 as the variant says: never more than 2 defence dice, and 2 when 2 or more
     armies defend; the game ends with a winner (C-WIN-1)."""
     every: list[tuple[int, int]] = []
-    for seed in range(3):
+    for seed in range(1 if level == "expert" else 3):  # the expert thinks a whole round ahead
         match = warkit.simulate(4, variant, bots=level, seed=seed, max_turns=400, fast=False)
         assert type(match.state.rules) is TwoDefenceDice
         assert match.state.is_terminal and match.state.winners, (level, seed)

@@ -10,16 +10,20 @@ full states. So the page keeps a **mirror**, played by the one rule book:
   never declares a win it cannot know, :mod:`warkit.rules.victory`); the cards the viewer
   cannot place are dealt in card order, without chance, to the other hands, the loot, the
   discard pile and the deck, by the sizes the view shows.
-- :func:`resolve_step` turns one step into the action to push on the mirror. First it deals
-  the mirror's present again from its own view, so the cards the viewer cannot place are where
-  :func:`mirror_state` would put them. When the step names a card dealt to the wrong place (an
-  opponent's trade, SMART's advantages, the seat's own draw), that card is put where the step
-  needs it before the rest is dealt. A hidden step (another seat's draw or discard) becomes the
-  first legal action of its keyword.
+- :func:`resolve_step` turns one step into the action to push on the mirror. It deals the
+  mirror's present again from its own view, as :func:`mirror_state` would (the fields a view
+  leaves out kept). A card the step names but the deal put elsewhere (an opponent's trade,
+  SMART's advantages, the seat's own draw), or a card the step gives the seat (an eliminator's
+  loot), is swapped with a card of the place the action takes it from; when the step says the
+  next turn opens otherwise (classic War: a trade step needs a set in that hand, C-CARD-3), two
+  unknown cards are exchanged. A hidden step (another seat's draw or discard) becomes the first
+  legal action of its keyword.
 
 The mirror holds no secret the seat may not know: its cards and objectives come from the view
-and the step only (a pure function of them), and each resolved action is checked to show the
-seat exactly the step received (:func:`~warkit.seat_record.step_for`).
+and the step only, and each resolved action is checked to show the seat exactly the step
+received (:func:`~warkit.seat_record.step_for`). It cannot know a win by an objective the seat
+cannot see (classic War): that last step (``"phase": "game_over"``) is played and the mirror
+goes on; the page then loads the full record, which the server gives once the game is over.
 
 >>> import warkit
 >>> real = warkit.Match.new(4, seed=3)
@@ -88,18 +92,27 @@ def _places(v: PlayerView) -> tuple[dict[int, CardPlace], dict[CardPlace, int]]:
     return known, room
 
 
-def _deal(v: PlayerView, order: Iterable[int], pins: Mapping[int, CardPlace]
+def _deal(v: PlayerView, order: Iterable[int], pins: Mapping[int, CardPlace],
+          exchange: tuple[int, int] | None = None
           ) -> tuple[dict[CardPlace, list[int]], dict[int, CardPlace]] | None:
     """The unknown cards of ``v`` dealt in ``order`` to each place by its size; then each of
-    the ``pins`` (card -> place) not already where it says is swapped with a card of that place
-    (one pinned to go where it lies, else the first not pinned), so a pin moves two cards and
-    leaves the rest as dealt. ``None`` if a pin cannot be honoured (a card whose place the view
-    shows elsewhere, or a place without a card to swap)."""
+    the ``pins`` (card -> place) not already where it says is swapped with a card of that
+    place (one pinned to go where it lies, else the first not pinned), so a pin moves two
+    cards and leaves the rest as dealt; then the two cards of ``exchange`` swap places.
+    ``None`` if a pin cannot be honoured (a card whose place the view shows elsewhere, or a
+    place without a card to swap)."""
     known, room = _places(v)
     rest = iter([card for card in order if card not in known])
     content: dict[CardPlace, list[int]] = {
         place: [next(rest) for _ in range(size)] for place, size in room.items()}
     where = {card: place for place, cards in content.items() for card in cards}
+
+    def swap(a: int, b: int) -> None:
+        here, there = where[a], where[b]
+        content[here][content[here].index(a)] = b
+        content[there][content[there].index(b)] = a
+        where[a], where[b] = there, here
+
     for card, place in pins.items():
         if card in known or place not in content:
             if known.get(card) != place:
@@ -108,17 +121,13 @@ def _deal(v: PlayerView, order: Iterable[int], pins: Mapping[int, CardPlace]
         here = where[card]
         if here == place:
             continue
-        there = content[place]
-        partner = next((c for c in there if pins.get(c) == here), None)
-        if partner is None:
-            partner = next((c for c in there if c not in pins), None)
+        partner = next((c for c in content[place] if pins.get(c) == here),
+                       next((c for c in content[place] if c not in pins), None))
         if partner is None:
             return None
-        content[here][content[here].index(card)] = partner
-        there[there.index(partner)] = card
-        where[card], where[partner] = place, here
-    if any(where.get(card, known.get(card)) != place for card, place in pins.items()):
-        return None
+        swap(card, partner)
+    if exchange is not None:
+        swap(*exchange)
     return content, known
 
 
@@ -136,17 +145,19 @@ def _filler(content: Mapping[CardPlace, list[int]], pins: Mapping[int, CardPlace
 
 def dealt_state(v: PlayerView, order: Iterable[int] = range(CARD_COUNT),
                 pins: Mapping[int, CardPlace] | None = None, *,
+                exchange: tuple[int, int] | None = None,
                 first: int | None = None, eliminated: bool | None = None) -> GameState:
     """A state that looks exactly like ``v`` to its viewer, the cards it cannot place dealt in
     ``order`` (card numbers; default: card order): first to the other seats' hands in seat
-    order, then the loot, the discard pile and the deck. ``pins`` put some of those cards in a
-    given place first; ``first`` and ``eliminated`` give the state's first player and
-    ``eliminated_this_turn`` (default: :func:`first_player`, :func:`eliminated_this_turn`).
+    order, then the loot, the discard pile and the deck. ``pins`` then put some of those cards
+    in a given place (each swapped with a card there) and ``exchange`` swaps two; ``first``
+    and ``eliminated`` give the state's first player and ``eliminated_this_turn`` (default:
+    :func:`first_player`, :func:`eliminated_this_turn`).
     :func:`mirror_state` deals in card order; the expert's guessed worlds
     (:func:`warkit.bots.determinize.determinize`) in a shuffled one. Raises
     :class:`MirrorError` when a pin cannot be honoured or the view's cards do not add up."""
     pins = pins or {}
-    dealt = _deal(v, order, pins)
+    dealt = _deal(v, order, pins, exchange)
     if dealt is None:
         raise MirrorError("a card is pinned where the view shows it cannot be")
     content, known = dealt
@@ -268,22 +279,31 @@ def _search(v: PlayerView, now: GameState, wanted: Mapping[str, Any], seat: int 
         if dealt is None or loose is None:
             continue
         unseen_end = unseen_end or (dealt, loose)
-        for swap in _swaps(v, base):
-            state = _redealt(v, now, {**base, **swap}) if swap else dealt
+        for order, exchange in _rearrangements(v, base):
+            state = _redealt(v, now, base, exchange, order) if order or exchange else dealt
             found = pick(state, True) if state is not None else None
             if state is not None and found is not None:
                 return state, found
     if unseen_end is not None and wanted.get("phase") == Phase.GAME_OVER.value:
         return unseen_end  # a win by an objective this seat cannot see: the mirror goes on
+    if unseen_end is not None:
+        raise MirrorError(f"{unseen_end[1]} is legal on the mirror but no deal of the unknown "
+                          f"cards leads to the {wanted.get('phase')!r} step the step says: a "
+                          "step out of order or forged")
     raise MirrorError(_refusal(v, now, wanted))
 
 
-def _redealt(v: PlayerView, now: GameState, pins: Mapping[int, CardPlace]) -> GameState | None:
-    """``now`` dealt again from its view ``v`` with ``pins`` (``None``: they cannot be), the
-    fields a view leaves out kept from ``now``."""
-    if _deal(v, range(CARD_COUNT), pins) is None:
+def _redealt(v: PlayerView, now: GameState, pins: Mapping[int, CardPlace],
+             exchange: tuple[int, int] | None = None, order: Iterable[int] | None = None
+             ) -> GameState | None:
+    """``now`` dealt again from its view ``v`` (in ``order``, default card order) with ``pins``
+    and ``exchange`` (``None``: the pins cannot be honoured), the fields a view leaves out kept
+    from ``now``."""
+    order = tuple(order or range(CARD_COUNT))
+    if _deal(v, order, pins) is None:
         return None
-    return dealt_state(v, pins=pins, first=now.first_player, eliminated=now.eliminated_this_turn)
+    return dealt_state(v, order, pins, exchange=exchange, first=now.first_player,
+                       eliminated=now.eliminated_this_turn)
 
 
 def _pin_sets(v: PlayerView, action: Action, taken: list[int]) -> list[dict[int, CardPlace]]:
@@ -305,18 +325,28 @@ def _pin_sets(v: PlayerView, action: Action, taken: list[int]) -> list[dict[int,
     return sets
 
 
-def _swaps(v: PlayerView, base: Mapping[int, CardPlace]) -> Iterable[dict[int, CardPlace]]:
-    """No change, then every exchange of two unpinned cards of unknown place between two
-    places, in a fixed order."""
-    yield {}
+MIXES = 47
+"""A prime above the card count: ``c * k % MIXES`` for ``k`` in ``2..MIXES - 1`` orders the
+cards in as many fixed ways, well mixed (no chance involved)."""
+
+
+def _rearrangements(v: PlayerView, base: Mapping[int, CardPlace]
+                    ) -> Iterable[tuple[tuple[int, ...] | None, tuple[int, int] | None]]:
+    """Other deals to try, as (order, exchange), in a fixed order: the card-order deal as it
+    is, then with each exchange of two cards of unknown place (not pinned by ``base``) between
+    two places, then the deals in the orders ``c * k % MIXES`` (for a hand that needs two
+    cards changed)."""
+    yield None, None
     dealt = _deal(v, range(CARD_COUNT), base)
     assert dealt is not None  # base was dealt already
-    content = [(place, [c for c in cards if c not in base]) for place, cards in dealt[0].items()]
-    for i, (here, mine) in enumerate(content):
-        for there, theirs in content[i + 1:]:
+    content = [[c for c in cards if c not in base] for cards in dealt[0].values()]
+    for i, mine in enumerate(content):
+        for theirs in content[i + 1:]:
             for a in mine:
                 for b in theirs:
-                    yield {a: there, b: here}
+                    yield None, (a, b)
+    for k in range(2, MIXES):
+        yield tuple(sorted(range(CARD_COUNT), key=lambda c: c * k % MIXES)), None
 
 
 def _public_picker(action: Action, wanted: Mapping[str, Any], seat: int | None) -> Picker:

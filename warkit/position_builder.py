@@ -81,6 +81,16 @@ def _mapping(value: object, name: str) -> Mapping[Any, Any]:
     return value
 
 
+def _settings(value: object) -> dict[str, Any]:
+    """The rule set's settings, named by text (a junk key would reach Python's ``**``)."""
+    found = _mapping(value, "settings")
+    for key in found:
+        if not isinstance(key, str):
+            raise WrongTypeError(f"a setting is named by text (e.g. 'attack_dice_max'), got "
+                                 f"{describe(key)}")
+    return dict(found)
+
+
 def _seat(value: object, name: str, players: int) -> int:
     return expect_whole(value, name, 0, players - 1, "seats are numbered from 0")
 
@@ -101,7 +111,7 @@ def position(owners: Mapping[str, int] | None = None, armies: Mapping[str, int] 
     """A hand-made position (see the module docstring); ``changes`` are raw
     :class:`~warkit.GameState` fields (e.g. ``battle=...``, ``extra=...``)."""
     m = world_map()
-    base = initial_state(players, rules, **_mapping(settings, "settings"))
+    base = initial_state(players, rules, **_settings(settings))
     ruleset, n, ids = base.rules, base.num_players, m.ids
     unknown = sorted(set(changes) - _FIELDS)
     if unknown:

@@ -26,7 +26,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -68,10 +68,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rules", default="classic")
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--seconds", type=float, default=None)
-    parser.add_argument("--horizon", default="0",
+    parser.add_argument("--horizon", default=None,
                         help="opponents' turns played out after its own (round: all of them)")
     args = parser.parse_args(argv)
-    horizon = None if args.horizon == "round" else int(args.horizon)
+    horizon: int | Literal["standard"] | None = "standard" if args.horizon is None else \
+        None if args.horizon == "round" else int(args.horizon)
     walls: list[float] = []
     cpus: list[float] = []
     rollouts = searches = simulated = decisions = reused = 0
@@ -103,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         decisions += timer.decisions
     probe = ExpertBot(iterations=args.iterations, seconds=args.seconds)
     budget = f"budget: {probe.iterations} iterations, {probe.seconds} s per turn, " \
-        f"horizon {args.horizon}"
+        f"horizon {'round' if horizon is None else horizon}"
     print(f"expert vs {args.players - 1} hard, {args.rules}, {args.games} games, {budget}; "
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"turns timed: {len(walls)} (searches: {searches})")

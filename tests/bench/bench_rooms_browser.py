@@ -83,10 +83,12 @@ def tree_cpu(pid: int) -> float:
 
 
 def voila_pid(port_url: str) -> int:
+    """The game server's process: Voilà, or the launcher with the room server inside."""
     port = int(port_url.rstrip("/").rsplit(":", 1)[1])
     for p in psutil.process_iter(["cmdline"]):
         cmd = p.info["cmdline"] or []
-        if any("voila" in c for c in cmd) and f"--port={port}" in cmd:
+        served = any("voila" in c or "rooms.server.embedded" in c for c in cmd)
+        if served and f"--port={port}" in cmd:
             return p.pid
     raise RuntimeError("voila process not found")
 

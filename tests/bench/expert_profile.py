@@ -25,6 +25,7 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -67,9 +68,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rules", default="classic")
     parser.add_argument("--seed", type=int, default=70000)
     parser.add_argument("--hard", action="store_true", help="a hard bot in the expert's seat")
-    parser.add_argument("--horizon", default="0")
+    parser.add_argument("--horizon", default=None,
+                        help="N or round (default: the expert's own)")
     args = parser.parse_args(argv)
-    horizon = None if args.horizon == "round" else int(args.horizon)
+    horizon: int | Literal["standard"] | None = "standard" if args.horizon is None else \
+        None if args.horizon == "round" else int(args.horizon)
     wins = 0.0
     eliminated = hard_eliminated = 0.0
     lost_to: Counter[str] = Counter()
@@ -104,7 +107,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                          hard_plan=counter.hard_plan)
     n = args.games
     low, high = wilson(wins, n)
-    who = "hard (in the expert's seat)" if args.hard else f"expert (horizon {args.horizon})"
+    reach = "round" if horizon is None else horizon
+    who = "hard (in the expert's seat)" if args.hard else f"expert (horizon {reach})"
     print(f"{who} vs {args.players - 1} hard, {args.rules}, {n} games (seeds {args.seed}.."
           f"{args.seed + n - 1}, seats rotated); load average "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")

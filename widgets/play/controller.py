@@ -390,7 +390,7 @@ class GameController(Observable):
             return False
         if not (step is Step.REACT or (step is Step.ATTACK and action.route is not None)):
             self.blitz_plan = None  # another decision than an attack or a reaction ends it
-        changed |= self._settle()
+        changed |= self.settle()
         self._after_change()
         self._save()
         self._notify(*changed, "viewer", "selection")
@@ -680,14 +680,14 @@ class GameController(Observable):
         while self.waiting_on_computer:
             decider = self.decider
             if self._blitz_due():
-                changed |= self._blitz_step() | self._settle()
+                changed |= self._blitz_step() | self.settle()
                 keyword = "blitz"
             elif self.auto_pass_due():
-                changed |= self._settle(chance=False)
+                changed |= self.settle(chance=False)
                 keyword = "pass"
             elif decider == CHANCE:
                 keyword, aspects = self._chance_step()
-                changed |= aspects | self._settle(chance=False)
+                changed |= aspects | self.settle(chance=False)
             else:
                 state = self.state
                 if pace > 0 and state.turn != self._shown_turn and decider == state.current:
@@ -697,7 +697,7 @@ class GameController(Observable):
                     delay = DELAYS["turn"] * pace
                     break
                 keyword = self._computer_step(decider)
-                changed |= {"state", "log", "battle"} | self._settle(chance=False)
+                changed |= {"state", "log", "battle"} | self.settle(chance=False)
             delay = (BLITZ_DELAY if keyword == "blitz" else DELAYS.get(keyword, 0.0)) * pace
             if delay > 0 or time.perf_counter() - start > budget:
                 break
@@ -808,10 +808,11 @@ class GameController(Observable):
             return False
         return info.decline in self.legal() and not self._useful_for(decider)
 
-    def _settle(self, chance: bool = True) -> set[str]:
+    def settle(self, chance: bool = True) -> set[str]:
         """Resolve what follows a move at once: chance steps (dice, cards; unless ``chance``
         is False: the computers' dice get a pause of their own) and the passes of humans
-        who have no useful reaction."""
+        who have no useful reaction. A room's controller resolves nothing: the room server
+        sends those steps with the move's answer."""
         changed: set[str] = set()
         while True:
             if chance and self.decider == CHANCE:

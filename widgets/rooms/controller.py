@@ -176,7 +176,7 @@ class RoomController(GameController):
     def empty_trade_due(self) -> bool:
         return False  # the server skips an empty trade step (C-CARD-1, S-TRADE-1)
 
-    def _settle(self, chance: bool = True) -> set[str]:
+    def settle(self, chance: bool = True) -> set[str]:
         return set()  # the automatic steps come from the server, with the move's answer
 
     def update_viewer(self) -> None:
@@ -252,15 +252,17 @@ class RoomController(GameController):
             self.receive(self.client.state(self.seq_read))
 
     def advance(self, budget: float = 0.05) -> float | None:
+        """Show the steps received (:meth:`_show_incoming`), else fight the next battle of
+        this page's "attack until..." (its dice come back with the answer); the game is put
+        back as it was should a step fail (as :meth:`GameController.advance` does)."""
         try:
-            return super().advance(budget)
+            with self._undone_on_failure():
+                return self._room_advance(budget)
         except (Conflict, RoomServerError) as exc:  # a battle of an "attack until..."
             self._server_refused(exc)
             return 0.05 if self.waiting_on_computer else None
 
-    def _advance(self, budget: float) -> float | None:
-        """Show the steps received (:meth:`_show_incoming`), else fight the next battle of
-        this page's "attack until..." (its dice come back with the answer)."""
+    def _room_advance(self, budget: float) -> float | None:
         if self.problem is not None:
             return None
         if self._incoming:
