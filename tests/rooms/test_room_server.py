@@ -149,12 +149,23 @@ def test_an_absent_seat_is_handed_to_a_computer_and_taken_back(store_url, monkey
     code = made["code"]
     ana, bia = (server.ticket(code, k) for k in made["keys"][:2])
     server.state(ana)
-    server.state(bia)
+    server.state(bia)  # a kernel asking is no sign of life: only the browser's beat
+    assert [s["presence"] for s in server.state(ana)["seats"]] == [
+        "not_joined", "not_joined", "computer"]
+    assert server.beat(ana) and server.beat(bia)  # the first beat joins (others are woken)
+    assert not server.beat(ana)  # a seat already in
     with pytest.raises(RoomError, match="still here"):
         server.hand_over(ana, 1)
     answer = server.state(ana)
     assert [s["presence"] for s in answer["seats"]] == ["here", "here", "computer"]
-    now[0] += 61  # Ana's page goes on answering; Bia's went quiet 61 s ago
+    for _ in range(12):  # Ana's browser beats on for a minute; Bia's tab was closed
+        now[0] += 5
+        server.beat(ana)
+        server.state(bia)  # Bia's kernel still long-polls: that does not keep her here
+    answer = server.state(ana)
+    assert [s["presence"] for s in answer["seats"]] == ["here", "away", "computer"]
+    with pytest.raises(NotAllowed, match="spectator"):
+        server.beat(server.ticket(code, made["spectator"]))
     answer = server.hand_over(ana, 1)
     assert answer["seats"][1]["kind"] == "normal"
     assert answer["decider"] != 1  # the computer played Bia's turn at once, if it was hers
