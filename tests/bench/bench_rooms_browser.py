@@ -3,7 +3,13 @@ with its own Voilà kernel, all on one Voilà server with the room server inside
 (``make play``'s launcher).
 
 Run: python tests/bench/bench_rooms_browser.py [--rooms 2] [--seconds 60] [--think 0.5]
-                                               [--store PATH_OR_URL]
+                                               [--store PATH_OR_URL|postgresql]
+                                               [--servers 2]
+
+``--servers 2`` starts two game servers (each with its room server inside) on one
+PostgreSQL (``--store postgresql`` starts a throw-away one, as the tests do) and opens a
+room's seats alternately on them: a move written through the first server reaches the second
+server's pages by the store's ``NOTIFY``.
 
 Each room has 4 human seats, each opened by its link in its own browser context (its own
 kernel, at "instant" pace so a move is drawn as soon as it arrives). The players' decisions
@@ -29,6 +35,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import psutil
 
@@ -135,65 +142,84 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--think", type=float, default=0.5)
-    parser.add_argument("--store", default=None, help="SQLite path or postgresql:// URL")
+    parser.add_argument("--store", default=None,
+                        help="SQLite path, postgresql:// URL, or postgresql (a throw-away one)")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="game servers sharing the store (2 needs PostgreSQL)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     folder = Path(tempfile.mkdtemp(prefix="warkit-bench-browser-"))
-    where = args.store or str(folder / "rooms.sqlite3")
     load0 = os.getloadavg()
-    env = {"WARKIT_STORE": where, "WARKIT_AUTOSAVE_DIR": str(folder / "autosave")}
-    with serve(PLAY, folder / "voila.log", env,
-               launcher="warkit_widgets.rooms.server.embedded") as url, \
-            sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        store = open_store(where)
-        rooms, pages, contexts = [], [], []
-        t0 = time.perf_counter()
-        for r in range(args.rooms):
-            links = create_room(store, GameConfig(SEATS, "classic", "en"), seed=200 + r)
-            for s, seat in enumerate(SEATS):
-                ctx, page = open_seat(browser, f"{url}?room={links.code}&key="
-                                      f"{links.credentials[s]}&lang=en", seat.name)
-                contexts.append(ctx)
-                pages.append((links.code, page))
-            api = HttpRooms(url + "warkit-rooms")
-            rooms.append([RoomController(api.open(None, c), pace="instant")
-                          for c in links.credentials])
-        opened = time.perf_counter() - t0
-        server = voila_pid(url)
-        mem_open, nprocs = tree_memory(server)
-        chromium_open = tree_memory(browser_pid())[0]
-        for _, page in pages:
-            page.evaluate(WATCH_JS)
-        cpu0 = (tree_cpu(server), tree_cpu(browser_pid()))
-        start = time.time()
-        heads = {room[0].code: store.head(room[0].code) for room in rooms}
-        play(rooms, args.seconds, args.think)
-        time.sleep(2.0)  # the last moves reach the pages
-        cpu1 = (tree_cpu(server), tree_cpu(browser_pid()))
-        mem_end, _ = tree_memory(server)
-        chromium_end = tree_memory(browser_pid())[0]
-        latencies = []
-        for code, page in pages:
-            shown = {int(n): t / 1000 for n, t in page.evaluate("window.__wkShown").items()}
-            for entry in store.read(code, heads[code]):
-                seen = [t for n, t in shown.items() if n >= entry.seq + 1]
-                if seen and entry.at >= start:
-                    latencies.append(min(seen) - entry.at)
-        written = sum(store.head(code) - heads[code] for code in heads)
-        for ctx in contexts:
-            ctx.close()
-        browser.close()
+    with contextlib.ExitStack() as stack:
+        where = args.store or str(folder / "rooms.sqlite3")
+        if where == "postgresql":
+            sys.path.insert(0, str(HERE.parent / "rooms"))
+            from pg_server import new_database, postgres_server
+
+            where = new_database(stack.enter_context(postgres_server()))
+        if args.servers > 1 and not where.startswith("postgres"):
+            parser.error("several servers share a PostgreSQL store: --store postgresql")
+        env = {"WARKIT_STORE": where, "WARKIT_AUTOSAVE_DIR": str(folder / "autosave")}
+        urls = [stack.enter_context(serve(PLAY, folder / f"voila-{n}.log", env,
+                                          launcher="warkit_widgets.rooms.server.embedded"))
+                for n in range(args.servers)]
+        measure(args, urls, where, stack.enter_context(sync_playwright()), load0)
+
+
+def measure(args: argparse.Namespace, urls: list[str], where: str, p: Any,
+            load0: tuple[float, float, float]) -> None:
+    """Open the rooms' pages on the servers ``urls``, play, and print the figures."""
+    url = urls[0]
+    browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    store = open_store(where)
+    rooms, pages, contexts = [], [], []
+    t0 = time.perf_counter()
+    for r in range(args.rooms):
+        links = create_room(store, GameConfig(SEATS, "classic", "en"), seed=200 + r)
+        for s, seat in enumerate(SEATS):
+            host = urls[s % len(urls)]  # seats alternate between the servers
+            ctx, page = open_seat(browser, f"{host}?room={links.code}&key="
+                                  f"{links.credentials[s]}&lang=en", seat.name)
+            contexts.append(ctx)
+            pages.append((links.code, page))
+        api = HttpRooms(url + "warkit-rooms")
+        rooms.append([RoomController(api.open(None, c), pace="instant")
+                      for c in links.credentials])
+    opened = time.perf_counter() - t0
+    servers = [voila_pid(u) for u in urls]
+    mem_open, nprocs = map(sum, zip(*(tree_memory(pid) for pid in servers)))
+    chromium_open = tree_memory(browser_pid())[0]
+    for _, page in pages:
+        page.evaluate(WATCH_JS)
+    cpu0 = (sum(map(tree_cpu, servers)), tree_cpu(browser_pid()))
+    start = time.time()
+    heads = {room[0].code: store.head(room[0].code) for room in rooms}
+    play(rooms, args.seconds, args.think)
+    time.sleep(2.0)  # the last moves reach the pages
+    cpu1 = (sum(map(tree_cpu, servers)), tree_cpu(browser_pid()))
+    mem_end = sum(tree_memory(pid)[0] for pid in servers)
+    chromium_end = tree_memory(browser_pid())[0]
+    latencies = []
+    for code, page in pages:
+        shown = {int(n): t / 1000 for n, t in page.evaluate("window.__wkShown").items()}
+        for entry in store.read(code, heads[code]):
+            seen = [t for n, t in shown.items() if n >= entry.seq + 1]
+            if seen and entry.at >= start:
+                latencies.append(min(seen) - entry.at)
+    written = sum(store.head(code) - heads[code] for code in heads)
+    for ctx in contexts:
+        ctx.close()
+    browser.close()
     kind = "PostgreSQL" if where.startswith("postgres") else "SQLite"
     print(f"store: {kind}; {args.rooms} rooms x 4 browser seats = {len(pages)} chromium pages "
-          f"and {len(pages)} kernels on one Voilà server; opened in {opened:.0f} s; "
+          f"and {len(pages)} kernels on {len(urls)} Voilà server(s); opened in {opened:.0f} s; "
           f"played {args.seconds:.0f} s, think {args.think} s")
     print(f"log entries written: {written} ({written / args.seconds:.1f}/s); "
           f"games over: {sum(room[0].state.is_terminal for room in rooms)}/{args.rooms}")
     if latencies:
         print(f"move -> the room's 4 screens: {latency_summary(latencies)} (entry, page) pairs")
-    print(f"memory: Voilà server + kernels {mem_open:.0f} MB with the pages open "
+    print(f"memory: Voilà server(s) + kernels {mem_open:.0f} MB with the pages open "
           f"({nprocs} processes, {mem_open / max(1, len(pages)):.0f} MB per page), "
           f"{mem_end:.0f} MB at the end; chromium {chromium_open:.0f} -> {chromium_end:.0f} MB")
     played = args.seconds + 2.0
