@@ -82,3 +82,21 @@ def test_the_browser_beats_and_counts_down_until_its_tab_closes(browser, page_ur
     closed = count(beats)
     time.sleep(2.5)
     assert count(beats) == closed  # no browser, no beat (the kernel alone never beats)
+
+
+def test_a_leaving_page_stops_beating_before_its_kernel_is_gone(browser, page_url):
+    """A reload or a link: Voilà closes the kernel's connection at ``beforeunload``, while the
+    old page may live on for seconds (the fresh-clone CI of session 9 caught a tick then, as
+    "Could not send widget sync message" in the console). No tick may follow; the page's
+    console stays clean (``open_page`` fails the test on any console error)."""
+    url, beats = page_url
+    with open_page(browser, url, ".warkit-timer") as (page, _, _errors):
+        page.wait_for_function("() => document.querySelector('.warkit-heartbeat') !== null")
+        # Voilà's own beacon asking to shut the kernel down is refused by this Voilà (no
+        # _xsrf: "403" in the console of a page that stays, unseen when the page really goes)
+        page.route("**/voila/api/shutdown/**", lambda route: route.fulfill(status=204))
+        page.evaluate("() => window.dispatchEvent(new Event('beforeunload'))")
+        time.sleep(0.6)  # a beat in flight lands
+        left = count(beats)
+        time.sleep(2.0)  # four intervals of 0,5 s
+        assert count(beats) == left, "the page went on beating after it started to leave"

@@ -14,7 +14,8 @@ change of ``playing`` seen by a rendered view, which the kernel cannot time; any
 invitations' copy button uses it already) starts with the view and stops with it.
 
 Browsers slow the timers of hidden tabs (Chromium: once a second, then once a minute after
-five minutes hidden), so a seat whose tab stays hidden a long time may show "away".
+five minutes hidden), so a seat whose tab stays hidden a long time may show "away". The
+ticks stop as soon as the page starts to leave: Voilà closes the kernel's connection then.
 """
 
 from __future__ import annotations
@@ -44,7 +45,14 @@ function render({ model, el }) {
   };
   tick();  // at once: the seat is here as soon as its page shows
   const timer = setInterval(tick, 1000 * model.get("interval"));
-  return () => clearInterval(timer);
+  // Voila closes the kernel's connection when the page starts to leave (a reload, a link),
+  // while the old page may live on for seconds: a tick then would fail in the console.
+  const stop = () => clearInterval(timer);
+  window.addEventListener("beforeunload", stop);
+  return () => {
+    stop();
+    window.removeEventListener("beforeunload", stop);
+  };
 }
 export default { render };
 """
