@@ -3,7 +3,7 @@
 Run: python tests/bench/expert_ab.py [--games 120] [--players 6] [--rules classic]
      [--seed 90000] [--iterations N] [--seconds S] [--horizon N|round] [--confidence Z]
      [--plans a,b,c]
-     [--hard] [--csv FILE]
+     [--hard] [--csv FILE] [--processes N]
 
 Game ``g`` is the game ``python -m warkit.tournament --bots expert hard ... --seed SEED`` plays
 as its game ``g``: seed ``SEED + g``, seats rotated by :func:`warkit.arena.schedule.seating`,
@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
+import multiprocessing
 import os
 import random
 import statistics
@@ -76,6 +78,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--hard", action="store_true", help="a hard bot in the expert's seat")
     parser.add_argument("--max-turns", type=int, default=500)
     parser.add_argument("--csv", default=None)
+    parser.add_argument("--processes", type=int, default=1,
+                        help="games played at once, each in a process of its own (the think "
+                             "times are CPU times, so they hold with several)")
     parser.add_argument("--against", default=None,
                         help="a --csv file of another variant on the same seeds: paired test")
     args = parser.parse_args(argv)
@@ -97,33 +102,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     eliminated = 0
     turn_times: list[float] = []
     rows = []
-    for g in range(args.games):
-        levels = seating(["expert"] + ["hard"] * (args.players - 1), args.players, g)
-        seat = levels.index("expert")
-        bots = seeded(list(levels), args.seed + g)
-        rng = random.Random(args.seed + g)  # the seat seeds seeded() draws
-        seat_seed = [rng.randrange(2**32) for _ in levels][seat]
-        bot: ExpertBot | HardBot = HardBot(seed=seat_seed) if args.hard \
-            else ExpertBot(seed=seat_seed, **options)  # type: ignore[arg-type]
-        clock = TurnClock(bot)
-        bots[seat] = clock
-        match = simulate(args.players, args.rules, bots=bots, seed=args.seed + g,
-                         max_turns=args.max_turns)
-        state = match.state
-        won = 1.0 / len(state.winners) if seat in state.winners else 0.0
-        wins += won
-        eliminated += not state.alive[seat]
-        turn_times.extend(clock.turns.values())
-        rows.append((args.seed + g, seat, won, int(not state.alive[seat]), state.turn))
-        if args.csv:  # written as it goes: a run stopped early keeps its games
-            with open(args.csv, "a" if g else "w", newline="") as f:
-                out = csv.writer(f)
-                if not g:
-                    out.writerow(["seed", "seat", "won", "eliminated", "turns"])
-                out.writerow(rows[-1])
-        if (g + 1) % 20 == 0:
-            print(f"  {g + 1} games: {wins:g} won ({time.perf_counter() - started:.0f} s)",
-                  flush=True)
+    play = functools.partial(play_game, args, options)
+    with multiprocessing.Pool(args.processes) as pool:
+        for g, (row, times) in enumerate(pool.imap(play, range(args.games))):
+            wins += row[2]
+            eliminated += row[3]
+            turn_times.extend(times)
+            rows.append(row)
+            if args.csv:  # written as it goes: a run stopped early keeps its games
+                with open(args.csv, "a" if g else "w", newline="") as f:
+                    out = csv.writer(f)
+                    if not g:
+                        out.writerow(["seed", "seat", "won", "eliminated", "turns"])
+                    out.writerow(row)
+            if (g + 1) % 20 == 0:
+                print(f"  {g + 1} games: {wins:g} won ({time.perf_counter() - started:.0f} s)",
+                      flush=True)
     n = args.games
     fair = Fraction(1, args.players)
     low, high = wilson(wins, n)
@@ -141,6 +135,27 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"load after: {load()}")
     if args.against:
         print(paired(rows, args.against))
+
+
+def play_game(args: argparse.Namespace, options: dict[str, object], g: int
+              ) -> tuple[tuple[int, int, float, int, int], list[float]]:
+    """Game ``g``: (seed, the expert's seat, its share of the win, eliminated, turns) and the
+    CPU time of each of its turns."""
+    levels = seating(["expert"] + ["hard"] * (args.players - 1), args.players, g)
+    seat = levels.index("expert")
+    bots = seeded(list(levels), args.seed + g)
+    rng = random.Random(args.seed + g)  # the seat seeds seeded() draws
+    seat_seed = [rng.randrange(2**32) for _ in levels][seat]
+    bot: ExpertBot | HardBot = HardBot(seed=seat_seed) if args.hard \
+        else ExpertBot(seed=seat_seed, **options)  # type: ignore[arg-type]
+    clock = TurnClock(bot)
+    bots[seat] = clock
+    match = simulate(args.players, args.rules, bots=bots, seed=args.seed + g,
+                     max_turns=args.max_turns)
+    state = match.state
+    won = 1.0 / len(state.winners) if seat in state.winners else 0.0
+    return ((args.seed + g, seat, won, int(not state.alive[seat]), state.turn),
+            list(clock.turns.values()))
 
 
 def paired(rows: Sequence[tuple[int, int, float, int, int]], other: str) -> str:
