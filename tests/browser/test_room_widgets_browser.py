@@ -92,8 +92,9 @@ def test_a_leaving_page_stops_beating_before_its_kernel_is_gone(browser, page_ur
     url, beats = page_url
     with open_page(browser, url, ".warkit-timer") as (page, _, _errors):
         page.wait_for_function("() => document.querySelector('.warkit-heartbeat') !== null")
-        # Voilà's own beacon asking to shut the kernel down is refused by this Voilà (no
-        # _xsrf: "403" in the console of a page that stays, unseen when the page really goes)
+        # Voilà's own beacon asking to shut the kernel down: refused here, as this page has
+        # Voilà's own template, without the dashboard's _xsrf cookie ("403" in the console
+        # of a page that stays); with it the kernel would stop under a page that stays
         page.route("**/voila/api/shutdown/**", lambda route: route.fulfill(status=204))
         page.evaluate("() => window.dispatchEvent(new Event('beforeunload'))")
         time.sleep(0.6)  # a beat in flight lands

@@ -341,7 +341,30 @@ def test_a_seat_is_here_while_its_browser_beats_not_while_its_kernel_asks(
     poll(session)
     assert "here" in session.lobby.seats.value.split("Bia")[1].split("</li>")[0]
     watcher = visit(tmp_path, monkeypatch, f"room={code}&key={session.links.spectator}")
-    assert watcher.room.heartbeat is None
+    assert watcher.room.heartbeat.on_beat is None  # its ticks beat for no seat
+
+
+def test_a_page_whose_browser_is_silent_stops_following_the_room_until_it_ticks(
+        store_path, tmp_path, monkeypatch):
+    """A seat's page and a spectator's: GONE_AFTER seconds without a tick of their browser
+    and their follower asks the room server nothing (tests/rooms/test_page_gone.py), so the
+    kernel of a tab gone without Voilà's beacon falls idle and is culled; a tick (a tab that
+    was only asleep) and they follow again."""
+    from warkit_widgets.rooms.heartbeat import GONE_AFTER
+
+    _app, _loop, session = host(tmp_path)
+    code = session.links.code
+    watcher = visit(tmp_path, monkeypatch, f"room={code}&key={session.links.spectator}").room
+    for page in (session, watcher):
+        now = [page.heartbeat.clock()]
+        page.heartbeat.clock = lambda now=now: now[0]
+        assert page.follower.open_in_browser == page.open_in_browser
+        assert page.open_in_browser()  # just made: its browser has yet to show it
+        now[0] += GONE_AFTER
+        assert not page.open_in_browser()
+        page.heartbeat.widget.beats += 1
+        page.heartbeat.join()
+        assert page.open_in_browser()
 
 
 def test_the_host_chooses_messages_and_a_timer_and_every_page_shows_them(

@@ -8,6 +8,11 @@ answer is *posted* to the kernel's event loop (``post`` is ``loop.call_soon_thre
 so the game and the widgets are only ever touched from the loop, between clicks. When the
 server cannot be reached, the page is told (``on_trouble``: "reconnecting…") and the thread
 tries again, waiting longer each time (:data:`BACKOFF`).
+
+While ``open_in_browser()`` says no (the page's browser has stopped ticking: its tab is gone),
+the thread asks nothing: the page's widgets stop changing, so its kernel falls idle and
+Jupyter's culler may stop it. It asks again, from what the page knows, as soon as the browser
+ticks again (a tab that was only asleep).
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ WAIT = 4.0
 and the lobby calls a seat "here" within 6 s of its last sign of life."""
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Seconds to wait before the next try after 1, 2, 3... failures in a row (then the last)."""
+ASLEEP_CHECK = 1.0
+"""Seconds between two looks at ``open_in_browser`` while the page is taken as gone."""
 
 Post = Callable[[Callable[[], object]], object]
 
@@ -32,14 +39,16 @@ Post = Callable[[Callable[[], object]], object]
 class RoomFollower:
     """Follows ``client``'s room for a page: ``known()`` gives (version, first step not
     received); each answer goes to ``on_answer`` and each failure to ``on_trouble``, both
-    through ``post``."""
+    through ``post``; nothing is asked while ``open_in_browser()`` is false."""
 
     def __init__(self, client: RoomApi, *, known: Callable[[], tuple[int, int]],
                  on_answer: Callable[[dict[str, Any]], object],
                  on_trouble: Callable[[RoomServerError], object], post: Post,
-                 wait: float = WAIT) -> None:
+                 wait: float = WAIT,
+                 open_in_browser: Callable[[], bool] = lambda: True) -> None:
         self.client, self.known, self.post, self.wait = client, known, post, wait
         self.on_answer, self.on_trouble = on_answer, on_trouble
+        self.open_in_browser = open_in_browser
         self._stop = threading.Event()
         self._handled = threading.Event()
         self.failures = 0
@@ -87,9 +96,11 @@ class RoomFollower:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            if not self.follow_once():
+            if not self.open_in_browser():
+                self._stop.wait(ASLEEP_CHECK)
+            elif not self.follow_once():
                 delay = BACKOFF[min(self.failures, len(BACKOFF)) - 1] if self.failures else 0.5
                 self._stop.wait(delay)
 
 
-__all__ = ["BACKOFF", "WAIT", "RoomFollower"]
+__all__ = ["ASLEEP_CHECK", "BACKOFF", "WAIT", "RoomFollower"]

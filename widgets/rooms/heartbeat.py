@@ -16,12 +16,19 @@ invitations' copy button uses it already) starts with the view and stops with it
 Browsers slow the timers of hidden tabs (Chromium: once a second, then once a minute after
 five minutes hidden), so a seat whose tab stays hidden a long time may show "away". The
 ticks stop as soon as the page starts to leave: Voilà closes the kernel's connection then.
+
+The ticks also tell the kernel whether its page is still open anywhere
+(:meth:`Heartbeat.heard_within`): a room page's kernel stops following the room once its
+browser has been silent for :data:`GONE_AFTER` seconds (:mod:`.follower`), so the kernel of a
+tab gone without Voilà's shutdown beacon (a crashed browser, a phone, a lost network) falls
+idle and Jupyter's culler stops it, instead of being kept busy by the room's answers.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 
 import anywidget
@@ -34,6 +41,10 @@ LOG = logging.getLogger("warkit_widgets.rooms")
 BEAT_EVERY = 2.0
 """Seconds between two beats (the server notes one every :data:`~.server.core.HEARTBEAT`
 seconds at most; a seat is "here" within :data:`~.presence.HERE_WITHIN`)."""
+GONE_AFTER = 150.0
+"""Seconds without a tick after which a page is taken as closed: Chromium still ticks a
+hidden tab about once a minute, so an open page is never silent this long (a page whose
+ticks come back is followed again at once)."""
 
 ESM = """
 function render({ model, el }) {
@@ -69,35 +80,49 @@ class TickerWidget(anywidget.AnyWidget):
 class Heartbeat:
     """Calls ``on_beat()`` at each tick of the page's browser (never from the kernel alone),
     on a thread of its own (the kernel's loop never waits for the room server; a tick that
-    comes while the last beat is still on its way is skipped).
+    comes while the last beat is still on its way is skipped). ``on_beat`` ``None``: the
+    ticks are only counted (a spectator's page has no seat to keep, but may be gone).
 
     Show :attr:`widget` anywhere on the page (it takes no room). A refused or failed beat
     (the room server unreachable for a moment) is logged: the next beat tries again."""
 
-    def __init__(self, on_beat: Callable[[], object], interval: float = BEAT_EVERY) -> None:
+    def __init__(self, on_beat: Callable[[], object] | None, interval: float = BEAT_EVERY,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         if interval <= 0:
             raise ValueError(f"a heartbeat's interval is a positive number of seconds, "
                              f"not {interval!r}")
         self.on_beat = on_beat
+        self.clock = clock
         self.widget = TickerWidget(interval=interval)
         self.widget.observe(self._beat, names="beats")
         self.beats = 0
         """Ticks received from the browser (for the page and its tests)."""
+        self.last_tick = clock()
+        """When the browser last ticked (at first: when the page was made, which its
+        browser has yet to show)."""
         self._sending: threading.Thread | None = None
         self.failure: BaseException | None = None
         """What the last beat raised other than a refusal (a bug: kept, logged)."""
 
+    def heard_within(self, seconds: float) -> bool:
+        """Has the page's browser ticked in the last ``seconds`` (or was the page made
+        then)?"""
+        return self.clock() - self.last_tick < seconds
+
     def _beat(self, change: dict[str, object]) -> None:
         self.beats += 1
+        self.last_tick = self.clock()
+        if self.on_beat is None:
+            return
         if self._sending is not None and self._sending.is_alive():
             return
-        self._sending = threading.Thread(target=self._send, daemon=True,
+        self._sending = threading.Thread(target=self._send, args=(self.on_beat,), daemon=True,
                                          name="warkit-room-heartbeat")
         self._sending.start()
 
-    def _send(self) -> None:
+    def _send(self, on_beat: Callable[[], object]) -> None:
         try:
-            self.on_beat()
+            on_beat()
         except RoomError as exc:
             LOG.info("a heartbeat did not reach the room server: %s", exc)
         except Exception as exc:
@@ -115,4 +140,4 @@ class Heartbeat:
         self.join(1.0)
 
 
-__all__ = ["BEAT_EVERY", "ESM", "Heartbeat", "TickerWidget"]
+__all__ = ["BEAT_EVERY", "ESM", "GONE_AFTER", "Heartbeat", "TickerWidget"]

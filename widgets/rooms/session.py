@@ -30,7 +30,7 @@ from .chat import QuickMessages
 from .controller import RoomController, RoomShown
 from .fairness import UnfairRecord, seed_hex, short_commitment, verify_room
 from .follower import RoomFollower
-from .heartbeat import Heartbeat
+from .heartbeat import GONE_AFTER, Heartbeat
 from .invite import InviteLink, RoomLinks
 from .lan import lan_address
 from .messages import tr
@@ -231,22 +231,29 @@ class RoomSession:
         parts = list(self.lobby.children)
         parts[parts.index(self.lobby.turn) + 1:1] = [self.countdown.widget, self.timeouts]
         parts.append(self.chat.widget)
-        self.heartbeat: Heartbeat | None = None
-        if me is not None:  # the seat is here while this page is open in a browser
-            self.heartbeat = Heartbeat(self.client.beat)
-            parts.append(self.heartbeat.widget)
+        # the seat is here while this page is open in a browser; a spectator's ticks only
+        # say the page is still open (both stop following the room when they stop)
+        self.heartbeat = Heartbeat(self.client.beat if me is not None else None)
+        parts.append(self.heartbeat.widget)
         self.lobby.children = tuple(parts)
         app.set_game(self.game)
         self.game.subscribe(app.reporter.guard(self._game_changed))
         self.follower = RoomFollower(self.client, known=self._known,
                                      on_answer=app.reporter.guard(self.on_answer),
                                      on_trouble=app.reporter.guard(self.on_trouble),
-                                     post=self.post).start()
+                                     post=self.post,
+                                     open_in_browser=self.open_in_browser).start()
         self._show_turn()
 
     def _game_changed(self, aspects: frozenset[str]) -> None:
         if "state" in aspects or "lang" in aspects:
             self._show_turn()  # whose move it is, after every move (this page's too)
+
+    def open_in_browser(self) -> bool:
+        """Is this page still open in a browser (a tick of its heartbeat within
+        :data:`~.heartbeat.GONE_AFTER` seconds)? When not, the page stops following the
+        room, so the kernel of a tab closed without Voilà's beacon falls idle and is culled."""
+        return self.heartbeat.heard_within(GONE_AFTER)
 
     def _known(self) -> tuple[int, int]:
         game = self.game
@@ -317,8 +324,7 @@ class RoomSession:
 
     def stop(self) -> None:
         self.follower.stop()
-        if self.heartbeat is not None:
-            self.heartbeat.close()
+        self.heartbeat.close()
         self.lobby.layout.display = "none"
 
 
