@@ -11,6 +11,8 @@ import time
 from warkit_widgets.rooms.follower import ASLEEP_CHECK, RoomFollower
 from warkit_widgets.rooms.heartbeat import GONE_AFTER, Heartbeat
 
+from .test_store_faults import wait_until
+
 
 class Clock:
     def __init__(self) -> None:
@@ -65,7 +67,7 @@ def test_the_follower_asks_nothing_while_the_page_is_gone_and_again_when_it_tick
                             on_trouble=lambda exc: None, post=lambda fn: fn(),
                             open_in_browser=open_in_browser.is_set).start()
     try:
-        assert until(lambda: client.asks >= 3)  # followed while open
+        assert wait_until(lambda: client.asks >= 3, 5.0)  # followed while open
         open_in_browser.clear()  # the browser stopped ticking
         time.sleep(0.1)  # the ask on its way ends
         asked = client.asks
@@ -73,15 +75,6 @@ def test_the_follower_asks_nothing_while_the_page_is_gone_and_again_when_it_tick
         assert client.asks == asked, "the follower kept asking for a page that is gone"
         assert follower.running  # asleep, not stopped
         open_in_browser.set()  # a tick: the tab was only asleep
-        assert until(lambda: client.asks > asked, 2 * ASLEEP_CHECK + 1)
+        assert wait_until(lambda: client.asks > asked, 2 * ASLEEP_CHECK + 1)
     finally:
         follower.stop()
-
-
-def until(condition, seconds: float = 5.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.02)
-    return True
