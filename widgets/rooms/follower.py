@@ -26,8 +26,8 @@ from .server.client import RoomServerError
 from .server.service import RoomApi
 
 WAIT = 4.0
-"""Seconds a long-poll waits for a change: the server marks the seat present at each ask,
-and the lobby calls a seat "here" within 6 s of its last sign of life."""
+"""Seconds a long-poll waits for a change (asking is not a sign of life: the page's browser
+beats, :mod:`.heartbeat`); every answer redraws the lobby, whose "away for N s" changes."""
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Seconds to wait before the next try after 1, 2, 3... failures in a row (then the last)."""
 ASLEEP_CHECK = 1.0
