@@ -11,6 +11,9 @@ load beside it:
 - how often it was eliminated, and how often a hard seat was (per seat);
 - in the games it lost, the winner's kind of objective (destroy a colour, continents, a count
   of territories), and whether its eliminator held the card to destroy its colour;
+- in SMART, how each game ended (the first elimination, S-WIN-1: by the hunter of that
+  colour, S-WIN-2, or otherwise, the most territories winning, S-WIN-3) and the expert's part
+  in it (the eliminator, the eliminated, or neither), with its wins in each;
 - for the expert, its searches: how many found every plan worth the same (the plans played
   the turn the same way in every world) and how many chose the hard level's own plan.
 
@@ -33,6 +36,7 @@ from warkit import simulate
 from warkit.arena.schedule import seating
 from warkit.bots import ExpertBot, HardBot, seeded
 from warkit.bots.expert import PlanStyle
+from warkit.state import GameState
 from warkit.stats import wilson
 from warkit.view import PlayerView
 
@@ -61,6 +65,20 @@ class PlanCounter:
         return chosen
 
 
+def smart_ending(state: GameState, seat: int) -> tuple[str, str]:
+    """How a SMART game ended (S-WIN-2: its hunter eliminated a colour; S-WIN-3: anyone else
+    did, the most territories win; or no elimination) and ``seat``'s part in it."""
+    dead = [s for s in range(len(state.colors)) if not state.alive[s]]
+    if not dead:
+        return "without an elimination", "-"
+    killer = state.eliminated_by[dead[0]]
+    hunted = killer is not None and \
+        state.rules.effective_objective(state, killer) == f"destroy_{state.colors[dead[0]]}"
+    how = "by a hunter (S-WIN-2)" if hunted else "by most territories (S-WIN-3)"
+    part = "eliminator" if killer == seat else "eliminated" if dead[0] == seat else "bystander"
+    return how, part
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -78,6 +96,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     lost_to: Counter[str] = Counter()
     by_hunter = 0
     plans = Counter[str]()
+    endings: Counter[tuple[str, str]] = Counter()
+    ending_wins: Counter[tuple[str, str]] = Counter()
     for g in range(args.games):
         levels = seating(["expert"] + ["hard"] * (args.players - 1), args.players, g)
         bots = seeded(levels, args.seed + g)
@@ -100,6 +120,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             killer = state.eliminated_by[seat]
             by_hunter += killer is not None and \
                 (state.objective_cards[killer] or "").endswith(state.colors[seat])
+        if state.rules.ends_at_first_elimination:
+            ending = smart_ending(state, seat)
+            endings[ending] += 1
+            ending_wins[ending] += seat in winners
         hard_eliminated += sum(1 for s in range(args.players)
                                if s != seat and not state.alive[s]) / (args.players - 1)
         if counter is not None:
@@ -118,6 +142,9 @@ def main(argv: Sequence[str] | None = None) -> None:
           f"its colour: {by_hunter}); a hard seat: {hard_eliminated / n:.1%}")
     print("games lost, by the winner's objective: "
           + ", ".join(f"{k} {v}" for k, v in lost_to.most_common()))
+    for (how, part), count in sorted(endings.items()):
+        print(f"ended {how}, the {'hard seat' if args.hard else 'expert'} {part}: {count} games, "
+              f"won {ending_wins[how, part]}")
     if plans:
         print(f"searches: {plans['searches']}, every plan worth the same in "
               f"{plans['all_equal']}, the hard plan chosen in {plans['hard_plan']}")
