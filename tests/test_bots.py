@@ -123,8 +123,8 @@ def redraw_secrets(state: warkit.GameState, seat: int, rng: random.Random) -> wa
     colors = state.colors
     smart = state.rules.name == "smart"
     own = state.objective_cards[seat]
-    candidates = [o for o in m.objectives if o.id != own
-                  and (o.kind == "destroy" if smart else o.kind != "destroy" or o.color in colors)]
+    candidates = [m.objective(card) for card in state.rules.objective_deck(colors)
+                  if card != own]
     while True:
         chosen = rng.sample(candidates, len(others))
         if not smart or all(o.color != colors[s] for o, s in zip(chosen, others)):

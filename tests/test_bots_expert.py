@@ -15,7 +15,7 @@ from warkit.bots.belief import ObjectiveBelief
 from warkit.bots.determinize import can_determinize, determinize
 from warkit.bots.evaluate import Board
 from warkit.bots.expert import PLANS, position_value
-from warkit.state import GameState
+from warkit.state import GameState, evolve
 from warkit.validate import state_problems
 from warkit.view import PlayerView, view
 from warkit.worldmap import world_map
@@ -91,6 +91,36 @@ def test_a_determinized_world_looks_like_the_view_and_is_a_valid_state(rules):
         assert view(world, 0) == seen  # the viewer cannot tell the world from the real game
         assert len(set(world.objective_cards)) == 5
         warkit.legal_actions(world)  # the engine plays it
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_smart_world_deals_only_smart_objectives(players):
+    """S-SETUP-1: in SMART every objective is "destroy colour X" of a colour in the game and
+    nobody hunts their own colour; the guessed worlds and the belief know it (until session
+    10 they dealt continents and territory counts too, which no SMART player can hold)."""
+    real = _turn_start("smart", players, seed=7)
+    seen = view(real, 0)
+    belief = ObjectiveBelief()
+    belief.observe(seen)
+    deck = set(real.rules.objective_deck(real.colors))
+    assert deck == {f"destroy_{c}" for c in real.colors}
+    for seat in range(1, players):
+        assert set(belief.posterior(seen, seat)) <= deck - {seen.objective,
+                                                           f"destroy_{real.colors[seat]}"}
+    rng = random.Random(3)
+    for _ in range(30):
+        cards = belief.sample(seen, rng)
+        assert sorted(cards) == sorted(deck)  # one card per colour, each dealt once
+        assert all(card != f"destroy_{color}" for card, color in zip(cards, real.colors))
+        world = determinize(seen, cards, rng)
+        assert state_problems(world) == []
+
+
+def test_a_state_holding_an_objective_outside_its_games_deck_is_invalid():
+    real = _turn_start("smart", 4, seed=7)
+    wrong = evolve(real, objective_cards=("asia_africa", *real.objective_cards[1:]))
+    assert any("deck" in problem for problem in state_problems(wrong))
+    assert state_problems(real) == []
 
 
 def test_only_a_turn_start_is_determinized():

@@ -68,7 +68,7 @@ PREFER_WANTED = 0.8
 
 
 ASKED = frozenset({"territory_armies", "territory_share", "continent_bonuses", "trade_quote",
-                   "trade_value", "largest_move_in", "objective_pool"})
+                   "trade_value", "largest_move_in", "objective_pool", "objective_deck"})
 """The rule set's hooks this path asks for its numbers (a variant may override them)."""
 
 

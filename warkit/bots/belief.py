@@ -18,9 +18,11 @@ from __future__ import annotations
 import random
 
 from ..view import PlayerView
-from ..worldmap import world_map
 from .evaluate import Board
 from .opponents import OpponentModel
+
+DEALS = 20
+"""Deals :meth:`ObjectiveBelief.sample` tries before giving a seat any card left."""
 
 
 class ObjectiveBelief:
@@ -46,27 +48,44 @@ class ObjectiveBelief:
 
     def sample(self, view: PlayerView, rng: random.Random) -> tuple[str, ...]:
         """One objective card per seat: the viewer's own, and for every other seat a card
-        drawn from its posterior among the cards not dealt yet (any card left for an
-        eliminated seat). Seats are dealt in a random order, so no seat always picks first."""
+        drawn from its posterior among the cards not dealt yet (any card of the game's deck
+        left, for an eliminated seat). Seats are dealt in a random order, so no seat always
+        picks first. A deal that leaves a seat in play no card it may hold (in SMART the last
+        card left may be its own colour's, S-SETUP-1) is dealt again, as the game's own deal
+        is; after :data:`DEALS` tries the seat takes any card left."""
         if view.player is None or view.objective is None:
             raise ValueError("a belief samples objectives for a seated player, not a spectator")
         board = Board(view)
+        posteriors = {s: self.posterior(view, s, board) for s in range(len(view.colors))}
+        deck = view.rules.objective_deck(view.colors)
+        for attempt in range(DEALS):
+            cards = self._deal(view, posteriors, deck, rng, last=attempt == DEALS - 1)
+            if cards is not None:
+                return cards
+        raise AssertionError("unreachable: the last deal always ends")  # pragma: no cover
+
+    @staticmethod
+    def _deal(view: PlayerView, posteriors: dict[int, dict[str, float]], deck: tuple[str, ...],
+              rng: random.Random, last: bool) -> tuple[str, ...] | None:
+        """One deal from the posteriors, or ``None`` at a dead end (unless ``last``)."""
+        assert view.player is not None and view.objective is not None
         n = len(view.colors)
-        cards: list[str | None] = [None] * n
+        cards: list[str] = [""] * n
         cards[view.player] = view.objective
         taken = {view.objective}
         order = [s for s in range(n) if s != view.player]
         rng.shuffle(order)
         for seat in order:
-            weights = {c: p for c, p in self.posterior(view, seat, board).items()
-                       if c not in taken}
+            weights = {c: p for c, p in posteriors[seat].items() if c not in taken}
             if weights:
                 choice = rng.choices(list(weights), weights=list(weights.values()))[0]
+            elif posteriors[seat] and not last:
+                return None  # a seat in play whose every possible card is taken
             else:
-                choice = rng.choice([o.id for o in world_map().objectives if o.id not in taken])
+                choice = rng.choice([c for c in deck if c not in taken])
             cards[seat] = choice
             taken.add(choice)
-        return tuple(c for c in cards if c is not None)
+        return tuple(cards)
 
 
 __all__ = ["ObjectiveBelief"]

@@ -294,6 +294,10 @@ class HardBot(SmartAdvantages, NormalBot):
         """How promising continent ``k`` is as a free choice: share owned, small and cheap."""
         return board.continent_share(board.seat, k) - 0.02 * len(MEMBERS[k])
 
+    def wins_outright(self, board: Board, dst: int) -> bool:
+        plan: Plan = board.plan
+        return dst in plan.winning
+
     def decisive(self, board: Board, dst: int) -> bool:
         plan: Plan = board.plan
         return dst in plan.winning or (plan.sweep is not None and dst in plan.sweep.targets)
@@ -368,9 +372,9 @@ class HardBot(SmartAdvantages, NormalBot):
         if score is None:
             return score
         weight = self.late_exposure(view) + (1.0 if self.in_danger(board) else 0.0)
-        if not weight:
-            return score
         b_src, b_dst = (INDEX[family.largest.src], INDEX[family.largest.dst])
+        if not weight or self.wins_outright(board, b_dst):
+            return score
         attackers = view.armies[b_src] - 1
         left = view.armies[b_src] - attack_cost(attackers, view.armies[b_dst]) \
             - min(3, attackers)

@@ -483,7 +483,7 @@ class NormalBot(LevelBot):
             score = p * (value + card) - self.cost_of_army(board) * cost + self.kill * kills
         else:
             score = self.attack_score(board, src, dst, attackers, card, terrain)
-        if self.exposure_weight:
+        if self.exposure_weight and not self.wins_outright(board, dst):
             left = armies[src] - cost - min(3, attackers)
             score -= self.exposure_weight * self.exposure(board, src, left)
         return score
@@ -491,6 +491,11 @@ class NormalBot(LevelBot):
     def decisive(self, board: Board, dst: int) -> bool:
         """Would taking ``dst`` win the game outright (then any odds will do)? The normal
         level does not plan that far."""
+        return False
+
+    def wins_outright(self, board: Board, dst: int) -> bool:
+        """Would taking ``dst`` alone win the game (then what the source leaves behind does
+        not matter)? The normal level does not plan that far."""
         return False
 
     def in_danger(self, board: Board) -> bool:

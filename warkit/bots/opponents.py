@@ -89,18 +89,19 @@ class OpponentModel:
 
     @staticmethod
     def candidate_cards(view: PlayerView, seat: int) -> list[str]:
-        """The ids of the objective cards :meth:`candidates` weighs, in the same order."""
+        """The ids of the objective cards :meth:`candidates` weighs, in the same order: the
+        game's deck (its rule set's, :meth:`~warkit.rules.classic.ClassicRules.objective_deck`)
+        but the viewer's own card."""
         colors = view.colors
         cards = []
-        for o in world_map().objectives:
+        maps = world_map()
+        for o in (maps.objective(card) for card in view.rules.objective_deck(colors)):
             if o.id == view.objective:
                 continue
             if o.kind == "destroy":
-                if o.color not in colors:
-                    continue
                 target = colors.index(o.color)
                 if target == seat or not view.alive[target]:
-                    continue  # C-SETUP-2: that card became "24 territories"
+                    continue  # its own colour: "24 territories" (C-SETUP-2) or never (S-SETUP-1)
             cards.append(o.id)
         return cards
 

@@ -34,11 +34,18 @@ class SetupRules(MixinBase):
         )
 
     # -- which chance step comes next -------------------------------------------
-    def objective_pool(self, state: GameState) -> tuple[str, ...]:
-        """Objective cards still to draw (C-SETUP-1: absent colours' "destroy" cards removed)."""
-        dealt = set(state.objective_cards)
+    def objective_deck(self, colors: tuple[str, ...]) -> tuple[str, ...]:
+        """The objective cards of a game of ``colors`` (C-SETUP-1: every card but the "destroy"
+        cards of colours not in the game). What a player may hold: the deal and the bots'
+        guesses ask here."""
         return tuple(o.id for o in world_map().objectives
-                     if o.id not in dealt and (o.kind != "destroy" or o.color in state.colors))
+                     if o.kind != "destroy" or o.color in colors)
+
+    def objective_pool(self, state: GameState) -> tuple[str, ...]:
+        """Objective cards still to draw: the game's deck (:meth:`objective_deck`) but those
+        dealt."""
+        dealt = set(state.objective_cards)
+        return tuple(o for o in self.objective_deck(state.colors) if o not in dealt)
 
     def setup_outcomes(self, state: GameState) -> list[tuple[Action, Fraction]]:
         if None in state.objective_cards:

@@ -151,11 +151,10 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
     def initial_state(self, colors: tuple[str, ...]) -> GameState:
         return evolve(super().initial_state(colors), extra=EMPTY)
 
-    def objective_pool(self, state: GameState) -> tuple[str, ...]:
+    def objective_deck(self, colors: tuple[str, ...]) -> tuple[str, ...]:
         """S-SETUP-1: only the "destroy colour X" cards of the colours in the game."""
-        dealt = set(state.objective_cards)
         return tuple(o.id for o in world_map().objectives
-                     if o.kind == "destroy" and o.color in state.colors and o.id not in dealt)
+                     if o.kind == "destroy" and o.color in colors)
 
     def do_objective(self, state: GameState, action: DealObjective) -> GameState:
         """Deal one objective; a finished deal that gives anyone their own colour is taken back
