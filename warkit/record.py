@@ -28,6 +28,7 @@ from .match import Match
 from .rules import ClassicRules, find_rules
 from .state import Battle, GameState
 from .validate import state_problems
+from .view import PlayerView
 from .worldmap import world_map
 
 STATE_FORMAT, MATCH_FORMAT, VERSION = "warkit.state", "warkit.match", 1
@@ -39,41 +40,56 @@ MAX_BYTES = 5_000_000
 def state_to_dict(state: GameState) -> dict[str, Any]:
     """A JSON-safe dict of every field of ``state`` (secrets included: keep it private)."""
     expect_state(state)
-    m = world_map()
-    ids, colors = m.ids, state.colors
+    colors = state.colors
 
     def seat(s: int | None) -> str | None:
         return None if s is None else colors[s]
 
-    b = state.battle
     return {
         "format": STATE_FORMAT, "version": VERSION,
-        "rules": {"name": state.rules.name, "settings": state.rules.settings()},
-        "players": list(colors),
-        "phase": state.phase.value,
-        "territories": {ids[i]: {"owner": seat(o) if o >= 0 else None, "armies": a,
-                                 "moved_in": state.moved_in[i]}
-                        for i, (o, a) in enumerate(zip(state.owner, state.armies))},
+        **public_to_dict(state),
         "objectives": dict(zip(colors, state.objective_cards)),
         "hands": {c: [card_name(x) for x in h] for c, h in zip(colors, state.hands)},
         "deck": [card_name(x) for x in state.deck],
         "discard": [card_name(x) for x in state.discard],
         "loot": [card_name(x) for x in state.loot],
         "loot_draws": state.loot_draws,
-        "alive": dict(zip(colors, state.alive)),
-        "eliminated_by": {c: seat(by) for c, by in zip(colors, state.eliminated_by)},
         "dealer": seat(state.dealer), "first_player": seat(state.first_player),
-        "current": colors[state.current], "turn": state.turn, "round": state.round,
-        "trades": state.trades, "reserves": state.reserves,
+        "eliminated_this_turn": state.eliminated_this_turn,
+        "extra": state.rules.extra_to_dict(state),
+    }
+
+
+def public_to_dict(board: GameState | PlayerView) -> dict[str, Any]:
+    """The fields a state shares with every view of it (the public board, the turn's
+    counters), JSON-safe: the part :func:`state_to_dict` and
+    :func:`warkit.seat_record.view_to_dict` have in common."""
+    m = world_map()
+    ids, colors = m.ids, board.colors
+
+    def seat(s: int | None) -> str | None:
+        return None if s is None else colors[s]
+
+    b = board.battle
+    return {
+        "rules": {"name": board.rules.name, "settings": board.rules.settings()},
+        "players": list(colors),
+        "phase": board.phase.value,
+        "territories": {ids[i]: {"owner": seat(o) if o >= 0 else None, "armies": a,
+                                 "moved_in": board.moved_in[i]}
+                        for i, (o, a) in enumerate(zip(board.owner, board.armies))},
+        "alive": dict(zip(colors, board.alive)),
+        "eliminated_by": {c: seat(by) for c, by in zip(colors, board.eliminated_by)},
+        "current": colors[board.current], "turn": board.turn, "round": board.round,
+        "trades": board.trades, "reserves": board.reserves,
         "continent_reserves": {c.id: r for c, r in zip(m.continents,
-                                                         state.continent_reserves)},
+                                                         board.continent_reserves)},
         "battle": None if b is None else {"from": ids[b.src], "to": ids[b.dst],
                                           "attack_dice": b.attack_dice,
                                           "defence_dice": b.defence_dice},
-        "last_roll": None if state.last_roll is None else [list(d) for d in state.last_roll],
-        "conquered": state.conquered, "eliminated_this_turn": state.eliminated_this_turn,
-        "late": state.late, "winners": [colors[w] for w in state.winners],
-        "extra": state.rules.extra_to_dict(state),
+        "last_roll": None if board.last_roll is None else [list(d) for d in board.last_roll],
+        "conquered": board.conquered, "late": board.late,
+        "winners": [colors[w] for w in board.winners],
     }
 
 

@@ -21,9 +21,14 @@ cards in this seat's hand without naming them (the loser's cards an eliminator t
 S-WIN-3) lists them for this seat only: ``"cards": ["brasil", ...]``. Every step says the
 step it leads to, as every view shows it (``"phase": "trade"``): whether a turn opens with a
 trade tells whether that hand holds a set (C-CARD-3). A ``VIEW`` is
-:func:`view_to_dict` of :func:`warkit.view`: the public board, hand sizes and counts, and only
-this seat's own cards and objective. No seed is written: past rolls are public, and nothing
-in the record predicts a future roll or draw.
+:func:`view_to_dict` of :func:`warkit.view`: every field of the view (the public board, hand
+sizes and counts, the turn's battle and counters, the rule set's public part) and only this
+seat's own cards and objective. No seed is written: past rolls are public, and nothing in the
+record predicts a future roll or draw. (Records saved before session 10 hold fewer fields in
+their views: no ``rules``, ``players``, ``moved_in``, ``eliminated_by``,
+``continent_reserves``, ``battle``, ``conquered``, ``late``, ``current_player``,
+``loot_size``, ``extra``. Every field they hold means the same, and nothing reads a record's
+views back, so the version stays 1.)
 
 The set-up's own steps (objectives and territories dealt) are not listed: ``start`` shows
 their public result and the seat's own objective.
@@ -39,9 +44,9 @@ from .actions import Action, card_index, card_name
 from .errors import InvalidActionError, SaveFileError
 from .events import CardDrawn, events
 from .match import Match
-from .state import CHANCE, GameState
+from .record import public_to_dict
+from .state import CHANCE, TERMINAL, GameState
 from .view import PlayerView, view
-from .worldmap import world_map
 
 SEAT_FORMAT, SEAT_VERSION = "warkit.seat-record", 1
 
@@ -57,28 +62,29 @@ registered action type is in one of them."""
 
 
 def view_to_dict(v: PlayerView) -> dict[str, Any]:
-    """A JSON-safe dict of a view: exactly what its seat may know."""
-    ids, colors = world_map().ids, v.colors
-
-    def seat(s: int | None) -> str | None:
-        return None if s is None or s < 0 else colors[s]
-
+    """A JSON-safe dict of a view: exactly what its seat may know, every field of it (two
+    views are equal exactly when their dicts are, after a JSON round trip too). The rule
+    set's own part (SMART's revealed cards, its turn's advantages...) is its
+    :meth:`~warkit.rules.classic.ClassicRules.public_extra_to_dict`."""
+    colors = v.colors
+    decider = v.current_player
     return {
-        "seat": seat(v.player), "phase": v.phase.value, "current": colors[v.current],
-        "turn": v.turn, "round": v.round,
-        "territories": {ids[i]: {"owner": seat(o), "armies": a}
-                        for i, (o, a) in enumerate(zip(v.owner, v.armies))},
-        "alive": dict(zip(colors, v.alive)),
+        "seat": None if v.player is None else colors[v.player],
+        **public_to_dict(v),
+        "current_player": colors[decider] if decider >= 0 else _NOBODY[decider],
         "hand_sizes": dict(zip(colors, v.hand_sizes)),
-        "deck_size": v.deck_size, "discard_size": v.discard_size, "trades": v.trades,
-        "next_trade_value": v.next_trade_value, "reserves": v.reserves,
-        "last_roll": [list(side) for side in v.last_roll] if v.last_roll else None,
-        "winners": [colors[w] for w in v.winners],
+        "deck_size": v.deck_size, "discard_size": v.discard_size,
+        "next_trade_value": v.next_trade_value, "loot_size": v.loot_size,
         "hand": [card_name(c) for c in v.hand],
         "objective": v.objective,
         "revealed_objectives": (dict(zip(colors, v.revealed_objectives))
                                 if v.revealed_objectives is not None else None),
+        "extra": v.rules.public_extra_to_dict(v),
     }
+
+
+_NOBODY = {CHANCE: "chance", TERMINAL: None}
+"""Who decides when no seat does: chance, or nobody (the game is over)."""
 
 
 def step_for(before: GameState, action: Action, after: GameState,

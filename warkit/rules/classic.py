@@ -397,6 +397,14 @@ class ClassicRules(SetupRules, ReinforceRules, CombatRules, RegroupRules, TurnRu
         """What ``player`` may see of the rule-set specific state (classic has none)."""
         return None
 
+    def public_extra_to_dict(self, view: PlayerView) -> Any:
+        """``view.extra`` (:meth:`public_extra`) as JSON-safe data that keeps every part of it
+        (:func:`warkit.seat_record.view_to_dict`: what the room server sends a page). Classic
+        War shows none."""
+        if view.extra is not None:
+            raise ValueError(f"{self.name} rules show no extra state, got {view.extra!r}")
+        return None
+
     def placed_cards(self, board: Board) -> dict[int, int]:
         """Cards ``board`` (a view) shows in a seat's hand besides the viewer's own, as
         card -> seat: classic War shows none (SMART: its revealed cards)."""

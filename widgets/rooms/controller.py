@@ -7,9 +7,10 @@ server's first answer carries the mirror of the seat's view after the dealt set-
 (``"start"``); every later step it sends, as that seat may see it, is turned into the
 action to play on the mirror (:func:`warkit.mirror.resolve_step`) and played through
 :meth:`GameController.push`, so the log, the dice tray, the battle and the highlights work
-as in a one-screen game. After each answer the mirror's view must be the server's
-(:meth:`RoomController._check_view`); should it ever differ, the present is rebuilt from the
-server and the fact logged.
+as in a one-screen game. After each answer the mirror's view must be the server's, every
+field of it (:meth:`RoomController._check_view` compares both as
+:func:`~warkit.seat_record.view_to_dict`); should it ever differ, the present is rebuilt from
+the server and the fields that differed logged.
 
 The page plays nothing by itself: chance, the computers, the passes nobody must click and
 SMART's empty trade step are the server's. A move of this page's player is sent
@@ -410,11 +411,11 @@ class RoomController(GameController):
         if mine == expected:
             return
         self.mismatches += 1
-        fields = sorted(k for k in expected if mine.get(k) != expected[k])
+        fields = ", ".join(differences(mine, expected))
         log.error("room %s: the page's game differs from the room at move %s (%s): rebuilt",
-                  self.code, seq, ", ".join(fields))
+                  self.code, seq, fields)
         if self._rebuilding:  # rebuilt from the server and still different: stop here
-            self.problem = tr("room.step_refused", self.lang, seq=seq, error=", ".join(fields))
+            self.problem = tr("room.step_refused", self.lang, seq=seq, error=fields)
             return
         self.rebuild()
 
@@ -459,8 +460,22 @@ class RoomController(GameController):
         self._notify("state", "log", "battle", "viewer", "selection", "message")
 
 
+def differences(mine: Any, theirs: Any, where: str = "", most: int = 8) -> list[str]:
+    """Where two views' dicts (:func:`~warkit.seat_record.view_to_dict`) differ, as dotted
+    paths (``territories.brasil.moved_in``, ``extra.attacks``), the first ``most`` of them."""
+    if not (isinstance(mine, dict) and isinstance(theirs, dict)):
+        return [] if mine == theirs else [where or "view"]
+    found: list[str] = []
+    for key in sorted(mine.keys() | theirs.keys()):
+        if len(found) >= most:
+            break
+        path = f"{where}.{key}" if where else str(key)
+        found += differences(mine.get(key), theirs.get(key), path, most - len(found))
+    return found
+
+
 def _seats(room: RoomShown) -> tuple[Seat, ...]:
     return tuple(Seat(s.name, s.color, s.kind) for s in room.seats)
 
 
-__all__ = ["Conflict", "RoomController", "RoomShown", "SeatShown"]
+__all__ = ["Conflict", "RoomController", "RoomShown", "SeatShown", "differences"]

@@ -45,6 +45,7 @@ from .state import (
     extra_from_public,
     extra_to_dict,
     public_view,
+    public_view_to_dict,
 )
 from .tables import HAND_LIMIT, MAX_TRADE, best_trade
 from .tables import attack_limit as smart_attack_limit
@@ -316,6 +317,9 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
     def extra_from_public(self, view: PlayerView,
                           fill: Callable[[int, int], tuple[int, ...]]) -> Any:
         return extra_from_public(view, fill)
+
+    def public_extra_to_dict(self, view: PlayerView) -> Any:
+        return public_view_to_dict(view.extra, view.colors)
 
     def extra_to_dict(self, state: GameState) -> Any:
         return extra_to_dict(state)

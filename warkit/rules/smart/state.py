@@ -160,7 +160,20 @@ def extra_from_public(view: Any, fill: Callable[[int, int], tuple[int, ...]]) ->
 # -- JSON ---------------------------------------------------------------------------------------
 def extra_to_dict(state: GameState) -> dict[str, Any]:
     x: SmartExtra = state.extra
-    ids, colors = world_map().ids, state.colors
+    return {**_turn_to_dict(x, state.colors), "intelligence_used": x.intelligence_used,
+            "after_draw": None if x.after_draw is None else x.after_draw.value}
+
+
+def public_view_to_dict(x: SmartView, colors: tuple[str, ...]) -> dict[str, Any]:
+    """A :class:`SmartView` as JSON-safe data, every field of it (the seat records' and the
+    room server's views: :func:`warkit.seat_record.view_to_dict`)."""
+    return {**_turn_to_dict(x, colors), "attack_limit": x.attack_limit,
+            "intel_count": x.intel_count}
+
+
+def _turn_to_dict(x: SmartExtra | SmartView, colors: tuple[str, ...]) -> dict[str, Any]:
+    """The fields :class:`SmartExtra` and :class:`SmartView` share, names not numbers."""
+    ids = world_map().ids
     r, p = x.reaction, x.reroll
     return {
         "revealed": [{"card": card_name(m.card), "seat": colors[m.seat], "use": m.use}
@@ -168,14 +181,12 @@ def extra_to_dict(state: GameState) -> dict[str, Any]:
         "air_routes": [[ids[a], ids[b]] for a, b in x.air_routes],
         "attacks": x.attacks,
         "last_attack": None if x.last_attack is None else [ids[t] for t in x.last_attack],
-        "intelligence_used": x.intelligence_used,
         "traded": x.traded,
         "intel_cards": [card_name(c) for c in x.intel_cards],
         "reaction": None if r is None else {"side": r.side, "passes": r.passes},
         "reroll": None if p is None else {"side": p.side, "kept": list(p.kept),
                                           "count": p.count, "minimum": p.minimum},
         "draws": x.draws,
-        "after_draw": None if x.after_draw is None else x.after_draw.value,
         "alliance": None if x.alliance is None else world_map().continents[x.alliance].id,
         "airlift": None if x.airlift is None else ids[x.airlift],
         "airlift_direction": x.airlift_direction,
