@@ -205,6 +205,8 @@ def test_a_room_left_mid_way_is_picked_up_by_a_new_server(store_url):
     rng = random.Random(2)
     answer = first.state(ticket)
     for _ in range(30):
+        if answer["over"]:  # a computer may win within a few turns (the deal is random)
+            break
         answer = first.act(ticket, answer["seq"], choose(answer, rng))
     before = first.state(ticket)
     first.close()
