@@ -1,8 +1,11 @@
-"""The dashboard on a laptop (1366×768) and a phone (390×844, touch only), in Portuguese.
+"""The dashboard on a laptop (1366×768) and a phone (390×844, touch only), in Portuguese;
+its header at the common widths in both languages.
 
 - laptop: the header on one line, the map, the action bar and the dice tray on the first
   screen, no button label cut, no layout shift when the game is saved (the notice floats),
   nothing requested outside the server (no CDN font);
+- header: at 1920, 1366, 1280 and 1024 px wide and on a phone, in both languages, every
+  control inside the window with its whole label (one row from 1366 px up);
 - sound: the mute button starts muted under reduced motion and remembers the choice;
 - phone: a whole game played by taps alone, from the form to the victory screen, against two
   computers at the "instantânea" pace with a seed that ends soon (the game is mirrored in this
@@ -21,7 +24,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from browser_helpers import SCREENSHOTS, PlayServer, interior_point, roomy
+import pytest
+from browser_helpers import SCREENSHOTS, PlayServer, interior_point, open_page, roomy
 from warkit_widgets.i18n import color_name
 from warkit_widgets.play.controller import GameConfig, GameController, Seat, Step
 from warkit_widgets.play.messages import tr
@@ -224,6 +228,50 @@ def test_the_laptop_screen_keeps_map_actions_and_dice_together(browser,
         page.locator(".warkit-banner").first.wait_for(state="visible", timeout=WAIT)
         page.wait_for_timeout(300)
         assert canvas.bounding_box()["y"] == before["y"], "saving moved the map"
+
+
+HEADER_JS = """() => {
+  const header = document.querySelector('.warkit-header');
+  const shown = e => e.getClientRects().length > 0 && !e.closest('.warkit-download');
+  const controls = [...header.querySelectorAll('button, select, label, .widget-upload')]
+    .filter(shown).map(e => { const r = e.getBoundingClientRect();
+      return {text: e.innerText.split('\\n')[0] || e.title, left: r.left, right: r.right,
+              top: r.top, bottom: r.bottom, cut: e.scrollWidth > e.clientWidth + 1}; });
+  const texts = [...header.querySelectorAll('.wk-head-title, .wk-head-info')].filter(shown)
+    .map(e => ({text: e.innerText, cut: e.scrollWidth > e.clientWidth + 1}));
+  return {controls, texts, width: innerWidth, height: innerHeight,
+          rows: header.getBoundingClientRect().height}; }"""
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_every_header_control_is_whole_on_screen_at_common_widths(browser,
+                                                                 play_server: PlayServer,
+                                                                 lang: str):
+    """A game's header at 1920, 1366, 1280 and 1024 px wide and on a phone: every control
+    (language, pace, new game, save, load, replay, rules, sound) lies inside the window with
+    its whole label, the title and the game's line too; one row from 1366 px up (the game's
+    controls go to a second row together when the row is too narrow for them)."""
+    with open_page(browser, play_server.url + f"?lang={lang}", "button.warkit-start",
+                   {"width": 1920, "height": 900}) as (page, _, _errors):
+        page.locator("button.warkit-start").first.click()
+        page.locator("canvas.warkit-map").first.wait_for(timeout=WAIT)
+        page.locator(".warkit-header .wk-head-info").first.wait_for(timeout=WAIT)
+        for width, height in ((1920, 1080), (1366, 768), (1280, 900), (1024, 768),
+                              (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(300)
+            seen = page.evaluate(HEADER_JS)
+            names = [c["text"] for c in seen["controls"]]
+            # languages (2), pace, new, save, load, replay, rules, sound; the pace's label
+            # but on a phone (hidden there)
+            assert len(names) == (9 if width < 600 else 10), (width, names)
+            outside = [c for c in seen["controls"] if c["left"] < 0 or c["right"] > width
+                       or c["top"] < 0 or c["bottom"] > height]
+            assert not outside, f"{lang} {width} px: outside the window: {outside}"
+            cut = [c["text"] for c in seen["controls"] + seen["texts"] if c["cut"]]
+            assert not cut, f"{lang} {width} px: labels cut: {cut}"
+            if width >= 1366:
+                assert seen["rows"] < 60, f"{lang} {width} px: the header wraps ({seen})"
 
 
 def test_the_mute_remembers_and_respects_reduced_motion(browser, play_server: PlayServer):

@@ -187,11 +187,14 @@ class PlayApp(w.VBox):
         self.signals.add_class("warkit-signals")
         self._signalled: tuple = ()
         self._log_heard = 0
-        header = w.HBox([self.title, self.info, self.lang_toggle, self.speed, self.new_button,
-                         self.save_button, self.upload, self.download, self.replay_button,
-                         self.help_button, self.signals],
-                        layout=w.Layout(flex_flow="row wrap", align_items="center",
-                                        grid_gap="6px"))
+        # the game's controls are one box: when the header is too narrow for one row they go
+        # to a second row together (warkit_widgets.play.layout), never one button alone
+        row = {"layout": w.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px")}
+        controls = w.HBox([self.speed, self.new_button, self.save_button, self.upload,
+                           self.download, self.replay_button, self.help_button, self.signals],
+                          **row)
+        controls.add_class("warkit-controls")
+        header = w.HBox([self.title, self.info, self.lang_toggle, controls], **row)
         header.add_class("warkit-header")
 
         # the new-game form; the game's screens (board, pass-the-device, victory) are built

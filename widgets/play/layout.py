@@ -9,9 +9,13 @@ Font Awesome links), so it works offline and leaks no visit to a third party.
 screen takes them without importing the game's panels.
 
 ipywidgets lay boxes out with flexbox; these rules let rows wrap, keep fixed-width controls
-inside the screen and scale the text with the screen. The map canvas already shrinks with
-its box (``width: 100%``) and clicks and taps are mapped back by ipycanvas; a finger may pan
-(scroll the page) and pinch on it (``touch-action: manipulation``), which works because
+inside the screen and scale the text with the screen. The header is one row from about
+1350 px (Portuguese's labels, the longer); narrower, the game's controls (``.warkit-controls``)
+move together to a second row, and wrap inside it only when even that row is too narrow (a
+phone, where they are the header's own items again and the icon buttons lose their words).
+The map canvas already shrinks with its box (``width: 100%``) and clicks and taps are
+mapped back by ipycanvas; a finger may pan (scroll the page) and pinch on it
+(``touch-action: manipulation``), which works because
 :class:`~warkit_widgets.play.page.keys.PageKeys` keeps ipycanvas from cancelling the touches.
 """
 
@@ -77,6 +81,7 @@ LAYOUT_STYLE = """<style>
 .warkit-header .widget-toggle-buttons .widget-toggle-button{width:auto !important;
  padding:0 10px}
 .warkit-header{flex-wrap:wrap;row-gap:4px}
+.warkit-header>.warkit-controls{flex:0 1 auto;min-width:0}
 .wk-players td:first-child{white-space:nowrap}
 .warkit-play .wk-over{overflow-x:auto}
 .warkit-play .wk-over td,.warkit-play .wk-over th,.warkit-play .wk-players td{
@@ -94,7 +99,6 @@ LAYOUT_STYLE = """<style>
 .wk-end-report .wk-charts{display:flex;flex-wrap:wrap;gap:10px}
 .wk-end-report .wk-chart{flex:1 1 300px}
 @media (min-width:1100px){
- .warkit-header{flex-wrap:nowrap !important}
  .warkit-header>*{flex-shrink:0}
  .warkit-header .wk-head-info,.warkit-header .widget-button{white-space:nowrap}
  .warkit-header>.warkit-title{flex:0 1 auto;min-width:0;overflow:hidden;white-space:nowrap;
@@ -108,6 +112,7 @@ LAYOUT_STYLE = """<style>
  .warkit-play{font-size:14px}
  .warkit-play .warkit-zoom{display:inline-flex}
  .warkit-play .warkit-keys{display:none}
+ .warkit-header>.warkit-controls{display:contents}
  .warkit-header .widget-button,.warkit-header .widget-upload{min-width:0;padding:0 8px}
  .warkit-header .widget-dropdown>label{display:none}
  .warkit-header .widget-dropdown{flex:1 1 6em !important}
