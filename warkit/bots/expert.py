@@ -114,7 +114,7 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal, cast
+from typing import ClassVar, Literal
 
 from ..actions import Action
 from ..game import Sampler
@@ -127,7 +127,6 @@ from .evaluate import BONUS, MEMBERS, Board, goal_for
 from .hard import HardBot
 from .opponents import OpponentModel
 from .plan_policy import PlanPolicy
-from .sweep import Sweep, best_sweep
 
 STANDARD_ITERATIONS = 42
 """Simulated turns per turn at the standard budget (the tables' budget)."""
@@ -204,16 +203,7 @@ and seven plans it won 14 of 120 6-player SMART games against five hard bots whe
 one-turn search of session 8 won 20 of the same 120 (game by game 7 to 13, p = 0.26, not
 a clear loss, but no gain), and one turn's thinking took 3.4 s CPU, over the budget."""
 
-LEAD_PLAN = PlanStyle("lead", scale={"territory": 2.0}, shift={"min_odds": -0.1})
-"""More territories (SMART's S-WIN-3: when anyone is eliminated, the most territories win)."""
-KILLER_PLAN = PlanStyle("killer", shift={"sweep_odds": -0.15, "sweep_most": 3})
-"""Try an elimination (or an objective's sweep) on longer odds and further."""
-
-LEADER_PLAN = PlanStyle("leader", fixed={"hit_leader": 3.0})
-"""Take territories from the opponent holding the most (SMART: the one who may end the game
-by an elimination, S-WIN-3)."""
-
-ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD, LEAD_PLAN, KILLER_PLAN, LEADER_PLAN)
+ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD)
 """Every plan this module defines, by name for benchmarks (:data:`PLANS` are the default)."""
 
 KNOBS = frozenset(k for p in ALL_PLANS for k in (*p.scale, *p.shift, *p.fixed))
@@ -408,13 +398,6 @@ RIVAL = 0.6
 """Weight of the strongest opponent's position against this seat's own."""
 WIPE_FROM = 6
 """Territories held from which down the chance of being wiped out counts (:func:`wipe_out`)."""
-SMART_LEAD = 0.0
-"""In SMART, value of each territory of lead over the opponent holding the most (S-WIN-3: when
-anyone is eliminated, the most territories win)."""
-SMART_ENDINGS = 0.0
-"""In SMART, weight of :func:`smart_endings` (experimental)."""
-KILL_MOST = 8
-"""Territories a victim holds at most for :func:`smart_endings` to weigh its elimination."""
 
 
 def position_value(state: GameState, seat: int) -> float:
@@ -432,57 +415,8 @@ def position_value(state: GameState, seat: int) -> float:
     rivals = [standing(board, state, s, exposed=False)
               for s in range(len(state.colors)) if s != seat and board.counts[s]]
     value = mine - RIVAL * max(rivals, default=0.0)
-    if SMART_LEAD and state.rules.ends_at_first_elimination:
-        most = max((board.counts[s] for s in range(len(state.colors)) if s != seat), default=0)
-        value += SMART_LEAD * (board.counts[seat] - most)
-    if SMART_ENDINGS and state.rules.ends_at_first_elimination:
-        ends, outcome, kill = smart_endings(state, seat)
-        return (1.0 - ends) * ((1.0 - kill) * value + kill * WIN) \
-            + SMART_ENDINGS * outcome * WIN
     wiped = wipe_out(board)
     return (1.0 - wiped) * value - wiped * WIN
-
-
-def smart_endings(state: GameState, seat: int) -> tuple[float, float, float]:
-    """SMART ends at the first elimination (S-WIN-1), and whoever ends it wins it only by
-    its own objective (S-WIN-2) or holding the most territories (S-WIN-3), so a player
-    eliminates only to win. For the opponents playing before ``seat``'s next turn, in turn
-    order: the chance each eliminates someone and wins (its likeliest such sweep this turn,
-    :func:`~warkit.bots.sweep.best_sweep`, on the board as it is now). Returns (the chance
-    the game ends before ``seat`` plays again, the outcome for ``seat`` weighted by those
-    chances (-1 a loss, a share for a shared win), the chance ``seat`` then ends it to
-    its own gain in its next turn)."""
-    rules = state.rules
-    n = len(state.colors)
-    alive = [s for s in range(n) if state.alive[s]]
-    reach, outcome = 1.0, 0.0
-    kill = 0.0
-    order = [(seat + k) % n for k in range(1, n + 1)]
-    for s in order:
-        if not state.alive[s]:
-            continue
-        board = Board(view_of(state, s))
-        income = int(board.incomes()[s])
-        objective = state.objective_cards[s]
-        best, winners = 0.0, cast("tuple[int, ...]", ())
-        for v in alive:
-            if v == s or not 0 < board.counts[v] <= KILL_MOST:
-                continue
-            won = rules.elimination_winners(state, s, v, objective) or ()
-            if s not in won:
-                continue
-            targets = frozenset(i for i, o in enumerate(board.owner) if o == v)
-            sweep = best_sweep(board, [Sweep(targets, len(targets))], income)
-            if sweep is not None and sweep.chance > best:
-                best, winners = sweep.chance, won
-        if s == seat:
-            kill = best
-            break
-        if best:
-            share = 1.0 / len(winners) if seat in winners else -1.0
-            outcome += reach * best * share
-            reach *= 1.0 - best
-    return 1.0 - reach, outcome, kill
 
 
 def wipe_out(board: Board) -> float:

@@ -34,10 +34,6 @@ class PlanPolicy(HardBot):
     """Extra keep value, times the belief that a neighbouring seat hunts this colour."""
     most_conquests = math.inf
     """Conquests after which this turn's attacks stop."""
-    hit_leader = 0.0
-    """Extra value of a conquest from the opponent holding the most territories, when it
-    holds at least as many as this seat (SMART's S-WIN-3: the most territories win when
-    anyone is eliminated, so the leader is the one who may end the game)."""
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -70,25 +66,6 @@ class PlanPolicy(HardBot):
         hunters, owner = self.hunters(board), board.owner
         facing = max((hunters[o] for o in (owner[j] for j in ADJ[i]) if o >= 0), default=0.0)
         return value * (1.0 + self.guard * facing)
-
-    def conquest_value(self, board: Board, t: int) -> float:
-        value = super().conquest_value(board, t)
-        if self.hit_leader and board.owner[t] >= 0 and board.owner[t] == self.leader(board):
-            value += self.hit_leader
-        return value
-
-    def leader(self, board: Board) -> int | None:
-        """The opponent holding the most territories, if it holds at least as many as this
-        seat (memoised per board)."""
-        known = board.memo.get(("leader",), -2)
-        if known == -2:
-            counts, seat = board.counts, board.seat
-            best = max((s for s in range(board.players) if s != seat),
-                       key=lambda s: counts[s], default=None)
-            known = best if best is not None and counts[best] >= counts[seat] else None
-            board.memo[("leader",)] = known
-        leader: int | None = known
-        return leader
 
     def attack(self, view: PlayerView, legal: LegalActions) -> Action:
         turn, start = self._turn_start
