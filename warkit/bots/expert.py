@@ -94,8 +94,37 @@ thinking took up to 3,369 ms CPU (median 164 ms), over the budget; the session-8
 SMART game keeps session 8's one-turn search at the standard budget (:data:`SMART_HORIZON`,
 :meth:`ExpertBot.tune`): in SMART the expert is not stronger than hard.
 
-The 33 % target is not reached (nor its 600 games per rule set); at 3 players it beats hard
-at p < 0.01 over 120 games (a small sample, just under the bar), at 4 players it does not.
+Those figures are session 9's. Session 10 fixed two things that change hard as well as the
+expert: in SMART the belief and hard's guesses weighed continent and territory objectives,
+which no SMART player holds (S-SETUP-1), and the guessed worlds dealt them; they now ask the
+rule set's deck (``objective_deck``). And hard's guard against a likely hunter could outweigh
+an attack that wins the game outright; such an attack no longer counts what its source leaves
+behind (``wins_outright``). At the standard budget afterwards (seat-rotated, load 2-8 on 2
+cores; the figures of ``expert_ab.py``'s runs, games in parts with the same seeds):
+
+- 6-player classic, five hard (seeds 90000-90599): 154 of 600 won, 25.7 % (22.3-29.3 %;
+  fair 16.7 %, p = 2.5e-08), eliminated in 29.7 %; a turn's thinking 219 ms CPU median,
+  worst 1,484 ms (7,901 turns of the last 462 games);
+- 6-player SMART, five hard (seeds 91000-91599): 97 of 600 won, 16.2 % (13.4-19.3 %;
+  p = 0.78), 15-16 ms median, worst 609 ms;
+- 3 players, two hard (seeds 92000-92299): 124 of 300 won, 41.3 % (35.9-47.0 %; fair 33.3 %,
+  p = 0.0039), 124 ms median, worst 750 ms;
+- 4 players, three hard (seeds 93000-93299): 86 of 300 won, 28.7 % (23.8-34.0 %; fair 25 %,
+  p = 0.14), 157 ms median, worst 1,018 ms: not shown to beat hard.
+
+In SMART every game ends at the first elimination, and the expert wins only as the
+eliminator: in 120 games (``tests/bench/expert_profile.py --rules smart --games 120 --seed
+91000``) it ended 17 games and won all 17 (7 by its own objective, S-WIN-2, 10 holding the
+most territories, S-WIN-3), was eliminated in 18 and watched 85 others end, winning none; and
+in 374 of its 625 searches every plan was worth the same (the plans seldom differ there). Five
+SMART variants (commit bb6f66a, reverted) did not beat the standard setup on 240 games
+(33 won): the whole round played out (33), a value weighing each opponent's chance to end the
+game by a winning elimination before the expert plays again (35), a territory-lead term
+(35), three more plans (more territories, longer-odds eliminations, bold) (39), those with
+the elimination value (37), and with a plan taking territories from the leader too (37);
+game by game none differs from it at p < 0.28.
+
+The 33 % target is not reached in either rule set.
 
 **Known weaknesses.** It looks one round ahead, with hard bots for every opponent: a
 human's (or its own) replies further off are not seen. Its plans are variations of the
