@@ -71,7 +71,7 @@ def state_problems(state: GameState) -> list[str]:
         report("an objective card was dealt twice")
     if any(o not in m.objective_ids for o in dealt):
         report("unknown objective card")
-    elif any(o not in state.rules.objective_deck(state.colors) for o in dealt):
+    elif not set(dealt) <= set(state.rules.objective_deck(state.colors)):
         report("an objective card that is not in this game's deck (C-SETUP-1, S-SETUP-1)")
     if state.reserves < 0 or min(state.continent_reserves) < 0 or state.trades < 0:
         report("negative reserves or trade counter")
