@@ -75,6 +75,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--confidence", type=float, default=None,
                         help="standard errors a plan must beat the first one by")
     parser.add_argument("--plans", default=None, help="comma-separated plan names")
+    parser.add_argument("--knob", action="append", default=[],
+                        help="NAME=VALUE: a policy setting every plan starts from")
     parser.add_argument("--hard", action="store_true", help="a hard bot in the expert's seat")
     parser.add_argument("--max-turns", type=int, default=500)
     parser.add_argument("--csv", default=None)
@@ -93,6 +95,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         options["horizon"] = None if args.horizon == "round" else int(args.horizon)
     if args.confidence is not None:
         options["confidence"] = args.confidence
+    if args.knob:
+        options["knobs"] = {k: float(v) for k, v in (kv.split("=", 1) for kv in args.knob)}
     if args.plans is not None:
         by_name = {p.name: p for p in ALL_PLANS}
         options["plans"] = tuple(by_name[name] for name in args.plans.split(","))

@@ -232,7 +232,11 @@ and seven plans it won 14 of 120 6-player SMART games against five hard bots whe
 one-turn search of session 8 won 20 of the same 120 (game by game 7 to 13, p = 0.26, not
 a clear loss, but no gain), and one turn's thinking took 3.4 s CPU, over the budget."""
 
-ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD)
+HOARD_PLAN = PlanStyle("hoard", fixed={"hoard": 1.0})
+"""In SMART, keep the cards while attacks are limited (rounds 1-4, S-LIMIT-1) for a big trade
+when they are not (:attr:`~warkit.bots.plan_policy.PlanPolicy.hoard`)."""
+
+ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD, HOARD_PLAN)
 """Every plan this module defines, by name for benchmarks (:data:`PLANS` are the default)."""
 
 KNOBS = frozenset(k for p in ALL_PLANS for k in (*p.scale, *p.shift, *p.fixed))
@@ -246,7 +250,7 @@ class ExpertBot:
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, plans: Sequence[PlanStyle] = PLANS,
                  horizon: int | Literal["standard"] | None = "standard",
-                 confidence: float = 0.0) -> None:
+                 confidence: float = 0.0, knobs: Mapping[str, float] | None = None) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         if seconds is not None and not seconds > 0:
@@ -272,6 +276,12 @@ class ExpertBot:
         (:meth:`pick`; 0: the best mean is played)."""
         self.player = PlanPolicy(seed=self.rng.randrange(2**32))
         """The policy that answers every step, with the chosen plan's weights."""
+        self.knobs = dict(knobs or {})
+        """Policy settings every plan starts from, set at the first decision (after the rule
+        set's tuning); emptied then."""
+        unknown = [k for k in self.knobs if not hasattr(self.player, k)]
+        if unknown:
+            raise ValueError(f"unknown policy settings: {', '.join(sorted(unknown))}")
         self.belief = ObjectiveBelief(self.player.opponents)
         self._responders: dict[int, HardBot] = {}
         self._planned_turn = -1
@@ -296,6 +306,10 @@ class ExpertBot:
         the chosen plan's policy answers every step at once."""
         player = self.player
         player.tune(view)
+        if self.knobs:  # once, after the rule set's tuning
+            for name, value in self.knobs.items():
+                setattr(player, name, value)
+            self.knobs = {}
         self.tune(view)
         if view.player is not None and view.turn != self._planned_turn \
                 and can_determinize(view):

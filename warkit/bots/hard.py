@@ -261,7 +261,7 @@ class HardBot(SmartAdvantages, NormalBot):
         victims = [goal.target] if goal is not None and goal.kind == "destroy" else []
         if board.view.rules.ends_at_first_elimination:
             victims += [v for v in range(board.players) if v != seat and board.counts[v]
-                        and elimination_outcome(board.view, board, seat, v) > 0]
+                        and self.wins_by_eliminating(board, v)]
         for v in victims:
             if v is not None and board.counts[v]:
                 targets = frozenset(i for i, o in enumerate(owner) if o == v)
@@ -275,7 +275,7 @@ class HardBot(SmartAdvantages, NormalBot):
             left = board.counts[victim]
             if victim == board.seat or not left:
                 continue
-            if elimination_outcome(board.view, board, board.seat, victim) <= 0:
+            if not self.wins_by_eliminating(board, victim):
                 continue
             urgency = self.urgency(left)
             for i, o in enumerate(board.owner):
@@ -283,6 +283,11 @@ class HardBot(SmartAdvantages, NormalBot):
                     weight[i] = max(weight.get(i, 0.0), urgency)
                     if left == 1:
                         winning.add(i)
+
+    def wins_by_eliminating(self, board: Board, victim: int) -> bool:
+        """In SMART, whether this bot would win the game by taking ``victim``'s last territory
+        now (S-WIN-2 or S-WIN-3, :func:`~warkit.bots.smart_play.elimination_outcome`)."""
+        return elimination_outcome(board.view, board, board.seat, victim) > 0
 
     def urgency(self, missing: int) -> float:
         """Extra value of an objective territory when ``missing`` more are needed: small

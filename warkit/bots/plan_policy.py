@@ -11,19 +11,30 @@ adds two knobs that change a turn's shape, both off by default (then it plays ex
   so the placement, the attacks' exposure, the occupation and the regroup all guard the
   border facing the likely hunter;
 - :attr:`PlanPolicy.most_conquests`: stop attacking after that many conquests this turn
-  (one: take the turn's card and keep the rest home).
+  (one: take the turn's card and keep the rest home);
+- :attr:`PlanPolicy.sweep_lead`: in SMART, count an elimination as winning when it would win
+  after the whole sweep that makes it (S-WIN-3 counts territories after the conquests, and
+  taking a player's last ``k`` territories adds ``k``), not only after the last conquest on
+  the board as it is now, which is how the hard level judges it;
+- :attr:`PlanPolicy.hoard`: in SMART, keep the cards while attacks are limited (rounds 1-4,
+  S-LIMIT-1): a group of n cards is worth up to n² (S-TRADE-3), and the armies of an early
+  trade can make few attacks. It trades when its hand is full or it is in danger.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from collections.abc import Sequence
 
 from ..actions import Action, EndPhase
 from ..legal import LegalActions
 from ..view import PlayerView
 from .evaluate import ADJ, Board
+from ..rules.smart import attack_limit
+from .base import end_or_first
 from .hard import HardBot
+from .smart_play import elimination_outcome
 
 
 class PlanPolicy(HardBot):
@@ -34,6 +45,10 @@ class PlanPolicy(HardBot):
     """Extra keep value, times the belief that a neighbouring seat hunts this colour."""
     most_conquests = math.inf
     """Conquests after which this turn's attacks stop."""
+    sweep_lead = 0.0
+    """Non-zero: judge a SMART elimination on the board after the whole sweep."""
+    hoard = 0.0
+    """Non-zero: in SMART, no trade while attacks are limited (but a full hand, or danger)."""
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -66,6 +81,27 @@ class PlanPolicy(HardBot):
         hunters, owner = self.hunters(board), board.owner
         facing = max((hunters[o] for o in (owner[j] for j in ADJ[i]) if o >= 0), default=0.0)
         return value * (1.0 + self.guard * facing)
+
+    def smart_trade(self, view: PlayerView, legal: LegalActions) -> Action:
+        if self.hoard and attack_limit(view.round) is not None:
+            limit = view.rules.hand_limit
+            full = limit is not None and len(view.hand) >= limit
+            if not full and not self.in_danger(self.board(view)):
+                choice = self.intelligence(view, legal)
+                return choice if choice is not None else end_or_first(legal)
+        return super().smart_trade(view, legal)
+
+    def wins_by_eliminating(self, board: Board, victim: int) -> bool:
+        left = board.counts[victim]
+        if not self.sweep_lead or left <= 1:
+            return super().wins_by_eliminating(board, victim)
+        # The board after the sweep but its last conquest: every other territory of the
+        # victim taken (this seat's own count only grows during its turn).
+        view, seat = board.view, board.seat
+        last = board.owner.index(victim)
+        owner = tuple(seat if o == victim and i != last else o for i, o in enumerate(view.owner))
+        after = replace(view, owner=owner)
+        return elimination_outcome(after, board, seat, victim) > 0
 
     def attack(self, view: PlayerView, legal: LegalActions) -> Action:
         turn, start = self._turn_start
