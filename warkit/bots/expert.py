@@ -142,7 +142,7 @@ import math
 import random
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar, Literal
 
 from ..actions import Action
@@ -283,7 +283,11 @@ class ExpertBot:
         if unknown:
             raise ValueError(f"unknown policy settings: {', '.join(sorted(unknown))}")
         self.belief = ObjectiveBelief(self.player.opponents)
-        self._responders: dict[int, HardBot] = {}
+        self._watchers: dict[int, HardBot] = {}
+        """A hard bot per opponent seat that has watched the real game's boards (at this
+        seat's turns): every simulation's opponents are copies of them
+        (:meth:`responders`), so their guesses about who hunts what come from the game
+        played, not from boards other simulations imagined."""
         self._planned_turn = -1
         self._base: dict[str, float] | None = None
         self.chosen: PlanStyle = self.plans[0]
@@ -339,6 +343,7 @@ class ExpertBot:
         worlds = MOST_WORLDS if self.iterations is None else \
             max(1, -(-self.iterations // len(plans)))
         scores: list[list[float]] = [[] for _ in plans]
+        self.watch(view)
         for _ in range(worlds):
             objectives = self.belief.sample(view, self.rng)
             state = determinize(view, objectives, self.rng)
@@ -395,6 +400,7 @@ class ExpertBot:
         rules = state.rules
         sampler = Sampler(dice)
         decisions = 0
+        responders: dict[int, HardBot] = {}
         mine: list[Action] | None = [] if ends is not None and last > turn else None
         key: tuple[Action, ...] | None = None
         while not state.is_terminal and state.turn <= last:
@@ -408,7 +414,8 @@ class ExpertBot:
             if seat == CHANCE:
                 action = sampler.sample(state)
             else:
-                bot = policy if seat == me else self._responder(seat)
+                bot = policy if seat == me else responders.get(seat) \
+                    or responders.setdefault(seat, self._watcher(seat).fork())
                 action = bot.choose(view_of(state, seat), rules.legal_actions(state))
                 decisions += 1
             if mine is not None:
@@ -420,10 +427,17 @@ class ExpertBot:
             ends[key] = value
         return value
 
-    def _responder(self, seat: int) -> HardBot:
-        bot = self._responders.get(seat)
+    def watch(self, view: PlayerView) -> None:
+        """Show every opponent's watcher (:attr:`_watchers`) the board of this view: the
+        board is public, and each watcher sees it as its own seat."""
+        for seat in range(len(view.colors)):
+            if seat != view.player and view.alive[seat]:
+                self._watcher(seat).opponents.observe(replace(view, player=seat))
+
+    def _watcher(self, seat: int) -> HardBot:
+        bot = self._watchers.get(seat)
         if bot is None:
-            bot = self._responders[seat] = HardBot(seed=seat)
+            bot = self._watchers[seat] = HardBot(seed=seat)
         return bot
 
 

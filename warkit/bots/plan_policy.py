@@ -24,15 +24,14 @@ adds two knobs that change a turn's shape, both off by default (then it plays ex
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..actions import Action, EndPhase
 from ..legal import LegalActions
 from ..view import PlayerView
-from .evaluate import ADJ, Board
-from ..rules.smart import attack_limit
 from .base import end_or_first
+from .evaluate import ADJ, Board
 from .hard import HardBot
 from .smart_play import elimination_outcome
 
@@ -83,7 +82,7 @@ class PlanPolicy(HardBot):
         return value * (1.0 + self.guard * facing)
 
     def smart_trade(self, view: PlayerView, legal: LegalActions) -> Action:
-        if self.hoard and attack_limit(view.round) is not None:
+        if self.hoard and view.rules.attack_limit(view.round) is not None:
             limit = view.rules.hand_limit
             full = limit is not None and len(view.hand) >= limit
             if not full and not self.in_danger(self.board(view)):
