@@ -391,6 +391,12 @@ class ExpertBot:
         other seats' reactions by hard bots), then :attr:`horizon` opponents' turns by hard
         bots, dice from ``dice``; the value of the end.
 
+        Each turn draws its dice from its own stream (``dice`` and the turn's number), so two
+        plans are compared on the same luck in every turn they reach alike, not only until
+        their first different roll (common random numbers: the opponents' replies to two plans
+        differ by what the plans did, not by the dice), and the opponents are copies of the
+        same watchers, with the same random state.
+
         ``ends`` maps the actions of a world's own turn already played out by another plan
         to the value found then: a plan whose turn went the same way (often: plans differ
         only in some positions) is not played out again."""
@@ -398,7 +404,7 @@ class ExpertBot:
         last = turn + (self.horizon if self.horizon is not None
                        else state.alive.count(True) - 1)
         rules = state.rules
-        sampler = Sampler(dice)
+        sampler, dealt = Sampler(dice), turn
         decisions = 0
         responders: dict[int, HardBot] = {}
         mine: list[Action] | None = [] if ends is not None and last > turn else None
@@ -412,6 +418,8 @@ class ExpertBot:
                     return ends[key]
             seat = rules.current_player(state)
             if seat == CHANCE:
+                if state.turn != dealt:  # each turn its own dice (see the docstring)
+                    sampler, dealt = Sampler(dice + state.turn * 2**32), state.turn
                 action = sampler.sample(state)
             else:
                 bot = policy if seat == me else responders.get(seat) \
