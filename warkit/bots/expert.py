@@ -404,7 +404,7 @@ class ExpertBot:
         last = turn + (self.horizon if self.horizon is not None
                        else state.alive.count(True) - 1)
         rules = state.rules
-        sampler, dealt = Sampler(dice), turn
+        sampler = TurnDice(dice)
         decisions = 0
         responders: dict[int, HardBot] = {}
         mine: list[Action] | None = [] if ends is not None and last > turn else None
@@ -418,8 +418,6 @@ class ExpertBot:
                     return ends[key]
             seat = rules.current_player(state)
             if seat == CHANCE:
-                if state.turn != dealt:  # each turn its own dice (see the docstring)
-                    sampler, dealt = Sampler(dice + state.turn * 2**32), state.turn
                 action = sampler.sample(state)
             else:
                 bot = policy if seat == me else responders.get(seat) \
@@ -447,6 +445,24 @@ class ExpertBot:
         if bot is None:
             bot = self._watchers[seat] = HardBot(seed=seat)
         return bot
+
+
+class TurnDice:
+    """Chance outcomes for a simulation, each turn from its own stream (the seed and the
+    turn's number): what a turn rolls does not depend on how many dice earlier turns rolled,
+    so simulations that reach a turn alike roll it alike (common random numbers)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._turn = -1
+        self._sampler: Sampler | None = None
+
+    def sample(self, state: GameState) -> Action:
+        """One outcome of ``state``'s pending chance step."""
+        if self._sampler is None or state.turn != self._turn:
+            self._turn = state.turn
+            self._sampler = Sampler(self.seed + state.turn * 2**32)
+        return self._sampler.sample(state)
 
 
 # -- the value of a position ---------------------------------------------------------------------
