@@ -15,7 +15,7 @@ from warkit.bots.belief import ObjectiveBelief
 from warkit.bots.determinize import can_determinize, determinize
 from warkit.bots.evaluate import Board
 from warkit.bots.expert import PLANS, position_value
-from warkit.state import GameState, evolve
+from warkit.state import CHANCE, GameState, evolve
 from warkit.validate import state_problems
 from warkit.view import PlayerView, view
 from warkit.worldmap import world_map
@@ -259,3 +259,54 @@ def test_a_smart_game_takes_the_smart_budget_and_an_explicit_budget_stays():
     assert explicit.horizon is None and explicit.plans == PLANS
     assert (in_classic.iterations, in_classic.horizon, in_classic.plans) == \
         (STANDARD_ITERATIONS, STANDARD_HORIZON, PLANS)
+
+
+def _chance_after(state: GameState) -> GameState:
+    """The first state from ``state`` (hard bots playing) with a chance step pending."""
+    bots = {s: HardBot(seed=s) for s in range(len(state.colors))}
+    while state.rules.current_player(state) != CHANCE:
+        seat = state.rules.current_player(state)
+        state = warkit.apply(state, bots[seat].choose(view(state, seat),
+                                                      warkit.legal_actions(state)))
+    return state
+
+
+def test_a_simulated_turn_rolls_the_same_dice_whatever_earlier_turns_rolled():
+    """TurnDice: each turn's chance outcomes come from its own stream, so two simulations
+    that reach a turn alike roll it alike (common random numbers for the plans), however
+    many dice they rolled before; another seed rolls otherwise."""
+    from warkit.bots.expert import TurnDice
+
+    early = _chance_after(_turn_start("classic", 4, seed=2))
+    later = _chance_after(_turn_start("classic", 4, seed=5))
+    assert later.turn != early.turn
+    fresh, used = TurnDice(11), TurnDice(11)
+    for _ in range(7):  # some other turn's dice first
+        used.sample(early)
+    rolls = [fresh.sample(later) for _ in range(20)]
+    assert [used.sample(later) for _ in range(20)] == rolls
+    assert [TurnDice(12).sample(later) for _ in range(20)] != rolls
+
+
+def test_simulated_opponents_learn_only_from_the_real_games_boards():
+    """The opponents of a simulation are copies of watchers that saw the real boards: after
+    a search with the whole round played out, no watcher remembers a board of a later turn
+    than the real one (the simulations' opponents learned from imagined boards on copies)."""
+    real = _turn_start("classic", 4, seed=2)
+    bot = ExpertBot(seed=1, iterations=SMALL, horizon=None)
+    bot.choose(view(real, 0), warkit.legal_actions(real))
+    assert bot.rollouts == SMALL
+    assert sorted(bot._watchers) == [1, 2, 3]
+    assert {w.opponents.last_turn for w in bot._watchers.values()} == {real.turn}
+
+
+def test_policy_knobs_start_every_plan_and_unknown_ones_are_refused():
+    """ExpertBot(knobs=...): set on its policy after the rule set's own tuning (SMART's
+    min_odds would otherwise win), so every plan starts from them."""
+    with pytest.raises(ValueError, match="unknown policy settings: nope"):
+        ExpertBot(knobs={"nope": 1.0})
+    smart = _turn_start("smart", 4, seed=2)
+    bot = ExpertBot(seed=1, knobs={"min_odds": 0.2, "hoard": 1.0})
+    bot.choose(view(smart, 0), warkit.legal_actions(smart))
+    assert bot._base is not None and bot._base["min_odds"] == 0.2
+    assert bot.player.hoard == 1.0 and HardBot.smart_tuning["min_odds"] != 0.2
