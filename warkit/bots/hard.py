@@ -212,9 +212,8 @@ class HardBot(SmartAdvantages, NormalBot):
         hunted = 0.0
         for s in range(board.players):
             if s != seat and board.counts[s]:
-                for g, p in self.opponents.suspect(board, s).goals:
-                    if g.kind == "destroy" and g.target == seat:
-                        hunted += p
+                for p in self.opponents.hunt_odds(board, s):
+                    hunted += p
         hunted *= max(0.0, 1.0 - board.counts[seat] / 10)
         sweep = best_sweep(board, self.sweep_options(board, goal, continents),
                            board.view.reserves)
