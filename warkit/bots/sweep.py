@@ -38,19 +38,24 @@ def sweep_chance(board: Board, targets: frozenset[int], need: int,
     if pad is not None:
         stacks[pad] += extra
     left, chance = set(targets), 1.0
+    armies, get = board.armies, stacks.get
     for _ in range(need):
         best = None
         for t in left:
-            attackers = max((stacks.get(j, 0) for j in ADJ[t]), default=0)
+            attackers = 0  # the biggest stack next to t (stacks are never below 0)
+            for j in ADJ[t]:
+                stack = get(j, 0)
+                if stack > attackers:
+                    attackers = stack
             if attackers > 0:
-                p = p_win(attackers, board.armies[t])
+                p = p_win(attackers, armies[t])
                 if best is None or p > best[0]:
                     best = (p, t, attackers)
         if best is None:
             return 0.0
         p, t, attackers = best
-        src = max((j for j in ADJ[t] if j in stacks), key=lambda j: stacks[j])
-        survivors = max(1, round(attackers - attack_cost(attackers, board.armies[t])))
+        src = max((j for j in ADJ[t] if j in stacks), key=stacks.__getitem__)
+        survivors = max(1, round(attackers - attack_cost(attackers, armies[t])))
         moved = min(3, survivors)  # at most the dice of the last battle move in (C-CONQ-1)
         stacks[src] = survivors - moved
         stacks[t] = moved - 1
