@@ -209,12 +209,7 @@ class HardBot(SmartAdvantages, NormalBot):
         if board.view.rules.ends_at_first_elimination:
             self.smart_kills(board, weight, winning)
         block = self.opponents.block_values(board)
-        hunted = 0.0
-        for s in range(board.players):
-            if s != seat and board.counts[s]:
-                for p in self.opponents.hunt_odds(board, s):
-                    hunted += p
-        hunted *= max(0.0, 1.0 - board.counts[seat] / 10)
+        hunted = self.opponents.hunted(board) * max(0.0, 1.0 - board.counts[seat] / 10)
         sweep = best_sweep(board, self.sweep_options(board, goal, continents),
                            board.view.reserves)
         if sweep is not None and sweep.chance < self.sweep_odds:

@@ -63,6 +63,9 @@ class OpponentModel:
         armies, worked out each time), made only when the danger is asked."""
         self._hunts: dict[tuple[Any, ...], tuple[float, ...]] = {}
         """:meth:`hunt_odds` by the same key and the board's seat (shared like the others)."""
+        self._hunted: dict[tuple[Any, ...], float] = {}
+        """:meth:`hunted` by the board's owners, the live seats, the viewer's card, the
+        board's seat and the memory."""
 
     def copy(self) -> OpponentModel:
         """A model that remembers what this one did and then learns on its own (the memo
@@ -169,6 +172,24 @@ class OpponentModel:
                 self._hunts.clear()
             self._hunts[hunt_key] = odds
         return odds
+
+    def hunted(self, board: Board) -> float:
+        """The sum of every live opponent's :meth:`hunt_odds`: how likely it is, all told,
+        that someone holds the card to destroy the board's own seat (memoised by the same
+        key, as the hard level asks it at every decision)."""
+        view, seat = board.view, board.seat
+        key = (board.owner, view.alive, view.objective, seat, self._memory)
+        total = self._hunted.get(key)
+        if total is None:
+            total = 0.0
+            for s in range(board.players):
+                if s != seat and board.counts[s]:
+                    for p in self.hunt_odds(board, s):
+                        total += p
+            if len(self._hunted) > 4096:
+                self._hunted.clear()
+            self._hunted[key] = total
+        return total
 
     def _key(self, board: Board, seat: int) -> tuple[Any, ...]:
         """What :meth:`suspect`'s guesses depend on: who owns what, who is alive, the
