@@ -131,12 +131,18 @@ class HardBot(SmartAdvantages, NormalBot):
         super().__init__(seed)
         self.opponents = OpponentModel()
         self._tuned = False
+        self._board: Board | None = None
+        """This decision's board and plan (:meth:`board`), dropped when the decision ends."""
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         self.tune(view)
         if view.player is not None:
             self.opponents.observe(view)
-        return super().choose(view, legal)
+        self._board = None
+        try:
+            return super().choose(view, legal)
+        finally:
+            self._board = None
 
     def fork(self) -> HardBot:
         """A copy that plays on without touching this bot (a search's simulations): the same
@@ -144,7 +150,7 @@ class HardBot(SmartAdvantages, NormalBot):
         new = copy.copy(self)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
-        new._values = new._carried = None
+        new._values = new._carried = new._board = None
         new._turn_plan, new.used = dict(self._turn_plan), dict(self.used)
         new.opponents = self.opponents.copy()
         return new
@@ -158,8 +164,14 @@ class HardBot(SmartAdvantages, NormalBot):
 
     # -- planning ------------------------------------------------------------------------
     def board(self, view: PlayerView) -> Board:
-        board = Board(view)
-        board.plan = self.plan(board)
+        """The board of this decision, with its plan: made once per decision (steps such
+        as occupying ask for it twice: the sweep's move, then the normal level's), as
+        nothing either depends on changes within a decision."""
+        board = self._board
+        if board is None or board.view is not view:
+            board = Board(view)
+            board.plan = self.plan(board)
+            self._board = board
         return board
 
     def plan(self, board: Board) -> Plan:
