@@ -266,8 +266,9 @@ class HardBot(SmartAdvantages, NormalBot):
             options.append(Sweep(targets, goal.count - board.counts[seat]))
         victims = [goal.target] if goal is not None and goal.kind == "destroy" else []
         if board.view.rules.ends_at_first_elimination:
+            outcomes = self.outcomes(board)
             victims += [v for v in range(board.players) if v != seat and board.counts[v]
-                        and elimination_outcome(board.view, board, seat, v) > 0]
+                        and outcomes[v] > 0]
         for v in victims:
             if v is not None and board.counts[v]:
                 targets = frozenset(i for i, o in enumerate(owner) if o == v)
@@ -277,11 +278,12 @@ class HardBot(SmartAdvantages, NormalBot):
     def smart_kills(self, board: Board, weight: dict[int, float], winning: set[int]) -> None:
         """SMART ends at the first elimination (S-WIN-1): any player this bot would win by
         eliminating (its target, or anyone while it leads on territories, S-WIN-3) is prey."""
+        outcomes = self.outcomes(board)
         for victim in range(board.players):
             left = board.counts[victim]
             if victim == board.seat or not left:
                 continue
-            if elimination_outcome(board.view, board, board.seat, victim) <= 0:
+            if outcomes[victim] <= 0:
                 continue
             urgency = self.urgency(left)
             for i, o in enumerate(board.owner):
@@ -289,6 +291,19 @@ class HardBot(SmartAdvantages, NormalBot):
                     weight[i] = max(weight.get(i, 0.0), urgency)
                     if left == 1:
                         winning.add(i)
+
+    @staticmethod
+    def outcomes(board: Board) -> list[float]:
+        """For every seat, what eliminating it now would mean for this one
+        (:func:`~warkit.bots.smart_play.elimination_outcome`; 0 for this seat and the
+        eliminated), worked out once per board: the plan asks twice (prey and sweeps)."""
+        known: list[float] | None = board.memo.get(("outcomes",))
+        if known is None:
+            seat, counts = board.seat, board.counts
+            known = [elimination_outcome(board.view, board, seat, v)
+                     if v != seat and counts[v] else 0.0 for v in range(board.players)]
+            board.memo[("outcomes",)] = known
+        return known
 
     def urgency(self, missing: int) -> float:
         """Extra value of an objective territory when ``missing`` more are needed: small
