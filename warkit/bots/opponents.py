@@ -143,7 +143,7 @@ class OpponentModel:
         The guesses depend on who owns what and on the memory only, so they are memoised;
         so is each guess's share of the danger, but for objectives that count armies."""
         key = self._key(board, seat)
-        pairs = self._guesses(board, seat, key)
+        pairs = self._guesses(board, seat)
         if not pairs:
             return Suspicion(seat, [], 0.0)
         terms = self._terms.get(key)
@@ -166,7 +166,7 @@ class OpponentModel:
         hunt_key = (key, board.seat)
         odds = self._hunts.get(hunt_key)
         if odds is None:
-            odds = tuple(p for g, p in self._guesses(board, seat, key)
+            odds = tuple(p for g, p in self._guesses(board, seat)
                          if g.kind == "destroy" and g.target == board.seat)
             if len(self._hunts) > 4096:
                 self._hunts.clear()
@@ -192,15 +192,21 @@ class OpponentModel:
         return total
 
     def _key(self, board: Board, seat: int) -> tuple[Any, ...]:
-        """What :meth:`suspect`'s guesses depend on: who owns what, who is alive, the
-        viewer's own card (never a candidate), the seat and the memory. The danger's terms
-        but those of objectives that count armies depend on who owns what only too."""
+        """What :meth:`suspect`'s danger terms (but those of objectives that count armies)
+        depend on: who owns what, who is alive, the viewer's own card (never a candidate),
+        the seat and the memory."""
         view = board.view
         return (board.owner, view.alive, view.objective, seat, self._memory)
 
-    def _guesses(self, board: Board, seat: int, key: tuple[Any, ...]
-                 ) -> list[tuple[Goal, float]]:
-        """:meth:`suspect`'s memoised ``(goal, probability)`` pairs (empty: no candidate)."""
+    def _guesses(self, board: Board, seat: int) -> list[tuple[Goal, float]]:
+        """:meth:`suspect`'s memoised ``(goal, probability)`` pairs (empty: no candidate).
+
+        They depend on less than the danger: ``seat``'s own territories (the evidence reads
+        its counts only), who is alive, the viewer's card, the seat and the memory; so a
+        conquest between two other seats leaves them as they were."""
+        view, owner = board.view, board.owner
+        key = (tuple(i for i, o in enumerate(owner) if o == seat), view.alive, view.objective,
+               seat, self._memory)
         pairs = self._suspects.get(key)
         if pairs is None:
             goals = self.candidates(board.view, seat)
