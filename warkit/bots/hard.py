@@ -44,6 +44,7 @@ from .evaluate import (
     Family,
     Goal,
     attack_cost,
+    endpoints,
     goal_of,
     p_win,
     ranges_of,
@@ -393,7 +394,7 @@ class HardBot(SmartAdvantages, NormalBot):
         if score is None:
             return score
         weight = self.late_exposure(view) + (1.0 if self.in_danger(board) else 0.0)
-        b_src, b_dst = (INDEX[family.largest.src], INDEX[family.largest.dst])
+        b_src, b_dst = endpoints(family)
         if not weight or self.wins_outright(board, b_dst):
             return score
         attackers = view.armies[b_src] - 1
