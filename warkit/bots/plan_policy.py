@@ -1,9 +1,9 @@
-"""The policy that plays the expert's turn plans: the hard level with two more knobs.
+"""The policy that plays the expert's turn plans: the hard level with three more knobs.
 
 The expert's candidate plans (:mod:`warkit.bots.expert`) are the hard level's policy with
 weights shifted. Shifting the hard level's own weights seldom changes its play (in the
 profile of session 8 every plan played the same turn in 17 of 48 searches), so this policy
-adds two knobs that change a turn's shape, both off by default (then it plays exactly like
+adds knobs that change a turn's shape, all off by default (then it plays exactly like
 :class:`~warkit.bots.hard.HardBot`, which stays as it is: the coach and the baselines use it):
 
 - :attr:`PlanPolicy.guard`: own territories next to a seat that may hunt this colour (a
@@ -12,10 +12,6 @@ adds two knobs that change a turn's shape, both off by default (then it plays ex
   border facing the likely hunter;
 - :attr:`PlanPolicy.most_conquests`: stop attacking after that many conquests this turn
   (one: take the turn's card and keep the rest home);
-- :attr:`PlanPolicy.sweep_lead`: in SMART, count an elimination as winning when it would win
-  after the whole sweep that makes it (S-WIN-3 counts territories after the conquests, and
-  taking a player's last ``k`` territories adds ``k``), not only after the last conquest on
-  the board as it is now, which is how the hard level judges it;
 - :attr:`PlanPolicy.hoard`: in SMART, keep the cards while attacks are limited (rounds 1-4,
   S-LIMIT-1): a group of n cards is worth up to n² (S-TRADE-3), and the armies of an early
   trade can make few attacks. It trades when its hand is full or it is in danger.
@@ -25,7 +21,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ..actions import Action, EndPhase
 from ..legal import LegalActions
@@ -33,7 +28,6 @@ from ..view import PlayerView
 from .base import end_or_first
 from .evaluate import ADJ, Board
 from .hard import HardBot
-from .smart_play import elimination_outcome
 
 
 class PlanPolicy(HardBot):
@@ -44,8 +38,6 @@ class PlanPolicy(HardBot):
     """Extra keep value, times the belief that a neighbouring seat hunts this colour."""
     most_conquests = math.inf
     """Conquests after which this turn's attacks stop."""
-    sweep_lead = 0.0
-    """Non-zero: judge a SMART elimination on the board after the whole sweep."""
     hoard = 0.0
     """Non-zero: in SMART, no trade while attacks are limited (but a full hand, or danger)."""
 
@@ -68,8 +60,7 @@ class PlanPolicy(HardBot):
             known = [0.0] * board.players
             for s in range(board.players):
                 if s != board.seat and board.counts[s]:
-                    known[s] = sum(p for g, p in self.opponents.suspect(board, s).goals
-                                   if g.kind == "destroy" and g.target == board.seat)
+                    known[s] = sum(self.opponents.hunt_odds(board, s))
             board.memo[("hunters",)] = known
         return known
 
@@ -89,18 +80,6 @@ class PlanPolicy(HardBot):
                 choice = self.intelligence(view, legal)
                 return choice if choice is not None else end_or_first(legal)
         return super().smart_trade(view, legal)
-
-    def wins_by_eliminating(self, board: Board, victim: int) -> bool:
-        left = board.counts[victim]
-        if not self.sweep_lead or left <= 1:
-            return super().wins_by_eliminating(board, victim)
-        # The board after the sweep but its last conquest: every other territory of the
-        # victim taken (this seat's own count only grows during its turn).
-        view, seat = board.view, board.seat
-        last = board.owner.index(victim)
-        owner = tuple(seat if o == victim and i != last else o for i, o in enumerate(view.owner))
-        after = replace(view, owner=owner)
-        return elimination_outcome(after, board, seat, victim) > 0
 
     def attack(self, view: PlayerView, legal: LegalActions) -> Action:
         turn, start = self._turn_start
