@@ -2,7 +2,7 @@
 
 Run: python tests/bench/expert_ab.py [--games 120] [--players 6] [--rules classic]
      [--seed 90000] [--iterations N] [--seconds S] [--horizon N|round] [--confidence Z]
-     [--plans a,b,c]
+     [--plans a,b,c] [--value hand|fitted]
      [--hard] [--csv FILE] [--processes N]
 
 Game ``g`` is the game ``python -m warkit.tournament --bots expert hard ... --seed SEED`` plays
@@ -75,6 +75,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--confidence", type=float, default=None,
                         help="standard errors a plan must beat the first one by")
     parser.add_argument("--plans", default=None, help="comma-separated plan names")
+    parser.add_argument("--value", default=None, choices=("hand", "fitted"),
+                        help="the position value its simulations are scored with")
     parser.add_argument("--hard", action="store_true", help="a hard bot in the expert's seat")
     parser.add_argument("--max-turns", type=int, default=500)
     parser.add_argument("--csv", default=None)
@@ -93,6 +95,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         options["horizon"] = None if args.horizon == "round" else int(args.horizon)
     if args.confidence is not None:
         options["confidence"] = args.confidence
+    if args.value is not None:
+        options["value"] = args.value
     if args.plans is not None:
         by_name = {p.name: p for p in ALL_PLANS}
         options["plans"] = tuple(by_name[name] for name in args.plans.split(","))

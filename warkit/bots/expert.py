@@ -163,6 +163,9 @@ STANDARD_ITERATIONS = 42
 STANDARD_HORIZON: int | None = None
 """Opponents' turns a simulation plays after the expert's own (``None``: the whole round)."""
 
+VALUES = ("hand", "fitted")
+"""The position values the expert can score its simulations with (``value``)."""
+
 MOST_WORLDS = 1000
 """Worlds a search with a time budget and no iteration budget deals at most."""
 
@@ -246,13 +249,15 @@ class ExpertBot:
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, plans: Sequence[PlanStyle] = PLANS,
                  horizon: int | Literal["standard"] | None = "standard",
-                 confidence: float = 0.0) -> None:
+                 confidence: float = 0.0, value: Literal["hand", "fitted"] = "hand") -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be positive, got {seconds}")
         if not plans:
             raise ValueError("the expert needs at least one plan")
+        if value not in VALUES:
+            raise ValueError(f"value must be one of {', '.join(VALUES)}, got {value!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations if iterations is not None or seconds is not None \
@@ -270,6 +275,14 @@ class ExpertBot:
         self.confidence = confidence
         """Standard errors by which a plan must beat the first one to be played
         (:meth:`pick`; 0: the best mean is played)."""
+        self.value = value
+        """How a simulation's end is scored: ``"hand"`` (:func:`position_value`'s hand-set
+        weights) or ``"fitted"`` (:func:`warkit.bots.value.fitted_value`, fitted to who
+        wins in games of hard bots)."""
+        self.value_of = position_value
+        if value == "fitted":
+            from .value import fitted_value  # it imports this module's value helpers
+            self.value_of = fitted_value
         self.player = PlanPolicy(seed=self.rng.randrange(2**32))
         """The policy that answers every step, with the chosen plan's weights."""
         self.belief = ObjectiveBelief(self.player.opponents)
@@ -401,7 +414,7 @@ class ExpertBot:
                 mine.append(action)
             state = rules.apply(state, action)
         self.simulated_decisions += decisions
-        value = position_value(state, me)
+        value = self.value_of(state, me)
         if ends is not None and key is not None:
             ends[key] = value
         return value
