@@ -14,8 +14,15 @@ import warkit
 from warkit.bots import ExpertBot
 from warkit.bots.evaluate import BONUS, INDEX, MEMBERS, Board
 from warkit.bots.expert import position_value
-from warkit.bots.value import FEATURES, fitted_value, seat_features, win_chances
-from warkit.bots.value_weights import WEIGHTS
+from warkit.bots.value import (
+    FEATURES,
+    SMART_FEATURES,
+    WEIGHTS,
+    features_of,
+    fitted_value,
+    seat_features,
+    win_chances,
+)
 from warkit.position_builder import position
 from warkit.state import evolve
 from warkit.view import view
@@ -93,14 +100,34 @@ def test_the_chances_follow_the_weights():
     total = sum(math.exp(c) for c in counts)
     assert [chances[s] for s in range(3)] == pytest.approx([math.exp(c) / total
                                                             for c in counts])
-    with pytest.raises(ValueError, match="12 features"):
+    with pytest.raises(ValueError, match="classic value model has 12 features"):
         win_chances(state, [1.0])
+    with pytest.raises(ValueError, match="rule set 'go'"):
+        features_of("go")
+
+
+def test_smart_features_add_the_lead_the_free_mover_and_big_hands():
+    """The hand-made board in SMART, in round 5 (attacks unlimited from then, S-LIMIT-1)."""
+    classic = hand_made()
+    smart = position(dict(zip(warkit.world_map().ids, classic.owner)),
+                     dict(zip(warkit.world_map().ids, classic.armies)), players=3,
+                     rules="smart", current=1, rest=1, hands={0: [0, 1, 2]},
+                     objectives={0: "destroy_black", 1: "destroy_red", 2: "destroy_white"},
+                     round=5)
+    f = {s: dict(zip(SMART_FEATURES, v)) for s, v in seat_features(smart).items()}
+    assert [f[s]["leader"] for s in range(3)] == [0.0, 1.0, 0.0]
+    assert [f[s]["free_mover"] for s in range(3)] == [0.0, 1.0, 0.0]
+    assert f[0]["cards_squared"] == 0.9 and f[0]["cards"] == 3.0
+    early = evolve(smart, round=4)
+    assert seat_features(early)[1][SMART_FEATURES.index("free_mover")] == 0.0
+    assert len(WEIGHTS["smart"]) == len(SMART_FEATURES)
+    assert sum(win_chances(smart).values()) == pytest.approx(1.0)
 
 
 def test_the_fitted_weights_read_the_board_the_right_way_round():
     """The shipped weights: a seat's chance grows with its territories, armies and its
     objective's progress, and falls with its chance of being wiped out."""
-    w = dict(zip(FEATURES, WEIGHTS))
+    w = dict(zip(FEATURES, WEIGHTS["classic"]))
     assert w["army_share"] > 0 and w["goal_squared"] + w["goal"] > 0 and w["wiped"] < 0
     state = hand_made()
     assert max(win_chances(state), key=win_chances(state).get) == 1  # 37 of 42 territories
@@ -133,6 +160,9 @@ def test_the_fitting_script_runs_on_a_few_games(tmp_path, capsys):
     out = tmp_path / "weights.py"
     lines = script.main(["--games", "3:6", "--seed", "7", "--holdout", "0.5",
                          "--write", str(out)])
+    smart = script.main(["--rules", "smart", "--games", "4:4", "--seed", "7",
+                         "--holdout", "0.5"])
+    assert smart[0].startswith("smart weights: ") and "cards_squared" in smart[0]
     assert any(line.startswith("held out") for line in lines)
     namespace: dict[str, object] = {}
     exec(out.read_text(), namespace)

@@ -1,17 +1,18 @@
 """Fit the expert's position value to who wins (:mod:`warkit.bots.value`).
 
-Run: python tests/bench/fit_value.py [--games 6:600,3:150,4:150] [--seed 95000]
-     [--holdout 0.25] [--write]
+Run: python tests/bench/fit_value.py [--rules classic|smart] [--games 6:800,3:200,4:200]
+     [--seed 95000] [--holdout 0.25] [--write]
 
-Plays classic games of hard bots (game ``g`` of each player count seeded ``SEED + 1000 *
-players + g``), records at the start of every turn the :data:`~warkit.bots.value.FEATURES`
-of every seat in play and who finally won (capped games are left out), and fits the
-conditional-logit weights by maximum likelihood (Newton's method, numpy, a small ridge).
+Plays games of hard bots in the rule set (game ``g`` of each player count seeded
+``SEED + 1000 * players + g``), records at the start of every turn the features
+(:func:`~warkit.bots.value.features_of` the rule set) of every seat in play and who finally
+won (capped games are left out), and fits the conditional-logit weights by maximum
+likelihood (Newton's method, numpy, a small ridge).
 Whole games are held out (every ``1 / holdout``-th game), never single states, and the
 held-out log-loss and accuracy are printed against the hand-set
 :func:`~warkit.bots.expert.position_value` turned into a softmax over the seats (its one
 temperature fitted on the training games) and against a uniform guess. ``--write`` writes
-the weights, with this command and the figures, to ``warkit/bots/value_weights.py``.
+the weights, with this command and the figures, to ``warkit/bots/value_weights_RULES.py``.
 """
 
 from __future__ import annotations
@@ -32,9 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from warkit import simulate
 from warkit.bots.expert import position_value
-from warkit.bots.value import FEATURES, seat_features
+from warkit.bots.value import features_of, seat_features
 
-WEIGHTS_FILE = Path(__file__).resolve().parents[2] / "warkit" / "bots" / "value_weights.py"
+BOTS_DIR = Path(__file__).resolve().parents[2] / "warkit" / "bots"
 RIDGE = 1e-3
 """L2 penalty per state on the weights (keeps Newton's steps finite on tiny samples)."""
 
@@ -51,11 +52,11 @@ class Sample:
 
 
 def collect(players: int, games: int, seed: int, first_game: int = 0,
-            max_turns: int = 500) -> list[Sample]:
-    """The turn-start samples of ``games`` classic games of hard bots at ``players`` seats."""
+            max_turns: int = 500, rules: str = "classic") -> list[Sample]:
+    """The turn-start samples of ``games`` games of hard bots at ``players`` seats."""
     samples: list[Sample] = []
     for g in range(games):
-        match = simulate(players, "classic", ["hard"] * players, seed=seed + g,
+        match = simulate(players, rules, ["hard"] * players, seed=seed + g,
                          max_turns=max_turns)
         end = match.state
         if not end.is_terminal or not end.winners:
@@ -80,7 +81,7 @@ def _padded(samples: Sequence[Sample], columns: str
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """States x 6 seats arrays (features or hand values), win shares and a seat mask."""
     width = max(len(s.won) for s in samples)
-    dims = len(FEATURES) if columns == "features" else 1
+    dims = samples[0].features.shape[1] if columns == "features" else 1
     x = np.zeros((len(samples), width, dims))
     y = np.zeros((len(samples), width))
     mask = np.zeros((len(samples), width), dtype=bool)
@@ -145,15 +146,17 @@ def report(name: str, samples: Sequence[Sample], w: np.ndarray, temperature: flo
 
 def main(argv: Sequence[str] | None = None) -> list[str]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default="6:600,3:150,4:150",
-                        help="players:games pairs (classic games of hard bots)")
+    parser.add_argument("--rules", default="classic", choices=("classic", "smart"))
+    parser.add_argument("--games", default="6:800,3:200,4:200",
+                        help="players:games pairs (games of hard bots)")
     parser.add_argument("--seed", type=int, default=95000)
     parser.add_argument("--holdout", type=float, default=0.25,
                         help="share of the games held out (whole games)")
     parser.add_argument("--max-turns", type=int, default=500)
-    parser.add_argument("--write", default=None, nargs="?", const=str(WEIGHTS_FILE),
-                        help="write the weights module (default path: warkit's)")
+    parser.add_argument("--write", default=None, nargs="?", const="",
+                        help="write the weights module (default: the rule set's in warkit)")
     args = parser.parse_args(argv)
+    names = features_of(args.rules)
     every = max(2, round(1 / args.holdout))
     started = time.process_time()
     print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
@@ -161,7 +164,8 @@ def main(argv: Sequence[str] | None = None) -> list[str]:
     for pair in args.games.split(","):
         players, games = (int(v) for v in pair.split(":"))
         samples += collect(players, games, args.seed + 1000 * players,
-                           first_game=1000 * players, max_turns=args.max_turns)
+                           first_game=1000 * players, max_turns=args.max_turns,
+                           rules=args.rules)
         print(f"  {players} players: {games} games played "
               f"({time.process_time() - started:.0f} s CPU)", flush=True)
     train = [s for s in samples if s.game % every]
@@ -172,7 +176,8 @@ def main(argv: Sequence[str] | None = None) -> list[str]:
     w = fit(x, y, mask)
     hx, _, _ = _padded(train, "hand")
     temperature = float(fit(hx, y, mask)[0])
-    lines = ["weights: " + ", ".join(f"{n} {v:+.4f}" for n, v in zip(FEATURES, w)),
+    lines = [f"{args.rules} weights: "
+             + ", ".join(f"{n} {v:+.4f}" for n, v in zip(names, w)),
              f"hand-set value's temperature: {temperature:.5f} per territory unit",
              report("training", train, w, temperature),
              report(f"held out (every {every}th game)", held, w, temperature)]
@@ -182,23 +187,27 @@ def main(argv: Sequence[str] | None = None) -> list[str]:
     lines.append(f"{time.process_time() - started:.0f} s CPU; load after: "
                  f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print("\n".join(lines))
-    if args.write:
+    if args.write is not None:
         command = "python tests/bench/fit_value.py " + " ".join(
             argv if argv is not None else sys.argv[1:])
-        write_weights(Path(args.write), w, command.strip(), lines)
+        path = Path(args.write or BOTS_DIR / f"value_weights_{args.rules}.py")
+        write_weights(path, names, w, command.strip(), lines)
     return lines
 
 
-def write_weights(path: Path, w: np.ndarray, command: str, lines: Sequence[str]) -> None:
+def write_weights(path: Path, names: Sequence[str], w: np.ndarray, command: str,
+                  lines: Sequence[str]) -> None:
     """The generated weights module: the weights, the command and its figures."""
-    rows = "\n".join(f"    {v!r},  # {n}" for n, v in zip(FEATURES, map(float, w)))
+    rows = "\n".join(f"    {v!r},  # {n}" for n, v in zip(names, map(float, w)))
+    wrapped = " \\\n#     ".join(textwrap.wrap(command, 90, break_on_hyphens=False))
     figures = "\n".join(f"#   {part}" for line in lines
                         for part in textwrap.wrap(line, 94, subsequent_indent="    "))
     path.write_text(
-        '"""Weights of :mod:`warkit.bots.value`, in the order of its ``FEATURES``.\n\n'
+        f'"""Weights of :mod:`warkit.bots.value` for {len(names)} features, in the order\n'
+        'of ``features_of`` the rule set.\n\n'
         "Generated by ``tests/bench/fit_value.py``: do not edit by hand.\n"
         '"""\n\n'
-        f"# Command: {command}\n# Figures it printed:\n{figures}\n\n"
+        f"# Command: {wrapped}\n# Figures it printed:\n{figures}\n\n"
         f"WEIGHTS: tuple[float, ...] = (\n{rows}\n)\n")
     if not all(math.isfinite(v) for v in w):
         raise ValueError("the fit did not converge (weights not finite)")

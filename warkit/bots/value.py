@@ -7,7 +7,9 @@ facts by what they predicted in games of hard bots: for a state at the start of 
     P(seat s wins) = exp(w · f_s) / sum over the seats j in play of exp(w · f_j),
 
 where ``f_s`` are :data:`FEATURES` of seat ``s`` (:func:`seat_features`) and ``w`` the
-weights :mod:`warkit.bots.value_weights` holds, fitted by maximum likelihood by
+weights of the rule set (:data:`WEIGHTS`: generated modules
+:mod:`warkit.bots.value_weights_classic` and :mod:`~warkit.bots.value_weights_smart`), fitted
+by maximum likelihood by
 ``tests/bench/fit_value.py`` (which prints the held-out figures against the hand-set score).
 Every feature comes from the state the evaluating code has (a determinized world: the
 objectives are the world's cards), with the evaluation helpers the levels share
@@ -23,12 +25,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from ..rules.smart.tables import ATTACK_LIMITS
 from ..state import GameState
 from ..view import view as view_of
 from .evaluate import BONUS, MEMBERS, Board, goal_for
 from .expert import WIN, WIPE_FROM, wipe_out
 from .opponents import OpponentModel
-from .value_weights import WEIGHTS
+from .value_weights_classic import WEIGHTS as CLASSIC_WEIGHTS
+from .value_weights_smart import WEIGHTS as SMART_WEIGHTS
 
 FEATURES: tuple[str, ...] = (
     "territories",   # territories held, in tens
@@ -44,11 +48,34 @@ FEATURES: tuple[str, ...] = (
     "mover",         # 1 for the seat whose turn starts now
     "order",         # place in the turn order from the mover (0) over the seats in play
 )
-"""The names of a seat's features, in the order of :func:`seat_features`' tuples."""
+"""The names of a seat's features in every rule set, in the order of :func:`seat_features`'
+tuples."""
+
+SMART_FEATURES: tuple[str, ...] = (
+    *FEATURES,
+    "leader",         # 1 when it holds strictly the most territories (S-WIN-3 rewards it)
+    "free_mover",     # 1 for the mover once attacks are unlimited (after S-LIMIT-1's rounds)
+    "cards_squared",  # cards in hand squared, in tens (a trade's value grows fast, S-TRADE-3)
+)
+"""A SMART game's features: the game ends at the first elimination, so the lead, the
+mover's freedom to attack and a big trade weigh more (a separate fit)."""
+
+WEIGHTS: dict[str, tuple[float, ...]] = {"classic": CLASSIC_WEIGHTS, "smart": SMART_WEIGHTS}
+"""The fitted weights of each rule set (generated modules, with the command that fitted
+them and its held-out figures)."""
+
+
+def features_of(rules_name: str) -> tuple[str, ...]:
+    """The feature names of a rule set (``"classic"`` or ``"smart"``)."""
+    if rules_name not in WEIGHTS:
+        raise ValueError(f"no fitted value for the rule set {rules_name!r}: "
+                         f"{', '.join(WEIGHTS)} have one")
+    return SMART_FEATURES if rules_name == "smart" else FEATURES
 
 
 def seat_features(state: GameState, viewer: int | None = None) -> dict[int, tuple[float, ...]]:
-    """The :data:`FEATURES` of every seat in play in ``state`` (a seat with no territory is out).
+    """The features of every seat in play in ``state`` (a seat with no territory is out):
+    :data:`FEATURES`, and in a SMART game :data:`SMART_FEATURES`.
 
     ``viewer`` is the seat whose view the board is read from (default: the seat to move);
     the features do not depend on it (the board is public, the objectives are the state's)."""
@@ -66,6 +93,10 @@ def seat_features(state: GameState, viewer: int | None = None) -> dict[int, tupl
             own_armies[o] += armies[i]
             exposure[o] += 1.0 - holds[i]
     order = _turn_order(state.current, playing, players)
+    smart = features_of(state.rules.name) is SMART_FEATURES
+    most = max(counts[s] for s in playing)
+    leaders = [s for s in playing if counts[s] == most]
+    unlimited = state.round > len(ATTACK_LIMITS)
     out: dict[int, tuple[float, ...]] = {}
     for s in playing:
         continents = 0.0
@@ -76,10 +107,13 @@ def seat_features(state: GameState, viewer: int | None = None) -> dict[int, tupl
         close = 0.0 if objective is None else \
             OpponentModel.closeness(board, s, goal_for(objective, state.colors))
         wiped = wipe_out(Board(board.view, seat=s)) if counts[s] <= WIPE_FROM else 0.0
+        cards = len(state.hands[s])
+        mover = s == state.current
         out[s] = (counts[s] / 10, own_armies[s] / 10, own_armies[s] / max(1, total_armies),
-                  float(len(state.hands[s])), board.income(s) / 10, continents, exposure[s],
-                  close, close * close, wiped, float(s == state.current),
-                  order[s] / len(playing))
+                  float(cards), board.income(s) / 10, continents, exposure[s],
+                  close, close * close, wiped, float(mover), order[s] / len(playing))
+        if smart:
+            out[s] += (float(leaders == [s]), float(mover and unlimited), cards * cards / 10)
     return out
 
 
@@ -89,16 +123,20 @@ def _turn_order(current: int, playing: Sequence[int], players: int) -> dict[int,
     return {s: k for k, s in enumerate(ahead)}
 
 
-def win_chances(state: GameState, weights: Sequence[float] = WEIGHTS,
+def win_chances(state: GameState, weights: Sequence[float] | None = None,
                 viewer: int | None = None) -> dict[int, float]:
-    """The model's chance that each seat in play wins ``state`` (they sum to 1); a finished
-    game gives its winners equal shares."""
+    """The model's chance that each seat in play wins ``state`` (they sum to 1), with
+    ``weights`` (default: the rule set's fitted :data:`WEIGHTS`); a finished game gives its
+    winners equal shares."""
     if state.is_terminal:
         winners = state.winners
         return {s: 1.0 / len(winners) for s in winners}
-    if len(weights) != len(FEATURES):
-        raise ValueError(f"the value model has {len(FEATURES)} features, got "
-                         f"{len(weights)} weights")
+    names = features_of(state.rules.name)
+    if weights is None:
+        weights = WEIGHTS[state.rules.name]
+    if len(weights) != len(names):
+        raise ValueError(f"the {state.rules.name} value model has {len(names)} features, "
+                         f"got {len(weights)} weights")
     scores = {s: sum(w * x for w, x in zip(weights, f))
               for s, f in seat_features(state, viewer).items()}
     top = max(scores.values())
@@ -120,4 +158,5 @@ def fitted_value(state: GameState, seat: int) -> float:
     return WIN * (2.0 * chance - 1.0)
 
 
-__all__ = ["FEATURES", "fitted_value", "seat_features", "win_chances"]
+__all__ = ["FEATURES", "SMART_FEATURES", "WEIGHTS", "features_of", "fitted_value",
+           "seat_features", "win_chances"]
