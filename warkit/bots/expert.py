@@ -126,14 +126,31 @@ game by game none differs from it at p < 0.28.
 
 The 33 % target is not reached in either rule set.
 
+**A fitted position value** (``value="fitted"``; the default stays ``"hand"``). A position
+score over much the same facts as :func:`position_value`, weights fitted to who wins
+(:mod:`warkit.bots.value`: a
+conditional logit over the seats in play, each rule set fitted on its own, by
+``tests/bench/fit_value.py`` on games of hard bots; the expert's value is then
+``WIN * (2 P(win) - 1)``) predicts the winner of held-out games better than the hand-set
+score turned into a softmax: log-loss 1.320 against 1.389 in classic (300 games held out;
+uniform 1.538), 1.386 against 1.563 in SMART (326 games; uniform 1.701). It did not make
+the expert stronger (``expert_ab.py --value fitted``, load 3-4, game by game against the
+hand-set value on the same seeds): 6-player classic, seeds 90000-90119, 28 of 120 won
+(23.3 %, 16.7-31.7 %) against 32, game by game 17 to 21 (p = 0.63); 6-player SMART at its
+standard budget, seeds 91000-91239, 35 of 240 (14.6 %) against 33, 17 to 15 (p = 0.86).
+A better predictor of who wins is not, so far, a better judge between plans; untested
+guesses why: the positions the plans reach differ less than positions across games, and the
+model learned from hard bots' games, not from the expert's.
+
 **Known weaknesses.** It looks one round ahead, with hard bots for every opponent: a
 human's (or its own) replies further off are not seen. Its plans are variations of the
 hard level's policy, so it cannot find a move the hard level would never consider; with six
 worlds the choice among seven plans is noisy (``confidence`` is there to make it cautious,
-unmeasured). Its position score has hand-set weights, not weights fitted to who wins; the
-belief is the hard level's evidence score, not a learned model. Session 8's profile
-(``tests/bench/expert_profile.py``: eliminated in 47.5 % of games, 96 of 168 losses to a
-"destroy a colour" objective, plans that seldom differed) was the one-turn expert's.
+unmeasured). Its position score has hand-set weights (a score fitted to who wins predicts
+better but has not played better, above); the belief is the hard level's evidence score,
+not a learned model. Session 8's profile (``tests/bench/expert_profile.py``: eliminated in
+47.5 % of games, 96 of 168 losses to a "destroy a colour" objective, plans that seldom
+differed) was the one-turn expert's.
 """
 
 from __future__ import annotations
