@@ -137,7 +137,10 @@ uniform 1.538), 1.386 against 1.563 in SMART (326 games; uniform 1.701). It did 
 the expert stronger (``expert_ab.py --value fitted``, load 3-4, game by game against the
 hand-set value on the same seeds): 6-player classic, seeds 90000-90119, 28 of 120 won
 (23.3 %, 16.7-31.7 %) against 32, game by game 17 to 21 (p = 0.63); 6-player SMART at its
-standard budget, seeds 91000-91239, 35 of 240 (14.6 %) against 33, 17 to 15 (p = 0.86).
+standard budget, seeds 91000-91239, 35 of 240 (14.6 %) against 33, 17 to 15 (p = 0.86);
+SMART with the whole round played out (``--horizon round --iterations 12``, four plans), where
+the value judges the position after every opponent played, 31 of 240 against the hand-set
+value's 33, 12 to 14 (p = 0.85).
 A better predictor of who wins is not, so far, a better judge between plans; untested
 guesses why: the positions the plans reach differ less than positions across games, and the
 model learned from hard bots' games, not from the expert's.
