@@ -187,9 +187,13 @@ def test_the_opponent_models_memo_gives_what_fresh_work_gives():
     model = bot.opponents
     memoised = [model.suspect(board, s) for s in range(1, 5)]
     fresh = model.copy()
-    fresh._suspects = {}  # the same memory, nothing worked out yet
+    fresh._suspects, fresh._terms, fresh._hunts = {}, {}, {}  # the same memory, no work
+    hunts = [fresh.hunt_odds(board, s) for s in range(1, 5)]  # guesses made, no danger yet
     assert [fresh.suspect(board, s) for s in range(1, 5)] == memoised
     assert [model.suspect(board, s) for s in range(1, 5)] == memoised  # from the memo
+    assert hunts == [tuple(p for g, p in m.goals if g.kind == "destroy" and g.target == 0)
+                     for m in memoised]
+    assert any(hunts)  # a seat's card may be to destroy seat 0's colour
 
 
 def test_a_seat_that_may_be_wiped_out_before_it_plays_again_is_worth_less():

@@ -34,6 +34,7 @@ def test_s_win_3_cards_count_the_victims_and_the_conquest_card():
     state = even_board(0)
     assert [state.territory_count(s) for s in range(3)] == [20, 1, 21]
     assert state.army_count(0) == state.army_count(2) == 21
+    assert state.army_counts() == [state.army_count(s) for s in range(3)] == [21, 1, 21]
     assert state.rules.elimination_winners(state, 0, 1) == (0, 2)   # 1 card each: shared
     assert even_board(1).rules.elimination_winners(even_board(1), 0, 1) == (0,)
 

@@ -98,6 +98,14 @@ class BoardQueries:
     def army_count(self, seat: int) -> int:
         return sum(a for a, o in zip(self.armies, self.owner) if o == seat)
 
+    def army_counts(self) -> list[int]:
+        """Every seat's :meth:`army_count`, in one pass (a tie-break asks for all of them)."""
+        counts = [0] * len(self.colors)
+        for a, o in zip(self.armies, self.owner):
+            if o >= 0:
+                counts[o] += a
+        return counts
+
     def armies_at(self, territory: str | int) -> int:
         return self.armies[world_map().index(territory)]
 

@@ -44,6 +44,7 @@ from .evaluate import (
     Family,
     Goal,
     attack_cost,
+    endpoints,
     goal_of,
     p_win,
     ranges_of,
@@ -131,12 +132,18 @@ class HardBot(SmartAdvantages, NormalBot):
         super().__init__(seed)
         self.opponents = OpponentModel()
         self._tuned = False
+        self._board: Board | None = None
+        """This decision's board and plan (:meth:`board`), dropped when the decision ends."""
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         self.tune(view)
         if view.player is not None:
             self.opponents.observe(view)
-        return super().choose(view, legal)
+        self._board = None
+        try:
+            return super().choose(view, legal)
+        finally:
+            self._board = None
 
     def fork(self) -> HardBot:
         """A copy that plays on without touching this bot (a search's simulations): the same
@@ -144,7 +151,7 @@ class HardBot(SmartAdvantages, NormalBot):
         new = copy.copy(self)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
-        new._values = new._carried = None
+        new._values = new._carried = new._board = None
         new._turn_plan, new.used = dict(self._turn_plan), dict(self.used)
         new.opponents = self.opponents.copy()
         return new
@@ -158,8 +165,14 @@ class HardBot(SmartAdvantages, NormalBot):
 
     # -- planning ------------------------------------------------------------------------
     def board(self, view: PlayerView) -> Board:
-        board = Board(view)
-        board.plan = self.plan(board)
+        """The board of this decision, with its plan: made once per decision (steps such
+        as occupying ask for it twice: the sweep's move, then the normal level's), as
+        nothing either depends on changes within a decision."""
+        board = self._board
+        if board is None or board.view is not view:
+            board = Board(view)
+            board.plan = self.plan(board)
+            self._board = board
         return board
 
     def plan(self, board: Board) -> Plan:
@@ -209,13 +222,7 @@ class HardBot(SmartAdvantages, NormalBot):
         if board.view.rules.ends_at_first_elimination:
             self.smart_kills(board, weight, winning)
         block = self.opponents.block_values(board)
-        hunted = 0.0
-        for s in range(board.players):
-            if s != seat and board.counts[s]:
-                for g, p in self.opponents.suspect(board, s).goals:
-                    if g.kind == "destroy" and g.target == seat:
-                        hunted += p
-        hunted *= max(0.0, 1.0 - board.counts[seat] / 10)
+        hunted = self.opponents.hunted(board) * max(0.0, 1.0 - board.counts[seat] / 10)
         sweep = best_sweep(board, self.sweep_options(board, goal, continents),
                            board.view.reserves)
         if sweep is not None and sweep.chance < self.sweep_odds:
@@ -260,8 +267,9 @@ class HardBot(SmartAdvantages, NormalBot):
             options.append(Sweep(targets, goal.count - board.counts[seat]))
         victims = [goal.target] if goal is not None and goal.kind == "destroy" else []
         if board.view.rules.ends_at_first_elimination:
+            outcomes = self.outcomes(board)
             victims += [v for v in range(board.players) if v != seat and board.counts[v]
-                        and elimination_outcome(board.view, board, seat, v) > 0]
+                        and outcomes[v] > 0]
         for v in victims:
             if v is not None and board.counts[v]:
                 targets = frozenset(i for i, o in enumerate(owner) if o == v)
@@ -271,11 +279,12 @@ class HardBot(SmartAdvantages, NormalBot):
     def smart_kills(self, board: Board, weight: dict[int, float], winning: set[int]) -> None:
         """SMART ends at the first elimination (S-WIN-1): any player this bot would win by
         eliminating (its target, or anyone while it leads on territories, S-WIN-3) is prey."""
+        outcomes = self.outcomes(board)
         for victim in range(board.players):
             left = board.counts[victim]
             if victim == board.seat or not left:
                 continue
-            if elimination_outcome(board.view, board, board.seat, victim) <= 0:
+            if outcomes[victim] <= 0:
                 continue
             urgency = self.urgency(left)
             for i, o in enumerate(board.owner):
@@ -283,6 +292,19 @@ class HardBot(SmartAdvantages, NormalBot):
                     weight[i] = max(weight.get(i, 0.0), urgency)
                     if left == 1:
                         winning.add(i)
+
+    @staticmethod
+    def outcomes(board: Board) -> list[float]:
+        """For every seat, what eliminating it now would mean for this one
+        (:func:`~warkit.bots.smart_play.elimination_outcome`; 0 for this seat and the
+        eliminated), worked out once per board: the plan asks twice (prey and sweeps)."""
+        known: list[float] | None = board.memo.get(("outcomes",))
+        if known is None:
+            seat, counts = board.seat, board.counts
+            known = [elimination_outcome(board.view, board, seat, v)
+                     if v != seat and counts[v] else 0.0 for v in range(board.players)]
+            board.memo[("outcomes",)] = known
+        return known
 
     def urgency(self, missing: int) -> float:
         """Extra value of an objective territory when ``missing`` more are needed: small
@@ -372,7 +394,7 @@ class HardBot(SmartAdvantages, NormalBot):
         if score is None:
             return score
         weight = self.late_exposure(view) + (1.0 if self.in_danger(board) else 0.0)
-        b_src, b_dst = (INDEX[family.largest.src], INDEX[family.largest.dst])
+        b_src, b_dst = endpoints(family)
         if not weight or self.wins_outright(board, b_dst):
             return score
         attackers = view.armies[b_src] - 1

@@ -15,6 +15,7 @@ remember. The model reads nothing hidden.
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import math
 from dataclasses import dataclass
@@ -54,10 +55,17 @@ class OpponentModel:
         self.total: dict[int, int] = {}
         self._blocks: tuple[tuple[int, int], list[float]] | None = None
         self._memory = next(_MEMORIES)
-        self._suspects: dict[tuple[Any, ...],
-                             tuple[list[tuple[Goal, float]], list[float | None]]] = {}
-        """:meth:`suspect`'s work by what it depends on (a memo: the hard level asks it for
-        every opponent at every decision, and the board seldom changes hands)."""
+        self._suspects: dict[tuple[Any, ...], list[tuple[Goal, float]]] = {}
+        """:meth:`suspect`'s guesses by what they depend on (a memo: the hard level asks
+        for every opponent at every decision, and the board seldom changes hands)."""
+        self._terms: dict[tuple[Any, ...], list[float | None]] = {}
+        """:meth:`suspect`'s danger terms by the same key (``None``: an objective that counts
+        armies, worked out each time), made only when the danger is asked."""
+        self._hunts: dict[tuple[Any, ...], tuple[float, ...]] = {}
+        """:meth:`hunt_odds` by the same key and the board's seat (shared like the others)."""
+        self._hunted: dict[tuple[Any, ...], float] = {}
+        """:meth:`hunted` by the board's owners, the live seats, the viewer's card, the
+        board's seat and the memory."""
 
     def copy(self) -> OpponentModel:
         """A model that remembers what this one did and then learns on its own (the memo
@@ -85,25 +93,14 @@ class OpponentModel:
     # -- guesses -----------------------------------------------------------------------
     def candidates(self, view: PlayerView, seat: int) -> list[Goal]:
         """Objective cards ``seat`` may hold: all cards in play but the viewer's own."""
-        return [goal_for(card, view.colors) for card in self.candidate_cards(view, seat)]
+        return list(_candidates(*_hand_of(view, seat))[1])
 
     @staticmethod
     def candidate_cards(view: PlayerView, seat: int) -> list[str]:
         """The ids of the objective cards :meth:`candidates` weighs, in the same order: the
         game's deck (its rule set's, :meth:`~warkit.rules.classic.ClassicRules.objective_deck`)
         but the viewer's own card."""
-        colors = view.colors
-        cards = []
-        maps = world_map()
-        for o in (maps.objective(card) for card in view.rules.objective_deck(colors)):
-            if o.id == view.objective:
-                continue
-            if o.kind == "destroy":
-                target = colors.index(o.color)
-                if target == seat or not view.alive[target]:
-                    continue  # its own colour: "24 territories" (C-SETUP-2) or never (S-SETUP-1)
-            cards.append(o.id)
-        return cards
+        return list(_candidates(*_hand_of(view, seat))[0])
 
     def evidence(self, board: Board, seat: int, goal: Goal) -> float:
         """How well ``goal`` explains what ``seat`` holds and has taken."""
@@ -145,28 +142,85 @@ class OpponentModel:
 
         The guesses depend on who owns what and on the memory only, so they are memoised;
         so is each guess's share of the danger, but for objectives that count armies."""
-        view = board.view
+        key = self._key(board, seat)
+        pairs = self._guesses(board, seat)
+        if not pairs:
+            return Suspicion(seat, [], 0.0)
+        terms = self._terms.get(key)
+        if terms is None:
+            terms = [None if g.min_armies > 1 else p * self.closeness(board, seat, g) ** 3
+                     for g, p in pairs]
+            if len(self._terms) > 4096:
+                self._terms.clear()
+            self._terms[key] = terms
+        danger = sum(p * self.closeness(board, seat, g) ** 3 if t is None else t
+                     for (g, p), t in zip(pairs, terms))
+        return Suspicion(seat, pairs, danger)
+
+    def hunt_odds(self, board: Board, seat: int) -> tuple[float, ...]:
+        """The probabilities of ``seat``'s guessed objectives that are to destroy the
+        board's own seat, in :meth:`suspect`'s order (its ``goals`` filtered; memoised with
+        them, and without working out the danger, which the hard level asks at every
+        decision for every opponent)."""
+        key = self._key(board, seat)
+        hunt_key = (key, board.seat)
+        odds = self._hunts.get(hunt_key)
+        if odds is None:
+            odds = tuple(p for g, p in self._guesses(board, seat)
+                         if g.kind == "destroy" and g.target == board.seat)
+            if len(self._hunts) > 4096:
+                self._hunts.clear()
+            self._hunts[hunt_key] = odds
+        return odds
+
+    def hunted(self, board: Board) -> float:
+        """The sum of every live opponent's :meth:`hunt_odds`: how likely it is, all told,
+        that someone holds the card to destroy the board's own seat (memoised by the same
+        key, as the hard level asks it at every decision)."""
+        view, seat = board.view, board.seat
         key = (board.owner, view.alive, view.objective, seat, self._memory)
-        known = self._suspects.get(key)
-        if known is None:
-            goals = self.candidates(view, seat)
+        total = self._hunted.get(key)
+        if total is None:
+            total = 0.0
+            for s in range(board.players):
+                if s != seat and board.counts[s]:
+                    for p in self.hunt_odds(board, s):
+                        total += p
+            if len(self._hunted) > 4096:
+                self._hunted.clear()
+            self._hunted[key] = total
+        return total
+
+    def _key(self, board: Board, seat: int) -> tuple[Any, ...]:
+        """What :meth:`suspect`'s danger terms (but those of objectives that count armies)
+        depend on: who owns what, who is alive, the viewer's own card (never a candidate),
+        the seat and the memory."""
+        view = board.view
+        return (board.owner, view.alive, view.objective, seat, self._memory)
+
+    def _guesses(self, board: Board, seat: int) -> list[tuple[Goal, float]]:
+        """:meth:`suspect`'s memoised ``(goal, probability)`` pairs (empty: no candidate).
+
+        They depend on less than the danger: ``seat``'s own territories (the evidence reads
+        its counts only), who is alive, the viewer's card, the seat and the memory; so a
+        conquest between two other seats leaves them as they were."""
+        view, owner = board.view, board.owner
+        key = (tuple(i for i, o in enumerate(owner) if o == seat), view.alive, view.objective,
+               seat, self._memory)
+        pairs = self._suspects.get(key)
+        if pairs is None:
+            goals = self.candidates(board.view, seat)
             if not goals:
-                return Suspicion(seat, [], 0.0)
+                return []
             scores = [SHARPNESS * self.evidence(board, seat, g) for g in goals]
             top = max(scores)
             weights = [math.exp(s - top) for s in scores]
             total = sum(weights)
             pairs = [(g, w / total) for g, w in zip(goals, weights)]
-            terms: list[float | None] = [
-                None if g.min_armies > 1 else p * self.closeness(board, seat, g) ** 3
-                for g, p in pairs]
             if len(self._suspects) > 4096:
                 self._suspects.clear()
-            known = self._suspects[key] = (pairs, terms)
-        pairs, terms = known
-        danger = sum(p * self.closeness(board, seat, g) ** 3 if t is None else t
-                     for (g, p), t in zip(pairs, terms))
-        return Suspicion(seat, pairs, danger)
+            self._suspects[key] = pairs
+        return pairs
 
     def block_values(self, board: Board) -> list[float]:
         """For every territory, how much taking it away from its owner slows that owner's
@@ -218,6 +272,31 @@ class OpponentModel:
                         if any(board.owner[j] == goal.target for j in board_adj(i)):
                             values[i] += weight * 0.5
         return values
+
+
+def _hand_of(view: PlayerView, seat: int
+             ) -> tuple[tuple[str, ...], str | None, tuple[str, ...], int, tuple[bool, ...]]:
+    """What :func:`_candidates` depends on, from a view."""
+    colors = view.colors
+    return view.rules.objective_deck(colors), view.objective, colors, seat, view.alive
+
+
+@functools.lru_cache(maxsize=4096)
+def _candidates(deck: tuple[str, ...], own: str | None, colors: tuple[str, ...], seat: int,
+                alive: tuple[bool, ...]) -> tuple[tuple[str, ...], tuple[Goal, ...]]:
+    """The cards of ``deck`` that ``seat`` may hold, seen by the holder of ``own``, and their
+    goals (memoised: a pure function of its arguments, asked at every new guess)."""
+    cards = []
+    maps = world_map()
+    for o in (maps.objective(card) for card in deck):
+        if o.id == own:
+            continue
+        if o.kind == "destroy":
+            target = colors.index(o.color)
+            if target == seat or not alive[target]:
+                continue  # its own colour: "24 territories" (C-SETUP-2) or never (S-SETUP-1)
+        cards.append(o.id)
+    return tuple(cards), tuple(goal_for(card, colors) for card in cards)
 
 
 def board_adj(i: int) -> tuple[int, ...]:

@@ -54,8 +54,7 @@ class PlanPolicy(HardBot):
             known = [0.0] * board.players
             for s in range(board.players):
                 if s != board.seat and board.counts[s]:
-                    known[s] = sum(p for g, p in self.opponents.suspect(board, s).goals
-                                   if g.kind == "destroy" and g.target == board.seat)
+                    known[s] = sum(self.opponents.hunt_odds(board, s))
             board.memo[("hunters",)] = known
         return known
 

@@ -92,7 +92,7 @@ def _tie_break(board: Board, field: list[int], hand_sizes: tuple[int, ...]
     them (``"shared"`` if none did)."""
     seats = range(board.num_players)
     return _tie_break_on(field, [board.territory_count(s) for s in seats],
-                         [board.army_count(s) for s in seats], hand_sizes)
+                         board.army_counts(), hand_sizes)
 
 
 def _tie_break_on(field: list[int], territories: Sequence[int], armies: Sequence[int],
@@ -303,8 +303,7 @@ class SmartRules(SmartTradeRules, SmartCombatRules, SmartMoveRules, ClassicRules
         cards = list(board.hand_sizes)
         cards[conqueror] += cards[victim] + 1
         field = [s for s in seats if s != victim and territories[s] > 0]
-        armies = [board.army_count(s) for s in seats]
-        return tuple(_tie_break_on(field, territories, armies, cards)[0])
+        return tuple(_tie_break_on(field, territories, board.army_counts(), cards)[0])
 
     # -- views, saving, validation ----------------------------------------------------------------
     def public_extra(self, state: GameState, player: int | None) -> Any:
