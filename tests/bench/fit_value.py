@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from warkit import simulate
 from warkit.bots.expert import position_value
 from warkit.bots.value import features_of, seat_features
+from warkit.game import initial_state
 
 BOTS_DIR = Path(__file__).resolve().parents[2] / "warkit" / "bots"
 RIDGE = 1e-3
@@ -156,7 +157,7 @@ def main(argv: Sequence[str] | None = None) -> list[str]:
     parser.add_argument("--write", default=None, nargs="?", const="",
                         help="write the weights module (default: the rule set's in warkit)")
     args = parser.parse_args(argv)
-    names = features_of(args.rules)
+    names = features_of(initial_state(3, args.rules).rules)
     every = max(2, round(1 / args.holdout))
     started = time.process_time()
     print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)

@@ -176,6 +176,7 @@ from .evaluate import BONUS, MEMBERS, Board, goal_for
 from .hard import HardBot
 from .opponents import OpponentModel
 from .plan_policy import PlanPolicy
+from .stakes import WIN, wipe_out
 
 STANDARD_ITERATIONS = 42
 """Simulated turns per turn at the standard budget (the tables' budget)."""
@@ -188,10 +189,6 @@ VALUES = ("hand", "fitted")
 
 MOST_WORLDS = 1000
 """Worlds a search with a time budget and no iteration budget deals at most."""
-
-WIN = 100.0
-"""Value of a won game (a lost one is minus this), in territory units."""
-
 
 @dataclass(frozen=True)
 class PlanStyle:
@@ -458,8 +455,6 @@ CARD = 1.0
 """Value of one card in hand."""
 RIVAL = 0.6
 """Weight of the strongest opponent's position against this seat's own."""
-WIPE_FROM = 6
-"""Territories held from which down the chance of being wiped out counts (:func:`wipe_out`)."""
 
 
 def position_value(state: GameState, seat: int) -> float:
@@ -479,20 +474,6 @@ def position_value(state: GameState, seat: int) -> float:
     value = mine - RIVAL * max(rivals, default=0.0)
     wiped = wipe_out(board)
     return (1.0 - wiped) * value - wiped * WIN
-
-
-def wipe_out(board: Board) -> float:
-    """Chance (rough) that the seat loses every territory before it plays again, when it holds
-    :data:`WIPE_FROM` or fewer: the product of each one's chance to fall to its strongest
-    neighbour. An eliminated seat has lost the game (SMART ends there, S-WIN-1; in a classic
-    game its cards go to the winner, C-ELIM-2, which is why weak seats are hunted)."""
-    mine = board.mine
-    if not 0 < len(mine) <= WIPE_FROM:
-        return 0.0
-    chance = 1.0
-    for i in mine:
-        chance *= 1.0 - board.hold(i)
-    return chance
 
 
 def standing(board: Board, state: GameState, seat: int, exposed: bool) -> float:

@@ -7,14 +7,14 @@ facts by what they predicted in games of hard bots: for a state at the start of 
     P(seat s wins) = exp(w · f_s) / sum over the seats j in play of exp(w · f_j),
 
 where ``f_s`` are :data:`FEATURES` of seat ``s`` (:func:`seat_features`) and ``w`` the
-weights of the rule set (:data:`WEIGHTS`: generated modules
+weights of the rule set (:func:`weights_of`: generated modules
 :mod:`warkit.bots.value_weights_classic` and :mod:`~warkit.bots.value_weights_smart`), fitted
 by maximum likelihood by
 ``tests/bench/fit_value.py`` (which prints the held-out figures against the hand-set score).
 Every feature comes from the state the evaluating code has (a determinized world: the
 objectives are the world's cards), with the evaluation helpers the levels share
 (:class:`~warkit.bots.evaluate.Board`, :meth:`OpponentModel.closeness
-<warkit.bots.opponents.OpponentModel.closeness>`, :func:`warkit.bots.expert.wipe_out`).
+<warkit.bots.opponents.OpponentModel.closeness>`, :func:`warkit.bots.stakes.wipe_out`).
 
 The runtime is pure Python (a dot product and a softmax per position): no numeric library
 at game time; the fitting script uses numpy.
@@ -25,12 +25,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from ..rules import ClassicRules
 from ..rules.smart.tables import ATTACK_LIMITS
 from ..state import GameState
 from ..view import view as view_of
 from .evaluate import BONUS, MEMBERS, Board, goal_for
-from .expert import WIN, WIPE_FROM, wipe_out
 from .opponents import OpponentModel
+from .stakes import WIN, WIPE_FROM, wipe_out
 from .value_weights_classic import WEIGHTS as CLASSIC_WEIGHTS
 from .value_weights_smart import WEIGHTS as SMART_WEIGHTS
 
@@ -60,17 +61,18 @@ SMART_FEATURES: tuple[str, ...] = (
 """A SMART game's features: the game ends at the first elimination, so the lead, the
 mover's freedom to attack and a big trade weigh more (a separate fit)."""
 
-WEIGHTS: dict[str, tuple[float, ...]] = {"classic": CLASSIC_WEIGHTS, "smart": SMART_WEIGHTS}
-"""The fitted weights of each rule set (generated modules, with the command that fitted
-them and its held-out figures)."""
 
 
-def features_of(rules_name: str) -> tuple[str, ...]:
-    """The feature names of a rule set (``"classic"`` or ``"smart"``)."""
-    if rules_name not in WEIGHTS:
-        raise ValueError(f"no fitted value for the rule set {rules_name!r}: "
-                         f"{', '.join(WEIGHTS)} have one")
-    return SMART_FEATURES if rules_name == "smart" else FEATURES
+def features_of(rules: ClassicRules) -> tuple[str, ...]:
+    """The feature names of a rule set: :data:`SMART_FEATURES` where a game ends at the first
+    elimination (SMART), else :data:`FEATURES`."""
+    return SMART_FEATURES if rules.ends_at_first_elimination else FEATURES
+
+
+def weights_of(rules: ClassicRules) -> tuple[float, ...]:
+    """The fitted weights of a rule set (generated modules, with the command that fitted
+    them and its held-out figures)."""
+    return SMART_WEIGHTS if rules.ends_at_first_elimination else CLASSIC_WEIGHTS
 
 
 def seat_features(state: GameState, viewer: int | None = None) -> dict[int, tuple[float, ...]]:
@@ -93,7 +95,7 @@ def seat_features(state: GameState, viewer: int | None = None) -> dict[int, tupl
             own_armies[o] += armies[i]
             exposure[o] += 1.0 - holds[i]
     order = _turn_order(state.current, playing, players)
-    smart = features_of(state.rules.name) is SMART_FEATURES
+    smart = state.rules.ends_at_first_elimination
     most = max(counts[s] for s in playing)
     leaders = [s for s in playing if counts[s] == most]
     unlimited = state.round > len(ATTACK_LIMITS)
@@ -131,11 +133,11 @@ def win_chances(state: GameState, weights: Sequence[float] | None = None,
     if state.is_terminal:
         winners = state.winners
         return {s: 1.0 / len(winners) for s in winners}
-    names = features_of(state.rules.name)
+    names = features_of(state.rules)
     if weights is None:
-        weights = WEIGHTS[state.rules.name]
+        weights = weights_of(state.rules)
     if len(weights) != len(names):
-        raise ValueError(f"the {state.rules.name} value model has {len(names)} features, "
+        raise ValueError(f"this rule set's value model has {len(names)} features, "
                          f"got {len(weights)} weights")
     scores = {s: sum(w * x for w, x in zip(weights, f))
               for s, f in seat_features(state, viewer).items()}
@@ -158,5 +160,5 @@ def fitted_value(state: GameState, seat: int) -> float:
     return WIN * (2.0 * chance - 1.0)
 
 
-__all__ = ["FEATURES", "SMART_FEATURES", "WEIGHTS", "features_of", "fitted_value",
-           "seat_features", "win_chances"]
+__all__ = ["FEATURES", "SMART_FEATURES", "features_of", "fitted_value", "seat_features",
+           "weights_of", "win_chances"]
