@@ -2,7 +2,7 @@
 
 Run: python tests/bench/expert_ab.py [--games 120] [--players 6] [--rules classic]
      [--seed 90000] [--iterations N] [--seconds S] [--horizon N|round] [--confidence Z]
-     [--plans a,b,c]
+     [--plans a,b,c] [--value hand|fitted] [--knob NAME=VALUE]
      [--hard] [--csv FILE] [--processes N]
 
 Game ``g`` is the game ``python -m warkit.tournament --bots expert hard ... --seed SEED`` plays
@@ -77,6 +77,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--plans", default=None, help="comma-separated plan names")
     parser.add_argument("--knob", action="append", default=[],
                         help="NAME=VALUE: a policy setting every plan starts from")
+    parser.add_argument("--value", default=None, choices=("hand", "fitted"),
+                        help="the position value its simulations are scored with")
     parser.add_argument("--hard", action="store_true", help="a hard bot in the expert's seat")
     parser.add_argument("--max-turns", type=int, default=500)
     parser.add_argument("--csv", default=None)
@@ -97,6 +99,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         options["confidence"] = args.confidence
     if args.knob:
         options["knobs"] = {k: float(v) for k, v in (kv.split("=", 1) for kv in args.knob)}
+    if args.value is not None:
+        options["value"] = args.value
     if args.plans is not None:
         by_name = {p.name: p for p in ALL_PLANS}
         options["plans"] = tuple(by_name[name] for name in args.plans.split(","))

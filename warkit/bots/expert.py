@@ -126,14 +126,34 @@ game by game none differs from it at p < 0.28.
 
 The 33 % target is not reached in either rule set.
 
+**A fitted position value** (``value="fitted"``; the default stays ``"hand"``). A position
+score over much the same facts as :func:`position_value`, weights fitted to who wins
+(:mod:`warkit.bots.value`: a
+conditional logit over the seats in play, each rule set fitted on its own, by
+``tests/bench/fit_value.py`` on games of hard bots; the expert's value is then
+``WIN * (2 P(win) - 1)``) predicts the winner of held-out games better than the hand-set
+score turned into a softmax: log-loss 1.320 against 1.389 in classic (300 games held out;
+uniform 1.538), 1.386 against 1.563 in SMART (326 games; uniform 1.701). It did not make
+the expert stronger (``expert_ab.py --value fitted``, load 3-4, game by game against the
+hand-set value on the same seeds): 6-player classic, seeds 90000-90119, 28 of 120 won
+(23.3 %, 16.7-31.7 %) against 32, game by game 17 to 21 (p = 0.63); 6-player SMART at its
+standard budget, seeds 91000-91239, 35 of 240 (14.6 %) against 33, 17 to 15 (p = 0.86);
+SMART with the whole round played out (``--horizon round --iterations 12``, four plans), where
+the value judges the position after every opponent played, 31 of 240 against the hand-set
+value's 33, 12 to 14 (p = 0.85).
+A better predictor of who wins is not, so far, a better judge between plans; untested
+guesses why: the positions the plans reach differ less than positions across games, and the
+model learned from hard bots' games, not from the expert's.
+
 **Known weaknesses.** It looks one round ahead, with hard bots for every opponent: a
 human's (or its own) replies further off are not seen. Its plans are variations of the
 hard level's policy, so it cannot find a move the hard level would never consider; with six
 worlds the choice among seven plans is noisy (``confidence`` is there to make it cautious,
-unmeasured). Its position score has hand-set weights, not weights fitted to who wins; the
-belief is the hard level's evidence score, not a learned model. Session 8's profile
-(``tests/bench/expert_profile.py``: eliminated in 47.5 % of games, 96 of 168 losses to a
-"destroy a colour" objective, plans that seldom differed) was the one-turn expert's.
+unmeasured). Its position score has hand-set weights (a score fitted to who wins predicts
+better but has not played better, above); the belief is the hard level's evidence score,
+not a learned model. Session 8's profile (``tests/bench/expert_profile.py``: eliminated in
+47.5 % of games, 96 of 168 losses to a "destroy a colour" objective, plans that seldom
+differed) was the one-turn expert's.
 """
 
 from __future__ import annotations
@@ -156,6 +176,7 @@ from .evaluate import BONUS, MEMBERS, Board, goal_for
 from .hard import HardBot
 from .opponents import OpponentModel
 from .plan_policy import PlanPolicy
+from .stakes import WIN, wipe_out
 
 STANDARD_ITERATIONS = 42
 """Simulated turns per turn at the standard budget (the tables' budget)."""
@@ -163,12 +184,11 @@ STANDARD_ITERATIONS = 42
 STANDARD_HORIZON: int | None = None
 """Opponents' turns a simulation plays after the expert's own (``None``: the whole round)."""
 
+VALUES = ("hand", "fitted")
+"""The position values the expert can score its simulations with (``value``)."""
+
 MOST_WORLDS = 1000
 """Worlds a search with a time budget and no iteration budget deals at most."""
-
-WIN = 100.0
-"""Value of a won game (a lost one is minus this), in territory units."""
-
 
 @dataclass(frozen=True)
 class PlanStyle:
@@ -250,13 +270,16 @@ class ExpertBot:
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, plans: Sequence[PlanStyle] = PLANS,
                  horizon: int | Literal["standard"] | None = "standard",
-                 confidence: float = 0.0, knobs: Mapping[str, float] | None = None) -> None:
+                 confidence: float = 0.0, value: Literal["hand", "fitted"] = "hand",
+                 knobs: Mapping[str, float] | None = None) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be positive, got {seconds}")
         if not plans:
             raise ValueError("the expert needs at least one plan")
+        if value not in VALUES:
+            raise ValueError(f"value must be one of {', '.join(VALUES)}, got {value!r}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations if iterations is not None or seconds is not None \
@@ -274,6 +297,14 @@ class ExpertBot:
         self.confidence = confidence
         """Standard errors by which a plan must beat the first one to be played
         (:meth:`pick`; 0: the best mean is played)."""
+        self.value = value
+        """How a simulation's end is scored: ``"hand"`` (:func:`position_value`'s hand-set
+        weights) or ``"fitted"`` (:func:`warkit.bots.value.fitted_value`, fitted to who
+        wins in games of hard bots)."""
+        self.value_of = position_value
+        if value == "fitted":
+            from .value import fitted_value  # it imports this module's value helpers
+            self.value_of = fitted_value
         self.player = PlanPolicy(seed=self.rng.randrange(2**32))
         """The policy that answers every step, with the chosen plan's weights."""
         self.knobs = dict(knobs or {})
@@ -428,7 +459,7 @@ class ExpertBot:
                 mine.append(action)
             state = rules.apply(state, action)
         self.simulated_decisions += decisions
-        value = position_value(state, me)
+        value = self.value_of(state, me)
         if ends is not None and key is not None:
             ends[key] = value
         return value
@@ -477,8 +508,6 @@ CARD = 1.0
 """Value of one card in hand."""
 RIVAL = 0.6
 """Weight of the strongest opponent's position against this seat's own."""
-WIPE_FROM = 6
-"""Territories held from which down the chance of being wiped out counts (:func:`wipe_out`)."""
 
 
 def position_value(state: GameState, seat: int) -> float:
@@ -498,20 +527,6 @@ def position_value(state: GameState, seat: int) -> float:
     value = mine - RIVAL * max(rivals, default=0.0)
     wiped = wipe_out(board)
     return (1.0 - wiped) * value - wiped * WIN
-
-
-def wipe_out(board: Board) -> float:
-    """Chance (rough) that the seat loses every territory before it plays again, when it holds
-    :data:`WIPE_FROM` or fewer: the product of each one's chance to fall to its strongest
-    neighbour. An eliminated seat has lost the game (SMART ends there, S-WIN-1; in a classic
-    game its cards go to the winner, C-ELIM-2, which is why weak seats are hunted)."""
-    mine = board.mine
-    if not 0 < len(mine) <= WIPE_FROM:
-        return 0.0
-    chance = 1.0
-    for i in mine:
-        chance *= 1.0 - board.hold(i)
-    return chance
 
 
 def standing(board: Board, state: GameState, seat: int, exposed: bool) -> float:
