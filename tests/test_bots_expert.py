@@ -310,7 +310,7 @@ def test_policy_knobs_start_every_plan_and_unknown_ones_are_refused():
     with pytest.raises(ValueError, match="unknown policy settings: nope"):
         ExpertBot(knobs={"nope": 1.0})
     smart = _turn_start("smart", 4, seed=2)
-    bot = ExpertBot(seed=1, knobs={"min_odds": 0.2, "hoard": 1.0})
+    bot = ExpertBot(seed=1, knobs={"min_odds": 0.2, "guard": 1.0})
     bot.choose(view(smart, 0), warkit.legal_actions(smart))
     assert bot._base is not None and bot._base["min_odds"] == 0.2
-    assert bot.player.hoard == 1.0 and HardBot.smart_tuning["min_odds"] != 0.2
+    assert bot._base["guard"] == 1.0 and HardBot.smart_tuning["min_odds"] != 0.2

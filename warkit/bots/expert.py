@@ -252,11 +252,7 @@ and seven plans it won 14 of 120 6-player SMART games against five hard bots whe
 one-turn search of session 8 won 20 of the same 120 (game by game 7 to 13, p = 0.26, not
 a clear loss, but no gain), and one turn's thinking took 3.4 s CPU, over the budget."""
 
-HOARD_PLAN = PlanStyle("hoard", fixed={"hoard": 1.0})
-"""In SMART, keep the cards while attacks are limited (rounds 1-4, S-LIMIT-1) for a big trade
-when they are not (:attr:`~warkit.bots.plan_policy.PlanPolicy.hoard`)."""
-
-ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD, HOARD_PLAN)
+ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD)
 """Every plan this module defines, by name for benchmarks (:data:`PLANS` are the default)."""
 
 KNOBS = frozenset(k for p in ALL_PLANS for k in (*p.scale, *p.shift, *p.fixed))

@@ -1,9 +1,9 @@
-"""The policy that plays the expert's turn plans: the hard level with three more knobs.
+"""The policy that plays the expert's turn plans: the hard level with two more knobs.
 
 The expert's candidate plans (:mod:`warkit.bots.expert`) are the hard level's policy with
 weights shifted. Shifting the hard level's own weights seldom changes its play (in the
 profile of session 8 every plan played the same turn in 17 of 48 searches), so this policy
-adds knobs that change a turn's shape, all off by default (then it plays exactly like
+adds two knobs that change a turn's shape, both off by default (then it plays exactly like
 :class:`~warkit.bots.hard.HardBot`, which stays as it is: the coach and the baselines use it):
 
 - :attr:`PlanPolicy.guard`: own territories next to a seat that may hunt this colour (a
@@ -11,10 +11,7 @@ adds knobs that change a turn's shape, all off by default (then it plays exactly
   so the placement, the attacks' exposure, the occupation and the regroup all guard the
   border facing the likely hunter;
 - :attr:`PlanPolicy.most_conquests`: stop attacking after that many conquests this turn
-  (one: take the turn's card and keep the rest home);
-- :attr:`PlanPolicy.hoard`: in SMART, keep the cards while attacks are limited (rounds 1-4,
-  S-LIMIT-1): a group of n cards is worth up to n² (S-TRADE-3), and the armies of an early
-  trade can make few attacks. It trades when its hand is full or it is in danger.
+  (one: take the turn's card and keep the rest home).
 """
 
 from __future__ import annotations
@@ -25,7 +22,6 @@ from collections.abc import Sequence
 from ..actions import Action, EndPhase
 from ..legal import LegalActions
 from ..view import PlayerView
-from .base import end_or_first
 from .evaluate import ADJ, Board
 from .hard import HardBot
 
@@ -38,8 +34,6 @@ class PlanPolicy(HardBot):
     """Extra keep value, times the belief that a neighbouring seat hunts this colour."""
     most_conquests = math.inf
     """Conquests after which this turn's attacks stop."""
-    hoard = 0.0
-    """Non-zero: in SMART, no trade while attacks are limited (but a full hand, or danger)."""
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -71,15 +65,6 @@ class PlanPolicy(HardBot):
         hunters, owner = self.hunters(board), board.owner
         facing = max((hunters[o] for o in (owner[j] for j in ADJ[i]) if o >= 0), default=0.0)
         return value * (1.0 + self.guard * facing)
-
-    def smart_trade(self, view: PlayerView, legal: LegalActions) -> Action:
-        if self.hoard and view.rules.attack_limit(view.round) is not None:
-            limit = view.rules.hand_limit
-            full = limit is not None and len(view.hand) >= limit
-            if not full and not self.in_danger(self.board(view)):
-                choice = self.intelligence(view, legal)
-                return choice if choice is not None else end_or_first(legal)
-        return super().smart_trade(view, legal)
 
     def attack(self, view: PlayerView, legal: LegalActions) -> Action:
         turn, start = self._turn_start
