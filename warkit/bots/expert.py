@@ -13,19 +13,21 @@ of each of its turns the expert:
    objectives drawn from the belief, unseen cards from the cards it has not seen;
 3. in every world plays its whole turn (trade -> place -> attacks -> occupy -> regroup)
    once per candidate plan (:data:`PLANS`), through the engine's own ``apply`` and
-   ``legal_actions`` (one rule book), with the same dice for every plan in a world
-   (common random numbers: plans are compared on the same luck), and then the whole
-   round until its next turn (:data:`STANDARD_HORIZON`): every opponent's turn, played by
-   a hard bot with the objective that world dealt it, so a seat guessed to hunt this
-   colour does hunt it in the simulation, and a plan that leaves a border thin is
-   punished where the punishment comes;
+   ``legal_actions`` (one rule book), and then the whole round until its next turn
+   (:data:`STANDARD_HORIZON`): every opponent's turn, played by a hard bot with the
+   objective that world dealt it, so a seat guessed to hunt this colour does hunt it in the
+   simulation, and a plan that leaves a border thin is punished where the punishment comes.
+   Plans are compared on the same luck (common random numbers): each turn of a simulation
+   rolls from its own stream of the world's dice (:class:`TurnDice`), and the opponents are
+   copies of hard bots that have watched the real game's boards (:meth:`ExpertBot.watch`),
+   so two plans that leave the same board meet the same replies;
 4. scores the position at its next turn (:func:`position_value`) with the world's
    objectives: its own objective's progress and the opponents' (from their guessed
    cards), territories, continents and cards, and what it risks before it plays again,
    valued with the exact battle odds of :mod:`warkit.odds` (the chance each territory
    survives its strongest neighbour, :meth:`~warkit.bots.evaluate.Board.hold`) rather
    than with sampled dice; a game won or lost within the simulation is worth plus or minus
-   :data:`WIN`;
+   :data:`~warkit.bots.stakes.WIN`;
 5. plays the plan with the best mean score for the rest of the turn: every small step of
    the turn (each placement, attack, roll, move) is answered at once by that plan's policy,
    which is also how it answers steps outside its turns (SMART's reactions).
@@ -40,7 +42,8 @@ plays exactly like :class:`~warkit.bots.hard.HardBot` with its knobs off) played
 territories facing a seat that may hunt this colour worth more to keep, by the belief
 that it holds that card, so placement, attacks, occupation and regroup all guard that
 border); ``card`` (one conquest for the turn's card, then stop); ``continents`` (take,
-hold and break whole continents).
+hold and break whole continents). ``knobs`` sets any of the policy's weights for every plan
+(``expert_ab.py --knob``, for experiments).
 
 SMART's advantages (terrain cards, tactical regroup, Intelligence, alliance, airlift,
 passage) are part of every plan: the hard level's
@@ -48,112 +51,95 @@ passage) are part of every plan: the hard level's
 
 **Budget.** ``iterations`` simulated turns per turn (default :data:`STANDARD_ITERATIONS`:
 six worlds times the seven plans, each its own turn and then the round until its next turn;
-in a SMART game :data:`SMART_ITERATIONS`, session 8's four plans, its own turn only;
-reproducible with the seed), or ``seconds`` of thinking per turn (it stops between worlds
-when the time is up, so not reproducible). Plans whose own turn went the same way in a world
-share the opponents' turns played after it (:meth:`ExpertBot.rollout`). At the standard
-budget a turn's thinking took 227 ms CPU (median; worst 1,725 ms) over the 3,879 turns of the
-240 6-player classic games below (``tests/bench/expert_ab.py``, which times every turn; the
-machine's load was 2-30 on 2 cores, so the clock's figures say nothing), inside the budget
-of 1 s median and 3 s worst; 139 ms (worst 710 ms) at 3 players and 168 ms (worst 712 ms)
-at 4 (the tables below). ``horizon=0`` (the session-8 expert: its own turn only, scored
-by the odds) took 15 ms (worst 350 ms) at 12 iterations; the whole round at 12 iterations
-61 ms (worst 367 ms).
+in a SMART game :data:`SMART_ITERATIONS`, four plans, its own turn only; reproducible with
+the seed), or ``seconds`` of thinking per turn (it stops between worlds when the time is up,
+so not reproducible). Plans whose own turn went the same way in a world share the opponents'
+turns played after it (:meth:`ExpertBot.rollout`). A turn's thinking, CPU time of every turn
+of the tables below (``tests/bench/expert_ab.py`` times each; on 2 shared cores the clock's
+figures say nothing): 6-player classic 163 ms median, worst 1,110 ms
+(9,634 turns); 6-player SMART 6 ms, worst 333 ms (5,679 turns); 3 players 96 ms, worst 445 ms;
+4 players 131 ms, worst 1,599 ms (before this version's speed-ups: 219, 15, 124 and 157 ms
+median). The budget is 1 s median and 3 s worst.
+``tests/bench/bench_expert.py`` prints the search's speed: the hard level's hot paths (which
+play nearly every simulated decision) were made 1.5 times faster in classic and 2.1 times in
+SMART without changing one decision (``tests/bench/expert_trace.py`` hashes every action and
+every plan score of the same games: identical before and after): ``bench_expert.py --games
+3``, 197.6 -> 295.7 rollouts/s and 7,632 -> 11,424 simulated decisions/s; ``--rules smart
+--games 6``, 220.9 -> 458.2 rollouts/s (before and after in one run, load 3.2-3.4).
 
 **What it knows.** Only its view and the legal actions, like every bot: the board, its own
-cards and objective, the other hands' sizes, the public history it has watched. The
+cards and objective, the other hands' sizes, the boards it has seen at its turns. The
 worlds it imagines are guesses; it never receives a game state.
 
-**Strength, measured.** Seat-rotated games against hard bots, game ``g`` seeded
-``SEED + g`` (``python tests/bench/expert_ab.py`` plays exactly the games of ``python -m
-warkit.tournament --bots expert hard ... --seed SEED``, and changes only the expert's
-settings, so two variants on the same seeds are compared game by game with a sign test).
-6-player classic, five hard bots, seeds 90000-90239 (240 games each, load 1.5-30 on 2 cores):
+**Strength, measured.** Seat-rotated games against hard bots at the standard budget, game
+``g`` seeded ``SEED + g``: ``python tests/bench/expert_ab.py`` plays exactly the games of
+``python -m warkit.tournament --bots expert hard ... --seed SEED`` and changes only the
+expert's settings, so two versions on the same seeds are compared game by game (``--against``,
+a sign test). The tables (load 2-4 on 2 cores):
 
-- the session-8 expert (``--horizon 0 --iterations 12``, four plans): 36 won, 15.0 % (95 %
-  interval 11.0-20.1 %; fair share 16.7 %, binomial p = 0.55), eliminated in 40.4 %;
-- the whole round played out (``--horizon round``, 12 iterations, four plans): 51 won,
-  21.2 % (16.5-26.9 %, p = 0.068), eliminated in 36.7 %; against the session-8 expert game by
-  game: 35 won that it lost, 20 the reverse (p = 0.058);
-- the standard expert (the round, 42 iterations, seven plans): 60 won, 25.0 % (19.9-30.8 %,
-  p = 0.0009), eliminated in 29.6 %; game by game against the session-8 expert 49 to 25
-  (p = 0.007), against the four-plan round 36 to 27 (p = 0.31: the three new plans and the
-  more worlds are not shown to help on their own).
+- 6-player classic, five hard (seeds 90000-90599): 148 of 600 won, 24.7 % (95 % interval
+  21.4-28.3 %; fair share 16.7 %, binomial p = 5.5e-07), eliminated in 31.0 %;
+- 6-player SMART, five hard (seeds 91000-91599): 110 of 600, 18.3 % (15.4-21.6 %; p = 0.27),
+  eliminated in 16.2 %;
+- 3 players, two hard (seeds 92000-92299): 135 of 300, 45.0 % (39.5-50.7 %; fair 33.3 %,
+  p = 2.9e-05), eliminated in 6.7 %;
+- 4 players, three hard (seeds 93000-93299): 97 of 300, 32.3 % (27.3-37.8 %; fair 25 %,
+  p = 0.0041), eliminated in 15.0 %; 300 more games, run to check it (seeds 93300-93599):
+  92 won, 30.7 % (25.7-36.1 %, p = 0.028); the 600 together 189, 31.5 % (27.9-35.3 %,
+  p = 0.00033). So the expert beats hard at 3 and at 4 players.
 
-The standard expert against hard bots at fewer seats (classic, 120 games each, load 3-14):
+Game by game against the previous version of these tables (the same seeds, before the turn
+dice and the watchers): 6-player classic 148 against 154 won (92 games won that it
+lost, 98 the reverse, p = 0.72); SMART 110 against 97 (36 to 23, p = 0.12); 3 players 135
+against 124 (45 to 34, p = 0.26); 4 players 97 against 86 (51 to 40, p = 0.29). No change is
+shown either way: the 4-player table passes p < 0.01 where the previous one did not, but the
+two versions do not differ beyond chance on those games.
 
-- 3 players, two hard (seeds 92000-92119): 54 won, 45.0 % (36.4-53.9 %; fair 33.3 %,
-  p = 0.0087), eliminated in 10 %;
-- 4 players, three hard (seeds 93000-93119): 33 won, 27.5 % (20.3-36.1 %; fair 25 %,
-  p = 0.53).
+**The 33 % aim is not reached.** The aim is 33 % of 6-player games against five hard bots
+in both rule sets, the best published Risk bot winning 35 % against Lux Delux's strongest.
+In classic the expert is well above the fair share; in SMART it is not stronger than hard.
+What SMART games show (``tests/bench/expert_profile.py --rules smart --games 120 --seed
+91000``, and games of hard bots): the game ends at the first elimination, and the eliminator
+always wins it (hard eliminates only to win), mostly in rounds 5-6, the first rounds whose
+attacks are unlimited (S-LIMIT-1); the seat moving first there, holding a big hand of cards,
+usually ends it. The expert ended 17 of 120 games and won all 17; it watched 85 others end
+and won none, and in 374 of its 625 searches every plan was worth the same.
 
-6-player SMART, five hard bots, seeds 91000-91119 (120 games each, load 4-12): with the whole
-round and seven plans it won 14, 11.7 % (7.1-18.6 %; fair 16.7 %, p = 0.18), and one turn's
-thinking took up to 3,369 ms CPU (median 164 ms), over the budget; the session-8 expert won
-20 of the same games, 16.7 % (11.1-24.3 %, p = 1), game by game 13 to 7 (p = 0.26). So a
-SMART game keeps session 8's one-turn search at the standard budget (:data:`SMART_HORIZON`,
-:meth:`ExpertBot.tune`): in SMART the expert is not stronger than hard.
+**Tried and not adopted** (each on the same seeds as the standard setup, 6 players against
+five hard bots, wins against the standard's on those games; none differs from it at
+p < 0.26 game by game):
 
-Those figures are session 9's. Session 10 fixed two things that change hard as well as the
-expert: in SMART the belief and hard's guesses weighed continent and territory objectives,
-which no SMART player holds (S-SETUP-1), and the guessed worlds dealt them; they now ask the
-rule set's deck (``objective_deck``). And hard's guard against a likely hunter could outweigh
-an attack that wins the game outright; such an attack no longer counts what its source leaves
-behind (``wins_outright``). At the standard budget afterwards (seat-rotated, load 2-8 on 2
-cores; the figures of ``expert_ab.py``'s runs, games in parts with the same seeds):
+- SMART, 240 games (seeds 91000-91239; standard 33 won): the whole round played out (33); a
+  value weighing each opponent's chance to end the game before the expert plays again (35); a
+  territory-lead term (35); three more plans, more territories, longer-odds eliminations and
+  bold (39); with the elimination value (37); a plan taking territories from the leader (37)
+  (all in commit bb6f66a); an elimination judged on the board after the whole sweep, since
+  S-WIN-3 counts the victim's territories taken (38); that and no trade while attacks are
+  limited, for a bigger trade later (37); no trade and a territory weight of 4 (33); no sweep
+  longer than the round's attacks left (39: it changed 3 games); 48 iterations instead of 12
+  (9 of the first 60, stopped); simulations 18 turns deep, three rounds, to the game's end as a
+  rule (39, p = 0.44; 80 ms median think time);
+- classic, seeds 90000-: 84 iterations instead of 42 (22 of 94 against 28); two rounds played
+  out instead of one (19 of 66 against 26);
+- a position value fitted to who wins (``value="fitted"``, :mod:`warkit.bots.value`: a
+  conditional logit over the seats in play, each rule set fitted on its own by
+  ``tests/bench/fit_value.py`` on games of hard bots; the expert's value is then
+  ``WIN * (2 P(win) - 1)``). It predicts the winner of held-out games better than the
+  hand-set score turned into a softmax (log-loss 1.320 against 1.389 in classic over 300
+  held-out games, uniform 1.538; 1.386 against 1.563 in SMART over 326, uniform 1.701), but did
+  not play better: classic 28 of 120 against 32 (17 to 21, p = 0.63), SMART 35 of 240
+  against 33 (17 to 15), SMART with the whole round 31 against 33 (12 to 14).
 
-- 6-player classic, five hard (seeds 90000-90599): 154 of 600 won, 25.7 % (22.3-29.3 %;
-  fair 16.7 %, p = 2.5e-08), eliminated in 29.7 %; a turn's thinking 219 ms CPU median,
-  worst 1,484 ms (7,901 turns of the last 462 games);
-- 6-player SMART, five hard (seeds 91000-91599): 97 of 600 won, 16.2 % (13.4-19.3 %;
-  p = 0.78), 15-16 ms median, worst 609 ms;
-- 3 players, two hard (seeds 92000-92299): 124 of 300 won, 41.3 % (35.9-47.0 %; fair 33.3 %,
-  p = 0.0039), 124 ms median, worst 750 ms;
-- 4 players, three hard (seeds 93000-93299): 86 of 300 won, 28.7 % (23.8-34.0 %; fair 25 %,
-  p = 0.14), 157 ms median, worst 1,018 ms: not shown to beat hard.
-
-In SMART every game ends at the first elimination, and the expert wins only as the
-eliminator: in 120 games (``tests/bench/expert_profile.py --rules smart --games 120 --seed
-91000``) it ended 17 games and won all 17 (7 by its own objective, S-WIN-2, 10 holding the
-most territories, S-WIN-3), was eliminated in 18 and watched 85 others end, winning none; and
-in 374 of its 625 searches every plan was worth the same (the plans seldom differ there). Five
-SMART variants (commit bb6f66a, reverted) did not beat the standard setup on 240 games
-(33 won): the whole round played out (33), a value weighing each opponent's chance to end the
-game by a winning elimination before the expert plays again (35), a territory-lead term
-(35), three more plans (more territories, longer-odds eliminations, bold) (39), those with
-the elimination value (37), and with a plan taking territories from the leader too (37);
-game by game none differs from it at p < 0.28.
-
-The 33 % target is not reached in either rule set.
-
-**A fitted position value** (``value="fitted"``; the default stays ``"hand"``). A position
-score over much the same facts as :func:`position_value`, weights fitted to who wins
-(:mod:`warkit.bots.value`: a
-conditional logit over the seats in play, each rule set fitted on its own, by
-``tests/bench/fit_value.py`` on games of hard bots; the expert's value is then
-``WIN * (2 P(win) - 1)``) predicts the winner of held-out games better than the hand-set
-score turned into a softmax: log-loss 1.320 against 1.389 in classic (300 games held out;
-uniform 1.538), 1.386 against 1.563 in SMART (326 games; uniform 1.701). It did not make
-the expert stronger (``expert_ab.py --value fitted``, load 3-4, game by game against the
-hand-set value on the same seeds): 6-player classic, seeds 90000-90119, 28 of 120 won
-(23.3 %, 16.7-31.7 %) against 32, game by game 17 to 21 (p = 0.63); 6-player SMART at its
-standard budget, seeds 91000-91239, 35 of 240 (14.6 %) against 33, 17 to 15 (p = 0.86);
-SMART with the whole round played out (``--horizon round --iterations 12``, four plans), where
-the value judges the position after every opponent played, 31 of 240 against the hand-set
-value's 33, 12 to 14 (p = 0.85).
-A better predictor of who wins is not, so far, a better judge between plans; untested
-guesses why: the positions the plans reach differ less than positions across games, and the
-model learned from hard bots' games, not from the expert's.
+Session 9's steps (seeds 90000-90239, 240 games): the one-turn expert of session 8 won 36,
+the whole round with four plans 51, with seven plans and 42 iterations 60 (game by game
+49 to 25 against session 8's, p = 0.007).
 
 **Known weaknesses.** It looks one round ahead, with hard bots for every opponent: a
 human's (or its own) replies further off are not seen. Its plans are variations of the
-hard level's policy, so it cannot find a move the hard level would never consider; with six
-worlds the choice among seven plans is noisy (``confidence`` is there to make it cautious,
-unmeasured). Its position score has hand-set weights (a score fitted to who wins predicts
-better but has not played better, above); the belief is the hard level's evidence score,
-not a learned model. Session 8's profile (``tests/bench/expert_profile.py``: eliminated in
-47.5 % of games, 96 of 168 losses to a "destroy a colour" objective, plans that seldom
-differed) was the one-turn expert's.
+hard level's policy, so it cannot find a move the hard level would never consider: in SMART
+that is the whole story, since hard already goes for every winning elimination it sees. Its
+position score has hand-set weights (a score fitted to who wins predicts better but has not
+played better, above); the belief is the hard level's evidence score, not a learned model.
 """
 
 from __future__ import annotations
@@ -250,7 +236,9 @@ SMART_HORIZON: int | None = 0
 """A SMART game's simulations stop at the end of the expert's own turn: with the whole round
 and seven plans it won 14 of 120 6-player SMART games against five hard bots where the
 one-turn search of session 8 won 20 of the same 120 (game by game 7 to 13, p = 0.26, not
-a clear loss, but no gain), and one turn's thinking took 3.4 s CPU, over the budget."""
+a clear loss, but no gain), and one turn's thinking took 3.4 s CPU, over the budget. Later
+tries, the whole round with the corrected guesses and 18 turns deep, did no better either (the
+bot card's "Tried and not adopted")."""
 
 ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD)
 """Every plan this module defines, by name for benchmarks (:data:`PLANS` are the default)."""
