@@ -54,6 +54,10 @@ REDRAWN_MS_JS = ("([x, y, b]) => new Promise(resolve => { const c = document.que
                  " else if (performance.now() - t0 > 5000) resolve(-1);"
                  " else requestAnimationFrame(tick); }; tick(); })")
 
+# the id of the page's kernel, from the config Voilà puts in the page
+KERNEL_ID_JS = ("() => JSON.parse(document.getElementById('jupyter-config-data')"
+                ".textContent).kernelId")
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -346,3 +350,18 @@ class PlayPage(LessonPage):
 
     def wait_text(self, css: str, text: str, timeout: float = 30_000) -> None:
         self.page.locator(f".{css}").first.get_by_text(text).first.wait_for(timeout=timeout)
+
+
+def wait_for(log: Path, text: str, seconds: float) -> bool:
+    """Does Voilà's log say ``text`` within ``seconds``?"""
+    deadline = time.monotonic() + seconds
+    while text not in log.read_text():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def shut_down(log: Path, kernel: str, seconds: float = 10.0) -> bool:
+    """Does Voilà's log say ``kernel`` was shut down within ``seconds``?"""
+    return wait_for(log, f"Kernel shutdown: {kernel}", seconds)
