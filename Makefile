@@ -4,7 +4,8 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-TEMPLATE := notebooks/jupyter/voila/templates/warkit
+# the Voilà templates: the dashboard's (warkit) and the lessons' (warkit-lesson)
+TEMPLATES := $(wildcard notebooks/jupyter/voila/templates/*)
 # One stamp per extra of pyproject.toml, made by one rule: `make play` installs only what
 # playing needs (the "play" extra); `make test` and the tools add the test toolchain on top
 # (the "test" extra, after "play"), so both work on a fresh clone, in either order.
@@ -16,16 +17,16 @@ TOOLS    := PYTHONPATH=notebooks $(PY) -m
 .PHONY: play play-lan demo lesson test test-fast lint bench screenshots clean notebooks outline \
         clean-outputs handouts catalogues strings
 
-$(VENV)/.installed-%: pyproject.toml $(TEMPLATE)/conf.json
+$(VENV)/.installed-%: pyproject.toml $(addsuffix /conf.json,$(TEMPLATES))
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@$(PY) -m pip install --quiet --upgrade pip
 	@# PYTHONWARNINGS: setuptools' boxed "Editable installation" notice is for packagers
 	PYTHONWARNINGS=ignore $(PY) -m pip install --quiet -e ".[$*]"
 	@# jsonschema works without it, and importing it costs 3 s in every Jupyter process
 	@$(PY) -m pip uninstall --quiet -y rfc3987-syntax
-	@# the dashboard's Voilà template, where Voilà finds templates (a link: edits apply at once)
+	@# the Voilà templates, where Voilà finds templates (links: edits apply at once)
 	@mkdir -p $(VENV)/share/jupyter/voila/templates
-	@ln -sfn $(CURDIR)/$(TEMPLATE) $(VENV)/share/jupyter/voila/templates/warkit
+	@$(foreach t,$(TEMPLATES),ln -sfn $(CURDIR)/$(t) $(VENV)/share/jupyter/voila/templates/$(notdir $(t)) &&) true
 	@# mypy reads widgets/ as the package warkit_widgets through this link (pyproject's mypy_path)
 	@mkdir -p $(VENV)/mypy
 	@ln -sfn $(CURDIR)/widgets $(VENV)/mypy/warkit_widgets
@@ -72,11 +73,13 @@ play-lan: $(PLAY_STAMP) $(VENV)/.trusted-play catalogues
 demo: $(PLAY_STAMP) catalogues
 	$(PY) -m warkit demo --seed 7
 
+# Served from notebooks/ so that notebooks/voila.json applies (the idle kernels' culler, the
+# extensions left out...), with the lessons' template, whose _xsrf cookie lets a closed or
+# reloaded tab's beacon stop its kernel (tests/browser/test_lesson_kernel_browser.py).
 lesson: $(PLAY_STAMP) catalogues
 	@echo "Opening the pilot lesson at http://localhost:8866/ (Ctrl+C to stop)"
-	$(VENV)/bin/voila notebooks/lessons/classic/03-dice-and-battles.ipynb --no-browser --port=8866 \
-		--VoilaConfiguration.extension_denylist=@jupyter/nbgrader \
-		--VoilaConfiguration.extension_denylist=@jupyter-notebook/lab-extension
+	cd notebooks && ../$(VENV)/bin/voila lessons/classic/03-dice-and-battles.ipynb --no-browser \
+		--port=8866 --template=warkit-lesson
 
 # The lessons and labs in both languages, built from notebooks/source/ (edit the sources, never the
 # built .ipynb); a rebuild also clears the outputs of a lesson saved after a run.

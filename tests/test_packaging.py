@@ -48,3 +48,13 @@ def test_every_widgets_package_is_listed():
     packages = {".".join(("warkit_widgets", *p.parent.relative_to(widgets).parts))
                 for p in widgets.rglob("__init__.py")}
     assert packages <= listed, sorted(packages - listed)
+
+
+def test_every_voila_template_file_is_installed():
+    """A wheel ships every file of the Voilà templates (the dashboard's, the lessons') to
+    ``share/jupyter/voila/templates/<name>``, where Voilà looks for them."""
+    data_files = _config()["tool"]["setuptools"]["data-files"]
+    templates = ROOT / "notebooks" / "jupyter" / "voila" / "templates"
+    for template in templates.iterdir():
+        files = sorted(str(p.relative_to(ROOT)) for p in template.iterdir() if p.is_file())
+        assert sorted(data_files.get(f"share/jupyter/voila/templates/{template.name}", [])) == files

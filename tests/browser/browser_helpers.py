@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import shlex
 import signal
 import socket
 import subprocess
@@ -54,6 +55,10 @@ REDRAWN_MS_JS = ("([x, y, b]) => new Promise(resolve => { const c = document.que
                  " else if (performance.now() - t0 > 5000) resolve(-1);"
                  " else requestAnimationFrame(tick); }; tick(); })")
 
+# the id of the page's kernel, from the config Voilà puts in the page
+KERNEL_ID_JS = ("() => JSON.parse(document.getElementById('jupyter-config-data')"
+                ".textContent).kernelId")
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -61,11 +66,11 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _template_path(notebook: Path) -> dict[str, str]:
-    """JUPYTER_PATH with the notebook's own ``jupyter`` data folder first, if it has one, so
-    Voilà uses the dashboard template of the tree being served (tests/bench/bench_play.py
-    serves copies of other commits) rather than the one linked into the venv."""
-    data = notebook.parent / "jupyter"
+def _template_path(folder: Path) -> dict[str, str]:
+    """JUPYTER_PATH with the served folder's own ``jupyter`` data folder first, if it has one,
+    so Voilà uses the templates of the tree being served (tests/bench/bench_play.py serves
+    copies of other commits) rather than the ones linked into the venv."""
+    data = folder / "jupyter"
     if not data.is_dir():
         return {}
     return {"JUPYTER_PATH": os.pathsep.join(filter(None, (str(data),
@@ -75,21 +80,22 @@ def _template_path(notebook: Path) -> dict[str, str]:
 @contextlib.contextmanager
 def serve(notebook: Path, log_path: Path, env: dict[str, str] | None = None,
           args: Sequence[str] = (), launcher: str = "voila",
-          stop: int = signal.SIGTERM) -> Iterator[str]:
-    """Voilà serving ``notebook`` from its folder (so its ``voila.json`` applies) on a free
-    port; yields the URL; stops Voilà (with signal ``stop``: SIGINT is a player's Ctrl+C)
-    and its kernels at the end, leaving no process. ``args`` are more command-line options
-    (they override voila.json); ``launcher`` the module run
+          stop: int = signal.SIGTERM, folder: Path | None = None) -> Iterator[str]:
+    """Voilà serving ``notebook`` from ``folder`` (by default its own: the folder's
+    ``voila.json`` applies) on a free port; yields the URL; stops Voilà (with signal ``stop``:
+    SIGINT is a player's Ctrl+C) and its kernels at the end, leaving no process. ``args`` are
+    more command-line options (they override voila.json); ``launcher`` the module run
     (``warkit_widgets.rooms.server.embedded``: Voilà with the room server)."""
     import psutil
 
+    folder = folder or notebook.parent
     port = _free_port()
     with open(log_path, "w") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", launcher, notebook.name, f"--port={port}", "--no-browser",
-             "--Voila.ip=127.0.0.1", "--show_tracebacks=True", *args],
-            cwd=notebook.parent, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-            env={**os.environ, **_template_path(notebook), **(env or {})})
+            [sys.executable, "-m", launcher, str(notebook.relative_to(folder)), f"--port={port}",
+             "--no-browser", "--Voila.ip=127.0.0.1", "--show_tracebacks=True", *args],
+            cwd=folder, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, **_template_path(folder), **(env or {})})
     url = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + 60
     while True:  # G7: probe a static file, never "/" (that would run the notebook)
@@ -119,6 +125,23 @@ def serve(notebook: Path, log_path: Path, env: dict[str, str] | None = None,
         for p in alive:
             p.kill()
         assert not alive, f"processes left behind by voila: {alive}"
+
+
+def make_lesson() -> tuple[Path, Path, list[str]]:
+    """How ``make lesson`` serves the pilot lesson, read from ``make -n lesson``: the folder
+    Voilà runs in, the notebook, and Voilà's options but the port and ``--no-browser`` (which
+    :func:`serve` gives), so the tests serve the lesson exactly as a teacher's command does."""
+    quiet = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    recipe = subprocess.run(["make", "-n", "-s", "lesson"], cwd=ROOT, env=quiet, text=True,
+                            capture_output=True, check=True).stdout.replace("\\\n", " ")
+    words = shlex.split(next(line for line in recipe.splitlines() if "bin/voila " in line))
+    folder = ROOT
+    while words[0] == "cd":
+        assert words[2] == "&&", words
+        folder, words = folder / words[1], words[3:]
+    assert words[0].endswith("bin/voila"), words
+    options = [w for w in words[2:] if not w.startswith(("--port", "--no-browser"))]
+    return folder.resolve(), (folder / words[1]).resolve(), options
 
 
 @dataclass(frozen=True)
@@ -346,3 +369,18 @@ class PlayPage(LessonPage):
 
     def wait_text(self, css: str, text: str, timeout: float = 30_000) -> None:
         self.page.locator(f".{css}").first.get_by_text(text).first.wait_for(timeout=timeout)
+
+
+def wait_for(log: Path, text: str, seconds: float) -> bool:
+    """Does Voilà's log say ``text`` within ``seconds``?"""
+    deadline = time.monotonic() + seconds
+    while text not in log.read_text():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def shut_down(log: Path, kernel: str, seconds: float = 10.0) -> bool:
+    """Does Voilà's log say ``kernel`` was shut down within ``seconds``?"""
+    return wait_for(log, f"Kernel shutdown: {kernel}", seconds)

@@ -17,9 +17,9 @@ from browser_helpers import (
     CHROMIUM_ARGS,
     LESSON,
     PLAY,
-    UNUSED_EXTENSIONS,
     LessonPage,
     PlayServer,
+    make_lesson,
     open_page,
     serve,
 )
@@ -37,13 +37,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(scope="session")
-def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Voilà serving the pilot lesson on a free port; stopped (kernels too) at the end."""
-    # a lesson's folder has no voila.json: the test extra's JupyterLab extensions (nbgrader's,
-    # Notebook's) are left out here as notebooks/voila.json leaves them out of the game
-    skip = [f"--VoilaConfiguration.extension_denylist={name}" for name in UNUSED_EXTENSIONS]
-    with serve(LESSON, tmp_path_factory.mktemp("voila") / "voila.log", args=skip) as url:
-        yield url
+def lesson_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """Voilà serving the pilot lesson as ``make lesson`` does, on a free port: (URL, log);
+    stopped (kernels too) at the end."""
+    folder, notebook, options = make_lesson()
+    assert notebook == LESSON, f"make lesson serves {notebook}"
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    with serve(LESSON, log, args=options, folder=folder) as url:
+        yield url, log
+
+
+@pytest.fixture(scope="session")
+def voila_url(lesson_server: tuple[str, Path]) -> str:
+    return lesson_server[0]
 
 
 @pytest.fixture(scope="session")

@@ -19,15 +19,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_helpers import PLAY, serve
+from browser_helpers import KERNEL_ID_JS, PLAY, serve, shut_down, wait_for
 from warkit_widgets.play.config import GameConfig, Seat
 from warkit_widgets.rooms.presence import HERE_WITHIN, presence
 from warkit_widgets.rooms.room import create_room
 from warkit_widgets.rooms.store import open_store
 
 SEATS = (Seat("Ana", "red"), Seat("Bia", "blue"), Seat("Cris", "green", "easy"))
-KERNEL_ID_JS = ("() => JSON.parse(document.getElementById('jupyter-config-data')"
-                ".textContent).kernelId")
 
 
 GONE_SOON = """\
@@ -103,21 +101,6 @@ def open_seat(browser, url: str, link: str):
 def seated(page) -> str:
     page.get_by_text("you are Ana").first.wait_for(timeout=90_000)
     return page.evaluate(KERNEL_ID_JS)
-
-
-def wait_for(log: Path, text: str, seconds: float) -> bool:
-    """Does Voilà's log say ``text`` within ``seconds``?"""
-    deadline = time.monotonic() + seconds
-    while text not in log.read_text():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.1)
-    return True
-
-
-def shut_down(log: Path, kernel: str, seconds: float = 10.0) -> bool:
-    """Does Voilà's log say ``kernel`` was shut down within ``seconds``?"""
-    return wait_for(log, f"Kernel shutdown: {kernel}", seconds)
 
 
 def test_a_room_pages_kernel_stops_when_its_tab_reloads_or_closes(browser, rooms_voila):
