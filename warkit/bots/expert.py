@@ -98,12 +98,15 @@ two versions do not differ beyond chance on those games.
 **The 33 % aim is not reached.** The aim is 33 % of 6-player games against five hard bots
 in both rule sets, the best published Risk bot winning 35 % against Lux Delux's strongest.
 In classic the expert is well above the fair share; in SMART it is not stronger than hard.
-What SMART games show (``tests/bench/expert_profile.py --rules smart --games 120 --seed
-91000``, and games of hard bots): the game ends at the first elimination, and the eliminator
-always wins it (hard eliminates only to win), mostly in rounds 5-6, the first rounds whose
-attacks are unlimited (S-LIMIT-1); the seat moving first there, holding a big hand of cards,
-usually ends it. The expert ended 17 of 120 games and won all 17; it watched 85 others end
-and won none, and in 374 of its 625 searches every plan was worth the same.
+What SMART games show. In 150 games of hard bots (``tests/bench/smart_endings.py --games
+150``, seeds 9000-9149) the eliminator won every game (hard eliminates only to win, S-WIN-2
+or S-WIN-3); 118 ended in rounds 5 and 6, the first two rounds of unlimited attacks
+(S-LIMIT-1), most often by the first seats of the round (the first seat 47 times, the last
+12); at its first turn of round 5 a seat holding no card won 0.9 % of the time, one holding
+six or more 47.9 %; the mover holding strictly the most territories won 65.4 %. The expert
+(``tests/bench/expert_profile.py --rules smart --games 120 --seed 91000``, the previous
+version) ended 17 of 120 games and won all 17; it watched 85 others end and won none, and in
+374 of its 625 searches every plan was worth the same.
 
 **Tried and not adopted** (each on the same seeds as the standard setup, 6 players against
 five hard bots, wins against the standard's on those games; none differs from it at
@@ -115,10 +118,10 @@ p < 0.26 game by game):
   bold (39); with the elimination value (37); a plan taking territories from the leader (37)
   (all in commit bb6f66a); an elimination judged on the board after the whole sweep, since
   S-WIN-3 counts the victim's territories taken (38); that and no trade while attacks are
-  limited, for a bigger trade later (37); no trade and a territory weight of 4 (33); no sweep
-  longer than the round's attacks left (39: it changed 3 games); 48 iterations instead of 12
-  (9 of the first 60, stopped); simulations 18 turns deep, three rounds, to the game's end as a
-  rule (39, p = 0.44; 80 ms median think time);
+  limited, for a bigger trade later (37); no trade and a territory weight of 4 (33); the
+  judged sweep with no sweep longer than the attacks the round has left (39: 3 games
+  changed); 48 iterations instead of 12 (9 of the first 60, stopped); simulations 18 turns
+  deep, three rounds, to the game's end as a rule (39, p = 0.44; 80 ms median think time);
 - classic, seeds 90000-: 84 iterations instead of 42 (22 of 94 against 28); two rounds played
   out instead of one (19 of 66 against 26);
 - a position value fitted to who wins (``value="fitted"``, :mod:`warkit.bots.value`: a
