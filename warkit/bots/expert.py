@@ -303,8 +303,8 @@ class ExpertBot:
         self.belief = ObjectiveBelief(self.player.opponents)
         self._watchers: dict[int, HardBot] = {}
         """A hard bot per opponent seat that has watched the real game's boards (at this
-        seat's turns): every simulation's opponents are copies of them
-        (:meth:`responders`), so their guesses about who hunts what come from the game
+        seat's turns): every simulation's opponents are fresh copies of them
+        (:meth:`rollout`), so their guesses about who hunts what come from the game
         played, not from boards other simulations imagined."""
         self._planned_turn = -1
         self._base: dict[str, float] | None = None
