@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -21,6 +23,10 @@ NOISE = re.compile(r"WARNING|ERROR|Traceback|Error:|without encryption|ping_time
 
 
 def test_a_played_page_and_ctrl_c_leave_a_quiet_terminal(browser, tmp_path: Path) -> None:
+    # make play signs the notebook first (the Makefile's .trusted-play), as a fresh machine's
+    # Jupyter has never seen it: Voilà warns that an unsigned notebook "is not trusted"
+    subprocess.run([sys.executable, "-m", "jupyter", "trust", str(PLAY)], check=True,
+                   capture_output=True)
     log = tmp_path / "voila.log"
     env = {"WARKIT_AUTOSAVE_DIR": str(tmp_path / "autosave"),
            "WARKIT_STORE": str(tmp_path / "rooms.sqlite")}
