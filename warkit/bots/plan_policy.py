@@ -3,7 +3,7 @@
 The expert's candidate plans (:mod:`warkit.bots.expert`) are the hard level's policy with
 weights shifted. Shifting the hard level's own weights seldom changes its play (in the
 profile of session 8 every plan played the same turn in 17 of 48 searches), so this policy
-adds two knobs that change a turn's shape, both off by default (then it plays exactly like
+adds knobs that change a turn's shape, all off by default (then it plays exactly like
 :class:`~warkit.bots.hard.HardBot`, which stays as it is: the coach and the baselines use it):
 
 - :attr:`PlanPolicy.guard`: own territories next to a seat that may hunt this colour (a
@@ -11,7 +11,13 @@ adds two knobs that change a turn's shape, both off by default (then it plays ex
   so the placement, the attacks' exposure, the occupation and the regroup all guard the
   border facing the likely hunter;
 - :attr:`PlanPolicy.most_conquests`: stop attacking after that many conquests this turn
-  (one: take the turn's card and keep the rest home).
+  (one: take the turn's card and keep the rest home);
+- :attr:`PlanPolicy.trade_all`: in SMART, the turn's trade is the one that brings the most
+  armies, whatever the cards' other uses (S-TRADE-1..5): with a low ``sweep_odds`` it makes
+  the expert's "kill" plan, every army of the turn thrown at an elimination that wins;
+- :attr:`PlanPolicy.front`: the turn's free armies all go on one border territory, the
+  ``front``-th best by the attack it then makes possible (so plans differ in where the turn
+  strikes, not only in how boldly: the search judges the fronts by what follows).
 """
 
 from __future__ import annotations
@@ -19,11 +25,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..actions import Action, EndPhase
+from ..actions import Action, EndPhase, Place
 from ..legal import LegalActions
 from ..view import PlayerView
-from .evaluate import ADJ, Board
+from .evaluate import ADJ, INDEX, Board, ranges_of
 from .hard import HardBot
+from .smart_play import choose_trade
 
 
 class PlanPolicy(HardBot):
@@ -34,6 +41,11 @@ class PlanPolicy(HardBot):
     """Extra keep value, times the belief that a neighbouring seat hunts this colour."""
     most_conquests = math.inf
     """Conquests after which this turn's attacks stop."""
+    trade_all = 0.0
+    """Non-zero: the SMART trade that brings the most armies, made whenever there is one."""
+    front = 0.0
+    """k > 0: every free army on the k-th best border territory (0: the hard level's
+    placement)."""
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -65,6 +77,32 @@ class PlanPolicy(HardBot):
         hunters, owner = self.hunters(board), board.owner
         facing = max((hunters[o] for o in (owner[j] for j in ADJ[i]) if o >= 0), default=0.0)
         return value * (1.0 + self.guard * facing)
+
+    def smart_trade(self, view: PlayerView, legal: LegalActions) -> Action:
+        if self.trade_all:
+            choice = choose_trade(view, legal, lambda card: 0.0)
+            if choice is not None:
+                self._note("trade")
+                return choice
+        return super().smart_trade(view, legal)
+
+    def place(self, view: PlayerView, legal: LegalActions) -> Action:
+        if self.front and view.reserves and not any(view.continent_reserves):
+            spot = self.front_spot(view)
+            if spot is not None:
+                for family in ranges_of(legal, Place):
+                    if INDEX[family.largest.territory] == spot:
+                        return family.make(min(view.reserves, family.high))
+        return super().place(view, legal)
+
+    def front_spot(self, view: PlayerView) -> int | None:
+        """The :attr:`front`-th best border territory for every free army: ranked by the
+        best attack it could then make (``None`` when there are fewer borders)."""
+        board = self.board(view)
+        ranked = sorted(board.border, key=lambda i: (
+            -self.attack_potential(board, i, view.armies[i] - 1 + view.reserves), i))
+        k = int(self.front) - 1
+        return ranked[k] if k < len(ranked) else None
 
     def attack(self, view: PlayerView, legal: LegalActions) -> Action:
         turn, start = self._turn_start
