@@ -35,26 +35,27 @@ of each of its turns the expert:
    level's own only when its paired margin is that many standard errors.)
 
 The plans are the hard level's policy (:class:`~warkit.bots.plan_policy.PlanPolicy`, which
-plays exactly like :class:`~warkit.bots.hard.HardBot` with its knobs off) played seven ways:
+plays exactly like :class:`~warkit.bots.hard.HardBot` with its knobs off) played ten ways:
 ``hard`` itself; ``careful`` (a higher bar to attack, the source left behind counted);
 ``objective`` (the objective's territories worth twice as much, sweeps tried earlier);
 ``blocking`` (hit the territories the most dangerous opponents need); ``guard`` (own
-territories facing a seat that may hunt this colour worth more to keep, by the belief
-that it holds that card, so placement, attacks, occupation and regroup all guard that
-border); ``card`` (one conquest for the turn's card, then stop); ``continents`` (take,
-hold and break whole continents). A SMART game has its own plans (:data:`SMART_PLANS`):
-``hard``; ``front1``, ``front2``, ``front3`` (every free army on the best, second or third
-border territory by the attack it makes possible, then the hard level's play); and ``kill``
-(the whole hand traded for armies and every army thrown at the likeliest elimination that
-wins, S-WIN-2 or S-WIN-3, from 5 % odds). ``knobs`` sets any of the policy's weights for
-every plan (``expert_ab.py --knob``, for experiments).
+territories facing a seat that may hunt this colour worth more to keep, by the belief that
+it holds that card, so placement, attacks, occupation and regroup all guard that border);
+``card`` (one conquest for the turn's card, then stop); ``continents`` (take, hold and break
+whole continents); ``front1``, ``front2``, ``front3`` (every free army on the best, second
+or third border territory by the attack it makes possible, then the hard level's play: plans
+that differ in where the turn strikes). A SMART game has its own plans
+(:data:`SMART_PLANS`): ``hard``, the three fronts, and ``kill`` (the whole hand traded for
+armies and every army thrown at the likeliest elimination that wins, S-WIN-2 or S-WIN-3,
+from 5 % odds). ``knobs`` sets any of the policy's weights for every plan (``expert_ab.py
+--knob``, for experiments).
 
 SMART's advantages (terrain cards, tactical regroup, Intelligence, alliance, airlift,
 passage) are part of every plan: the hard level's
 :class:`~warkit.bots.advantages.SmartAdvantages` play them inside the simulations too.
 
 **Budget.** ``iterations`` simulated turns per turn (default :data:`STANDARD_ITERATIONS`:
-six worlds times the seven plans, each its own turn and then the round until its next turn;
+six worlds times the ten plans, each its own turn and then the round until its next turn;
 in a SMART game :data:`SMART_ITERATIONS`, four worlds times its five plans, each with the
 round after it too; reproducible with the seed), or ``seconds`` of thinking per turn (it
 stops between worlds when the time is up, so not reproducible). Plans whose own turn went
@@ -186,8 +187,9 @@ from .opponents import OpponentModel
 from .plan_policy import PlanPolicy
 from .stakes import WIN, wipe_out
 
-STANDARD_ITERATIONS = 42
-"""Simulated turns per turn at the standard budget (the tables' budget)."""
+STANDARD_ITERATIONS = 60
+"""Simulated turns per turn at the standard budget (the tables' budget): six worlds times
+the ten plans."""
 
 STANDARD_HORIZON: int | None = None
 """Opponents' turns a simulation plays after the expert's own (``None``: the whole round)."""
@@ -241,6 +243,12 @@ KILL_PLAN = PlanStyle("kill", fixed={"trade_all": 1.0, "sweep_odds": 0.05})
 """SMART: every card traded for armies and every army thrown at the likeliest elimination
 that wins (S-WIN-2 or S-WIN-3), even at long odds: the simulations say when it pays."""
 
+FRONT_PLANS: tuple[PlanStyle, ...] = tuple(
+    PlanStyle(f"front{k}", fixed={"front": float(k)}) for k in (1, 2, 3))
+"""Every free army on one border territory, the best, second or third by the attack it makes
+possible (:attr:`~warkit.bots.plan_policy.PlanPolicy.front`): plans that differ in where the
+turn strikes, not only in how boldly."""
+
 PLANS: tuple[PlanStyle, ...] = (
     PlanStyle("hard"),
     PlanStyle("careful", shift={"margin": 2.0, "exposure_weight": 0.6}),
@@ -249,14 +257,9 @@ PLANS: tuple[PlanStyle, ...] = (
     GUARD_PLAN,
     CARD_PLAN,
     CONTINENTS_PLAN,
+    *FRONT_PLANS,
 )
 """The candidate plans, the hard level's own first (it wins ties)."""
-
-FRONT_PLANS: tuple[PlanStyle, ...] = tuple(
-    PlanStyle(f"front{k}", fixed={"front": float(k)}) for k in (1, 2, 3))
-"""Every free army on one border territory, the best, second or third by the attack it makes
-possible (:attr:`~warkit.bots.plan_policy.PlanPolicy.front`): plans that differ in where the
-turn strikes, not only in how boldly."""
 
 SMART_PLANS: tuple[PlanStyle, ...] = (PLANS[0], *FRONT_PLANS, KILL_PLAN)
 """The plans of a SMART game at the standard budget: the hard level's, the three fronts and
@@ -271,7 +274,7 @@ comes. With session 8's four plans the whole round gained nothing (14 of 120 aga
 p = 0.26, at 3.4 s of thinking a turn before the speed-ups); with plans that differ it does
 (the bot card's table)."""
 
-ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD, KILL_PLAN, *FRONT_PLANS)
+ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD, KILL_PLAN)
 """Every plan this module defines, by name for benchmarks (:data:`PLANS` are the default)."""
 
 KNOBS = frozenset(k for p in ALL_PLANS for k in (*p.scale, *p.shift, *p.fixed))
