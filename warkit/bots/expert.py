@@ -62,10 +62,11 @@ stops between worlds when the time is up, so not reproducible). Plans whose own 
 the same way in a world share the opponents' turns played after it
 (:meth:`ExpertBot.rollout`). A turn's thinking, CPU time of every turn of the tables below
 (``tests/bench/expert_ab.py`` times each; on 2 shared cores the clock's figures say
-nothing): 6-player classic 163 ms median, worst 1,110 ms (9,634 turns); 6-player SMART 94
-ms, worst 1,559 ms (5,650 turns; with session 8's one-turn search of four plans it was 8
-ms); 3 players 96 ms, worst 445 ms; 4 players 131 ms, worst 1,599 ms (before the speed-ups
-of session 11: 219, 15, 124 and 157 ms median). The budget is 1 s median and 3 s worst.
+nothing): 6-player classic 356 ms median, worst 2,123 ms (4,710 turns of the first 300
+games) and 365 ms, worst 2,258 ms (2,442 turns of the last 150); 6-player SMART 94 ms,
+worst 1,559 ms (5,650 turns); 3 players 227 ms, worst 1,170 ms; 4 players 286 ms, worst
+1,671 ms. With seven plans in classic and session 8's one-turn search of four plans in SMART
+it was 163, 8, 96 and 131 ms median. The budget is 1 s median and 3 s worst.
 ``tests/bench/bench_expert.py`` prints the search's speed: the hard level's hot paths (which
 play nearly every simulated decision) were made 1.5 times faster in classic and 2.1 times in
 SMART without changing one decision (``tests/bench/expert_trace.py`` hashes every action and
@@ -81,32 +82,34 @@ worlds it imagines are guesses; it never receives a game state.
 ``g`` seeded ``SEED + g``: ``python tests/bench/expert_ab.py`` plays exactly the games of
 ``python -m warkit.tournament --bots expert hard ... --seed SEED`` and changes only the
 expert's settings, so two versions on the same seeds are compared game by game (``--against``,
-a sign test). The tables (load 2-4 on 2 cores):
+a sign test). The tables (load 1-7 on 2 cores, shared with other runs and tests):
 
-- 6-player classic, five hard (seeds 90000-90599): 148 of 600 won, 24.7 % (95 % interval
-  21.4-28.3 %; fair share 16.7 %, binomial p = 5.5e-07), eliminated in 31.0 %;
+- 6-player classic, five hard (seeds 90000-90599): 169 of 600 won, 28.2 % (95 % interval
+  24.7-31.9 %; fair share 16.7 %, binomial p = 2e-12), eliminated in 28.2 %; before the
+  front plans (seven plans, 42 iterations) 148 of the same 600, 24.7 % (21.4-28.3 %);
 - 6-player SMART, five hard (seeds 91000-91599): 139 of 600, 23.2 % (20.0-26.7 %;
   p = 4.7e-05), eliminated in 11.7 %. The previous SMART setup (session 8's four plans, its
   own turn only) won 110 of the same 600 games (18.3 %, p = 0.27): game by game the front
   plans won 106 that it lost and lost 77 that it won, sign test p = 0.038;
-- 3 players, two hard (seeds 92000-92299): 135 of 300, 45.0 % (39.5-50.7 %; fair 33.3 %,
-  p = 2.9e-05), eliminated in 6.7 %;
-- 4 players, three hard (seeds 93000-93299): 97 of 300, 32.3 % (27.3-37.8 %; fair 25 %,
-  p = 0.0041), eliminated in 15.0 %; 300 more games, run to check it (seeds 93300-93599):
-  92 won, 30.7 % (25.7-36.1 %, p = 0.028); the 600 together 189, 31.5 % (27.9-35.3 %,
-  p = 0.00033). So the expert beats hard at 3 and at 4 players.
+- 3 players, two hard (seeds 92000-92299): 141 of 300, 47.0 % (41.4-52.7 %; fair 33.3 %,
+  p = 1.1e-06), eliminated in 8.0 %; before the front plans 135, 45.0 %;
+- 4 players, three hard (seeds 93000-93299): 113 of 300, 37.7 % (32.4-43.3 %; fair 25 %,
+  p = 1.3e-06), eliminated in 12.7 %; before the front plans 97, 32.3 % (p = 0.0041). So
+  the expert beats hard at 3 and at 4 players.
 
-Game by game against the version of session 10 (the same seeds, before the turn
-dice and the watchers): 6-player classic 148 against 154 won (92 games won that it
-lost, 98 the reverse, p = 0.72); SMART 110 against 97 (36 to 23, p = 0.12); 3 players 135
-against 124 (45 to 34, p = 0.26); 4 players 97 against 86 (51 to 40, p = 0.29). No change is
-shown either way: the 4-player table passes p < 0.01 where the previous one did not, but the
-two versions do not differ beyond chance on those games.
+The classic table was run in parts (seeds 90000-90299 with ``--plans ... --iterations 60``,
+the default now, then 90300-90449 and 90450-90599): game ``g`` depends only on its seed and
+``g`` mod the players, and each part starts at a multiple of 6, so the parts are exactly the
+games of one run. No CSV of the classic runs before the front plans was kept, so classic
+is compared by totals only. Session 11's steps (per-turn dice, watchers) against session
+10's, game by game on the same seeds: 6-player classic 148 against 154 won (92 to 98,
+p = 0.72); SMART 110 against 97 (36 to 23, p = 0.12); 3 players 135 against 124 (45 to 34,
+p = 0.26); 4 players 97 against 86 (51 to 40, p = 0.29): no change shown either way.
 
 **The 33 % aim is not reached.** The aim is 33 % of 6-player games against five hard bots
 in both rule sets, the best published Risk bot winning 35 % against Lux Delux's strongest.
-In classic the expert is well above the fair share; in SMART it is above it too since the
-front plans (p = 4.7e-05), but neither interval's lower bound is above 25 %.
+Reached: 28.2 % in classic (interval 24.7-31.9 %, its lower bound just under 25 %) and
+23.2 % in SMART (20.0-26.7 %), both well above the fair share.
 What SMART games show. In 150 games of hard bots (``tests/bench/smart_endings.py --games
 150``, seeds 9000-9149) the eliminator won every game (hard eliminates only to win, S-WIN-2
 or S-WIN-3); 118 ended in rounds 5 and 6, the first two rounds of unlimited attacks
