@@ -117,8 +117,9 @@ or S-WIN-3); 118 ended in rounds 5 and 6, the first two rounds of unlimited atta
 12); at its first turn of round 5 a seat holding no card won 0.9 % of the time, one holding
 six or more 47.9 %; the mover holding strictly the most territories won 65.4 %. The expert
 (``tests/bench/expert_profile.py --rules smart --games 120 --seed 91000``, with session 8's
-SMART plans) ended 17 of 120 games and won all 17; it watched 85 others end and won none, and in
-374 of its 625 searches every plan was worth the same: its plans were variations of the
+SMART plans, run this session on session 11's code) ended 16 of 120 games and won all 16;
+it watched 85 others end and won none, and in 364 of its 618 searches every plan was worth
+the same: its plans were variations of the
 hard level's weights that played a SMART turn alike. The front plans (where the turn's armies
 go) and the kill plan (every card and army on a winning elimination) differ in most worlds,
 and with them the whole round pays (above).
@@ -267,7 +268,8 @@ PLANS: tuple[PlanStyle, ...] = (
 SMART_PLANS: tuple[PlanStyle, ...] = (PLANS[0], *FRONT_PLANS, KILL_PLAN)
 """The plans of a SMART game at the standard budget: the hard level's, the three fronts and
 the kill. Session 8's four (hard, careful, objective, blocking) played the same turn in most
-worlds (every plan worth the same in 364 of 618 searches), so the search seldom chose."""
+worlds (every plan worth the same in 364 of 618 searches of ``tests/bench/expert_profile.py
+--rules smart --games 120 --seed 91000``), so the search seldom chose."""
 SMART_ITERATIONS = 20
 """Simulated turns per turn in a SMART game at the standard budget (four worlds)."""
 SMART_HORIZON: int | None = None
