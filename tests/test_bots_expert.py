@@ -314,3 +314,47 @@ def test_policy_knobs_start_every_plan_and_unknown_ones_are_refused():
     bot.choose(view(smart, 0), warkit.legal_actions(smart))
     assert bot._base is not None and bot._base["min_odds"] == 0.2
     assert bot._base["guard"] == 1.0 and HardBot.smart_tuning["min_odds"] != 0.2
+
+
+def test_a_seat_whose_next_turn_can_win_at_once_is_worth_more():
+    """ready_chance: hunting red, with red down to one territory beside seat 0's stack, the
+    next turn likely wins (the hard level's sweep estimate); with red out of reach it cannot
+    (no territory of seat 0 borders it);
+    position_value adds the chance times ``ready`` times a won game (if it plays again)."""
+    from warkit.bots.expert import ready_chance, wipe_out
+
+    def hunting_red(brasil: int) -> GameState:
+        owners = {"brasil": brasil, "argentina": 2, "peru": 1, "venezuela": 1, "china": 0}
+        return warkit.position(owners, {"brasil": 9, "argentina": 1}, players=3, rest=1,
+                               objectives={0: "destroy_red", 1: "asia_africa",
+                                           2: "asia_south_america"})
+
+    near, far = hunting_red(0), hunting_red(1)  # brasil is argentina's only way in
+    assert near.colors[2] == "red"
+    chance = ready_chance(Board(view(near, 0)), near, 0)
+    assert 0.9 < chance <= 1.0
+    assert ready_chance(Board(view(far, 0)), far, 0) == 0.0
+    kept = 1.0 - wipe_out(Board(view(near, 0)))  # the chance it plays again at all
+    assert position_value(near, 0, ready=0.5) == pytest.approx(
+        position_value(near, 0, ready=0.0) + kept * 0.5 * 100.0 * chance)
+
+
+TRIANGLES = ("alasca", "vancouver", "nova_york", "venezuela", "peru")
+
+
+@pytest.mark.parametrize("rules,hand,armies", [
+    ("classic", ("alasca", "vancouver", "mackenzie"), 0),  # no set: no trade (C-CARD-2)
+    ("classic", ("alasca", "mackenzie", "vancouver", "peru"), 6),  # 4, +2 on peru (C-CARD-4, 5)
+    ("smart", ("joker1",), 11),  # a joker alone is 11 (S-TRADE-5)
+    ("smart", ("joker1", "joker2"), 29),  # two jokers alone are 29
+    ("smart", ("peru",), 3),  # a group of one is 1, +2 on the own peru (S-TRADE-2, 4)
+    ("smart", ("alasca", "vancouver", "nova_york", "venezuela"), 16),  # four alike: 16
+    ("smart", ("alasca", "vancouver", "mackenzie", "labrador"), 7),  # 6 + 1 (S-TRADE-2)
+])
+def test_the_best_trade_of_a_hand_is_the_rule_sets_best_quote(rules, hand, armies):
+    """best_trade (ready_chance's armies from cards): the best trade the hand allows."""
+    from warkit.bots.expert import best_trade
+
+    state = warkit.position({"peru": 0}, {}, players=3, rules=rules, rest=(1, 2),
+                            hands={0: hand})
+    assert best_trade(view(state, 0)) == armies

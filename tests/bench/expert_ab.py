@@ -2,7 +2,7 @@
 
 Run: python tests/bench/expert_ab.py [--games 120] [--players 6] [--rules classic]
      [--seed 90000] [--iterations N] [--seconds S] [--horizon N|round] [--confidence Z]
-     [--plans a,b,c] [--value hand|fitted] [--knob NAME=VALUE]
+     [--plans a,b,c] [--value hand|fitted] [--knob NAME=VALUE] [--ready W]
      [--hard] [--csv FILE] [--processes N]
 
 Game ``g`` is the game ``python -m warkit.tournament --bots expert hard ... --seed SEED`` plays
@@ -79,6 +79,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="NAME=VALUE: a policy setting every plan starts from")
     parser.add_argument("--value", default=None, choices=("hand", "fitted"),
                         help="the position value its simulations are scored with")
+    parser.add_argument("--ready", type=float, default=None,
+                        help="weight of the chance its next turn wins at once")
     parser.add_argument("--hard", action="store_true", help="a hard bot in the expert's seat")
     parser.add_argument("--max-turns", type=int, default=500)
     parser.add_argument("--csv", default=None)
@@ -97,6 +99,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         options["horizon"] = None if args.horizon == "round" else int(args.horizon)
     if args.confidence is not None:
         options["confidence"] = args.confidence
+    if args.ready is not None:
+        options["ready"] = args.ready
     if args.knob:
         options["knobs"] = {k: float(v) for k, v in (kv.split("=", 1) for kv in args.knob)}
     if args.value is not None:

@@ -174,8 +174,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 from typing import ClassVar, Literal
 
 from ..actions import Action
@@ -185,11 +186,13 @@ from ..view import PlayerView
 from ..view import view as view_of
 from .belief import ObjectiveBelief
 from .determinize import can_determinize, determinize
-from .evaluate import BONUS, MEMBERS, Board, goal_for
+from .evaluate import BONUS, MEMBERS, Board, goal_for, goal_of
 from .hard import HardBot
 from .opponents import OpponentModel
 from .plan_policy import PlanPolicy
+from .smart_play import owned_by, trade_armies
 from .stakes import WIN, wipe_out
+from .sweep import best_sweep
 
 STANDARD_ITERATIONS = 60
 """Simulated turns per turn at the standard budget (the tables' budget): six worlds times
@@ -294,7 +297,7 @@ class ExpertBot:
                  seconds: float | None = None, plans: Sequence[PlanStyle] = PLANS,
                  horizon: int | Literal["standard"] | None = "standard",
                  confidence: float = 0.0, value: Literal["hand", "fitted"] = "hand",
-                 knobs: Mapping[str, float] | None = None) -> None:
+                 knobs: Mapping[str, float] | None = None, ready: float | None = None) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         if seconds is not None and not seconds > 0:
@@ -324,7 +327,11 @@ class ExpertBot:
         """How a simulation's end is scored: ``"hand"`` (:func:`position_value`'s hand-set
         weights) or ``"fitted"`` (:func:`warkit.bots.value.fitted_value`, fitted to who
         wins in games of hard bots)."""
-        self.value_of = position_value
+        self.ready = READY if ready is None else ready
+        """Weight of the chance that its next turn wins at once in the hand-set value
+        (:func:`ready_chance`; a SMART game's standard is :data:`SMART_READY`)."""
+        self._ready_set = ready is not None
+        self.value_of: Callable[[GameState, int], float] = self.hand_value
         if value == "fitted":
             from .value import fitted_value  # it imports this module's value helpers
             self.value_of = fitted_value
@@ -385,6 +392,14 @@ class ExpertBot:
             if view.rules.ends_at_first_elimination:
                 self.iterations, self.horizon = SMART_ITERATIONS, SMART_HORIZON
                 self.plans = SMART_PLANS
+        if not self._ready_set:
+            self._ready_set = True
+            if view.rules.ends_at_first_elimination:
+                self.ready = SMART_READY
+
+    def hand_value(self, state: GameState, seat: int) -> float:
+        """:func:`position_value` with this bot's :attr:`ready` weight."""
+        return position_value(state, seat, self.ready)
 
     # -- the search ----------------------------------------------------------------------------
     def search(self, view: PlayerView) -> PlanStyle:
@@ -531,9 +546,14 @@ CARD = 1.0
 """Value of one card in hand."""
 RIVAL = 0.6
 """Weight of the strongest opponent's position against this seat's own."""
+READY = 0.0
+"""Weight (times :data:`WIN`) of the chance that the seat's next turn wins at once
+(:func:`ready_chance`)."""
+SMART_READY = 0.0
+""":data:`READY` in a SMART game."""
 
 
-def position_value(state: GameState, seat: int) -> float:
+def position_value(state: GameState, seat: int, ready: float = READY) -> float:
     """How good ``state`` is for ``seat``, in territory units: a won game is :data:`WIN`;
     otherwise its own standing (territories, continent bonuses kept, armies, cards, its
     objective's progress, minus what it may lose before it plays again, by the exact odds)
@@ -548,8 +568,40 @@ def position_value(state: GameState, seat: int) -> float:
     rivals = [standing(board, state, s, exposed=False)
               for s in range(len(state.colors)) if s != seat and board.counts[s]]
     value = mine - RIVAL * max(rivals, default=0.0)
+    if ready:
+        value += ready * WIN * ready_chance(board, state, seat)
     wiped = wipe_out(board)
     return (1.0 - wiped) * value - wiped * WIN
+
+
+def ready_chance(board: Board, state: GameState, seat: int) -> float:
+    """Chance that ``seat``'s next turn wins at once, by the hard level's sweep estimate
+    (:func:`~warkit.bots.sweep.best_sweep`): the conquests that meet its objective or, in
+    SMART, an elimination that wins (S-WIN-2, S-WIN-3), attacked with every army the turn
+    brings (territories, continents and the hand's best trade) on the best territory."""
+    goal = goal_of(board.view)
+    continents = _SCOUT.needed_continents(board, goal) \
+        if goal is not None and goal.kind == "continents" else frozenset()
+    options = _SCOUT.sweep_options(board, goal, continents)
+    if not options:
+        return 0.0
+    rules = state.rules
+    reserves = rules.territory_armies(board.counts[seat]) + board.bonuses[seat] \
+        + best_trade(board.view)
+    sweep = best_sweep(board, options, reserves)
+    return 0.0 if sweep is None else sweep.chance
+
+
+def best_trade(view: PlayerView) -> int:
+    """Armies the best trade of the viewer's hand would bring now (0 without a trade; the
+    rule set's quote, C-CARD-2..5 or S-TRADE-1..5)."""
+    hand, owned = view.hand, owned_by(view, view.player)
+    return max((trade_armies(view, cards, owned) for size in view.rules.trade_sizes
+                if size <= len(hand) for cards in combinations(hand, size)), default=0)
+
+
+_SCOUT = HardBot(seed=0)
+"""A hard bot asked only for the sweeps a board offers (:func:`ready_chance`)."""
 
 
 def standing(board: Board, state: GameState, seat: int, exposed: bool) -> float:

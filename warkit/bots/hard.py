@@ -182,12 +182,8 @@ class HardBot(SmartAdvantages, NormalBot):
         winning: set[int] = set()
         continents: frozenset[int] = frozenset()
         if goal is not None and goal.kind == "continents":
-            needed = list(goal.continents)
-            if goal.plus_any:
-                others = sorted((k for k in range(CONTINENTS) if k not in needed),
-                                key=lambda k: (-self._progress(board, k), len(MEMBERS[k])))
-                needed.extend(others[:goal.plus_any])
-            continents = frozenset(needed)
+            continents = self.needed_continents(board, goal)
+            needed = list(continents)
             missing = {k: len(MEMBERS[k]) - board.cont_counts[seat][k] for k in needed}
             urgency = self.urgency(sum(missing.values()))
             for k in needed:
@@ -233,6 +229,15 @@ class HardBot(SmartAdvantages, NormalBot):
             if loot is not None:
                 sweep, prize = loot
         return Plan(goal, continents, weight, frozenset(winning), block, hunted, sweep, prize)
+
+    def needed_continents(self, board: Board, goal: Goal) -> frozenset[int]:
+        """The continents a "continents" objective needs, any third one chosen by progress."""
+        needed = list(goal.continents)
+        if goal.plus_any:
+            others = sorted((k for k in range(CONTINENTS) if k not in needed),
+                            key=lambda k: (-self._progress(board, k), len(MEMBERS[k])))
+            needed.extend(others[:goal.plus_any])
+        return frozenset(needed)
 
     def loot_sweep(self, board: Board) -> tuple[Sweep, float] | None:
         """In a classic game, the elimination worth going all out for this turn: a weak
