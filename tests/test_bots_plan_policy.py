@@ -116,3 +116,23 @@ def test_front_puts_every_free_army_on_the_chosen_border():
     policy = PlanPolicy(seed=1)
     policy.front = 3.0  # two borders only: the hard level's own placement
     assert policy.choose(seen, legal) == PlanPolicy(seed=1).choose(seen, legal)
+
+
+def test_fortify_puts_every_free_army_where_it_saves_the_most():
+    """The fortify plan: three free armies raise Alasca's chance to hold (3 armies, threatened
+    from Vladivostok) more than Brasil's (2 armies facing 5), so all go to Alasca; the hard
+    level puts them on Brasil."""
+    state = warkit.position({"brasil": 0, "alasca": 0, "argentina": 1, "vladivostok": 2},
+                            {"brasil": 2, "alasca": 3, "argentina": 5, "vladivostok": 1},
+                            players=3, rest=(1, 2), current=0, phase="place", reserves=3,
+                            turn=10)
+    seen, legal = view(state, 0), warkit.legal_actions(state)
+    policy = PlanPolicy(seed=1)
+    policy.fortify = 1.0
+    assert policy.choose(seen, legal) == Place("alasca", 3)
+    board = policy.board(seen)
+    gains = {t: policy.keep_value(board, INDEX[t])
+             * (board.hold(INDEX[t], seen.armies[INDEX[t]] + 3) - board.hold(INDEX[t]))
+             for t in ("alasca", "brasil")}
+    assert gains["alasca"] > gains["brasil"] > 0
+    assert PlanPolicy(seed=1).choose(seen, legal) == Place("brasil", 3)

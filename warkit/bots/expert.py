@@ -181,7 +181,7 @@ from typing import ClassVar, Literal
 
 from ..actions import Action
 from ..game import Sampler
-from ..state import CHANCE, GameState
+from ..state import CHANCE, GameState, evolve
 from ..view import PlayerView
 from ..view import view as view_of
 from .belief import ObjectiveBelief
@@ -192,7 +192,7 @@ from .opponents import OpponentModel
 from .plan_policy import PlanPolicy
 from .smart_play import owned_by, trade_armies
 from .stakes import WIN, wipe_out
-from .sweep import best_sweep
+from .sweep import Sweep, best_sweep
 
 STANDARD_ITERATIONS = 60
 """Simulated turns per turn at the standard budget (the tables' budget): six worlds times
@@ -256,6 +256,13 @@ FRONT_PLANS: tuple[PlanStyle, ...] = tuple(
 possible (:attr:`~warkit.bots.plan_policy.PlanPolicy.front`): plans that differ in where the
 turn strikes, not only in how boldly."""
 
+MORE_FRONTS: tuple[PlanStyle, ...] = tuple(
+    PlanStyle(f"front{k}", fixed={"front": float(k)}) for k in (4, 5))
+"""The fourth and fifth border by the attack they make possible (for experiments)."""
+FORTIFY_PLAN = PlanStyle("fortify", fixed={"fortify": 1.0})
+"""Every free army where it saves the most (:attr:`~warkit.bots.plan_policy.PlanPolicy.fortify`),
+then the hard level's play."""
+
 PLANS: tuple[PlanStyle, ...] = (
     PlanStyle("hard"),
     PlanStyle("careful", shift={"margin": 2.0, "exposure_weight": 0.6}),
@@ -282,7 +289,7 @@ comes. With session 8's four plans the whole round gained nothing (14 of 120 aga
 p = 0.26, at 3.4 s of thinking a turn before the speed-ups); with plans that differ it does
 (the bot card's table)."""
 
-ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD, KILL_PLAN)
+ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD, KILL_PLAN, *MORE_FRONTS, FORTIFY_PLAN)
 """Every plan this module defines, by name for benchmarks (:data:`PLANS` are the default)."""
 
 KNOBS = frozenset(k for p in ALL_PLANS for k in (*p.scale, *p.shift, *p.fixed))
@@ -579,17 +586,39 @@ def ready_chance(board: Board, state: GameState, seat: int) -> float:
     (:func:`~warkit.bots.sweep.best_sweep`): the conquests that meet its objective or, in
     SMART, an elimination that wins (S-WIN-2, S-WIN-3), attacked with every army the turn
     brings (territories, continents and the hand's best trade) on the best territory."""
-    goal = goal_of(board.view)
-    continents = _SCOUT.needed_continents(board, goal) \
-        if goal is not None and goal.kind == "continents" else frozenset()
-    options = _SCOUT.sweep_options(board, goal, continents)
+    rules = state.rules
+    if rules.ends_at_first_elimination:
+        options = winning_eliminations(state, seat)
+    else:
+        goal = goal_of(board.view)
+        continents = _SCOUT.needed_continents(board, goal) \
+            if goal is not None and goal.kind == "continents" else frozenset()
+        options = _SCOUT.sweep_options(board, goal, continents)
     if not options:
         return 0.0
-    rules = state.rules
     reserves = rules.territory_armies(board.counts[seat]) + board.bonuses[seat] \
         + best_trade(board.view)
     sweep = best_sweep(board, options, reserves)
     return 0.0 if sweep is None else sweep.chance
+
+
+def winning_eliminations(state: GameState, seat: int) -> list[Sweep]:
+    """In SMART, the eliminations ``seat`` would win by (S-WIN-2 its target; S-WIN-3 the
+    tie-break judged on the board after the whole sweep, every territory of the victim taken),
+    of victims short enough to sweep in one turn."""
+    rules, owner, objective = state.rules, state.owner, state.objective(seat)
+    options = []
+    for victim, held in enumerate(state.holdings):
+        if victim == seat or not 0 < len(held) <= _SCOUT.sweep_most:
+            continue
+        swept = list(owner)
+        for i in held[1:]:
+            swept[i] = seat
+        after = evolve(state, owner=tuple(swept))
+        winners = rules.elimination_winners(after, seat, victim, objective) or ()
+        if seat in winners:
+            options.append(Sweep(frozenset(held), len(held)))
+    return options
 
 
 def best_trade(view: PlayerView) -> int:

@@ -17,7 +17,9 @@ adds knobs that change a turn's shape, all off by default (then it plays exactly
   the expert's "kill" plan, every army of the turn thrown at an elimination that wins;
 - :attr:`PlanPolicy.front`: the turn's free armies all go on one border territory, the
   ``front``-th best by the attack it then makes possible (so plans differ in where the turn
-  strikes, not only in how boldly: the search judges the fronts by what follows).
+  strikes, not only in how boldly: the search judges the fronts by what follows);
+- :attr:`PlanPolicy.fortify`: the turn's free armies all go where they save the most, the
+  own territory whose chance to hold rises most, by what losing it would cost.
 """
 
 from __future__ import annotations
@@ -46,6 +48,9 @@ class PlanPolicy(HardBot):
     front = 0.0
     """k > 0: every free army on the k-th best border territory (0: the hard level's
     placement)."""
+    fortify = 0.0
+    """Non-zero: every free army on the own territory where it saves the most (keep value
+    times the gain in its chance to hold), when no :attr:`front` is set."""
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -87,8 +92,8 @@ class PlanPolicy(HardBot):
         return super().smart_trade(view, legal)
 
     def place(self, view: PlayerView, legal: LegalActions) -> Action:
-        if self.front and view.reserves and not any(view.continent_reserves):
-            spot = self.front_spot(view)
+        if (self.front or self.fortify) and view.reserves and not any(view.continent_reserves):
+            spot = self.front_spot(view) if self.front else self.fortify_spot(view)
             if spot is not None:
                 for family in ranges_of(legal, Place):
                     if INDEX[family.largest.territory] == spot:
@@ -103,6 +108,15 @@ class PlanPolicy(HardBot):
             -self.attack_potential(board, i, view.armies[i] - 1 + view.reserves), i))
         k = int(self.front) - 1
         return ranked[k] if k < len(ranked) else None
+
+    def fortify_spot(self, view: PlayerView) -> int | None:
+        """The own border territory where every free army saves the most: its keep value
+        times the gain in its chance to hold (``None`` without borders)."""
+        board = self.board(view)
+        extra = view.reserves
+        return max(board.border, default=None, key=lambda i: (
+            self.keep_value(board, i) * (board.hold(i, view.armies[i] + extra) - board.hold(i)),
+            -i))
 
     def attack(self, view: PlayerView, legal: LegalActions) -> Action:
         turn, start = self._turn_start
