@@ -358,3 +358,18 @@ def test_the_best_trade_of_a_hand_is_the_rule_sets_best_quote(rules, hand, armie
     state = warkit.position({"peru": 0}, {}, players=3, rules=rules, rest=(1, 2),
                             hands={0: hand})
     assert best_trade(view(state, 0)) == armies
+
+
+def test_a_search_deals_no_world_that_would_pass_its_decision_cap():
+    """most_decisions: with a cap of one simulated decision only the first world is dealt
+    (every plan played once in it); without a cap every world of the budget is."""
+    state = _turn_start("classic", 4, seed=2)
+    seen = view(state, state.current_player)
+    capped = ExpertBot(seed=1, iterations=3 * SMALL, most_decisions=1)
+    capped.search(seen)
+    free = ExpertBot(seed=1, iterations=3 * SMALL, most_decisions=None)
+    free.search(seen)
+    assert capped.rollouts == SMALL and free.rollouts == 3 * SMALL
+    assert 0 < capped.simulated_decisions < free.simulated_decisions
+    with pytest.raises(ValueError, match="most_decisions"):
+        ExpertBot(most_decisions=0)

@@ -35,28 +35,30 @@ of each of its turns the expert:
    level's own only when its paired margin is that many standard errors.)
 
 The plans are the hard level's policy (:class:`~warkit.bots.plan_policy.PlanPolicy`, which
-plays exactly like :class:`~warkit.bots.hard.HardBot` with its knobs off) played ten ways:
+plays exactly like :class:`~warkit.bots.hard.HardBot` with its knobs off) played thirteen
+ways:
 ``hard`` itself; ``careful`` (a higher bar to attack, the source left behind counted);
 ``objective`` (the objective's territories worth twice as much, sweeps tried earlier);
 ``blocking`` (hit the territories the most dangerous opponents need); ``guard`` (own
 territories facing a seat that may hunt this colour worth more to keep, by the belief that
 it holds that card, so placement, attacks, occupation and regroup all guard that border);
 ``card`` (one conquest for the turn's card, then stop); ``continents`` (take, hold and break
-whole continents); ``front1``, ``front2``, ``front3`` (every free army on the best, second
-or third border territory by the attack it makes possible, then the hard level's play: plans
-that differ in where the turn strikes). A SMART game has its own plans
-(:data:`SMART_PLANS`): ``hard``, the three fronts, and ``kill`` (the whole hand traded for
-armies and every army thrown at the likeliest elimination that wins, S-WIN-2 or S-WIN-3,
-from 5 % odds). ``knobs`` sets any of the policy's weights for every plan (``expert_ab.py
---knob``, for experiments).
+whole continents); ``front1`` to ``front5`` (every free army on the best, second, ... or
+fifth border territory by the attack it makes possible, then the hard level's play: plans
+that differ in where the turn strikes); ``fortify`` (every free army where it saves the
+most: the own territory whose chance to hold rises most, by what losing it would cost). A
+SMART game has its own plans (:data:`SMART_PLANS`): ``hard``, the first three fronts and
+``kill`` (the whole hand traded for armies and every army thrown at the likeliest
+elimination that wins, S-WIN-2 or S-WIN-3, from 5 % odds). ``knobs`` sets any of the
+policy's weights for every plan (``expert_ab.py --knob``, for experiments).
 
 SMART's advantages (terrain cards, tactical regroup, Intelligence, alliance, airlift,
 passage) are part of every plan: the hard level's
 :class:`~warkit.bots.advantages.SmartAdvantages` play them inside the simulations too.
 
 **Budget.** ``iterations`` simulated turns per turn (default :data:`STANDARD_ITERATIONS`:
-six worlds times the ten plans, each its own turn and then the round until its next turn;
-in a SMART game :data:`SMART_ITERATIONS`, four worlds times its five plans, each with the
+six worlds times the thirteen plans, each its own turn and then the round until its next
+turn; in a SMART game :data:`SMART_ITERATIONS`, four worlds times its five plans, each with the
 round after it too; reproducible with the seed), or ``seconds`` of thinking per turn (it
 stops between worlds when the time is up, so not reproducible). Plans whose own turn went
 the same way in a world share the opponents' turns played after it
@@ -194,9 +196,9 @@ from .smart_play import owned_by, trade_armies
 from .stakes import WIN, wipe_out
 from .sweep import Sweep, best_sweep
 
-STANDARD_ITERATIONS = 60
+STANDARD_ITERATIONS = 78
 """Simulated turns per turn at the standard budget (the tables' budget): six worlds times
-the ten plans."""
+the thirteen plans."""
 
 STANDARD_HORIZON: int | None = None
 """Opponents' turns a simulation plays after the expert's own (``None``: the whole round)."""
@@ -206,6 +208,14 @@ VALUES = ("hand", "fitted")
 
 MOST_WORLDS = 1000
 """Worlds a search with a time budget and no iteration budget deals at most."""
+
+MOST_DECISIONS = 16_000
+"""Simulated decisions a search spends at most, at the standard budget: it deals no further
+world when the next one, at the mean cost of those dealt, would pass this. A cap on the rare
+long turns of a late classic game (13 plans played in six worlds once took 4.8 s), that
+counts work, not time, so games stay reproducible: the searches of six 6-player classic
+games ran 6,200 to 6,400 simulated decisions a CPU second (the longest 12,231 in 1.5 s), so
+the cap is about 2.5 s."""
 
 @dataclass(frozen=True)
 class PlanStyle:
@@ -251,17 +261,14 @@ KILL_PLAN = PlanStyle("kill", fixed={"trade_all": 1.0, "sweep_odds": 0.05})
 that wins (S-WIN-2 or S-WIN-3), even at long odds: the simulations say when it pays."""
 
 FRONT_PLANS: tuple[PlanStyle, ...] = tuple(
-    PlanStyle(f"front{k}", fixed={"front": float(k)}) for k in (1, 2, 3))
-"""Every free army on one border territory, the best, second or third by the attack it makes
-possible (:attr:`~warkit.bots.plan_policy.PlanPolicy.front`): plans that differ in where the
-turn strikes, not only in how boldly."""
-
-MORE_FRONTS: tuple[PlanStyle, ...] = tuple(
-    PlanStyle(f"front{k}", fixed={"front": float(k)}) for k in (4, 5))
-"""The fourth and fifth border by the attack they make possible (for experiments)."""
+    PlanStyle(f"front{k}", fixed={"front": float(k)}) for k in (1, 2, 3, 4, 5))
+"""Every free army on one border territory, the best, second, ... or fifth by the attack it
+makes possible (:attr:`~warkit.bots.plan_policy.PlanPolicy.front`): plans that differ in where
+the turn strikes, not only in how boldly."""
 FORTIFY_PLAN = PlanStyle("fortify", fixed={"fortify": 1.0})
-"""Every free army where it saves the most (:attr:`~warkit.bots.plan_policy.PlanPolicy.fortify`),
-then the hard level's play."""
+"""Every free army where it saves the most (:attr:`~warkit.bots.plan_policy.PlanPolicy.fortify`:
+the own territory whose chance to hold rises most, by what losing it would cost), then the hard
+level's play."""
 
 PLANS: tuple[PlanStyle, ...] = (
     PlanStyle("hard"),
@@ -272,16 +279,18 @@ PLANS: tuple[PlanStyle, ...] = (
     CARD_PLAN,
     CONTINENTS_PLAN,
     *FRONT_PLANS,
+    FORTIFY_PLAN,
 )
 """The candidate plans, the hard level's own first (it wins ties)."""
 
-SMART_PLANS: tuple[PlanStyle, ...] = (PLANS[0], *FRONT_PLANS, KILL_PLAN)
+SMART_PLANS: tuple[PlanStyle, ...] = (PLANS[0], *FRONT_PLANS[:3], KILL_PLAN)
 """The plans of a SMART game at the standard budget: the hard level's, the three fronts and
 the kill. Session 8's four (hard, careful, objective, blocking) played the same turn in most
 worlds (every plan worth the same in 364 of 618 searches of ``tests/bench/expert_profile.py
 --rules smart --games 120 --seed 91000``), so the search seldom chose."""
 SMART_ITERATIONS = 20
-"""Simulated turns per turn in a SMART game at the standard budget (four worlds)."""
+"""Simulated turns per turn in a SMART game at the standard budget (four worlds times the five
+plans)."""
 SMART_HORIZON: int | None = None
 """A SMART game's simulations play the whole round, until the expert's next turn, as in
 classic: a front left thin or a kill tried and failed is punished where the punishment
@@ -289,7 +298,7 @@ comes. With session 8's four plans the whole round gained nothing (14 of 120 aga
 p = 0.26, at 3.4 s of thinking a turn before the speed-ups); with plans that differ it does
 (the bot card's table)."""
 
-ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD, KILL_PLAN, *MORE_FRONTS, FORTIFY_PLAN)
+ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD, KILL_PLAN)
 """Every plan this module defines, by name for benchmarks (:data:`PLANS` are the default)."""
 
 KNOBS = frozenset(k for p in ALL_PLANS for k in (*p.scale, *p.shift, *p.fixed))
@@ -304,7 +313,8 @@ class ExpertBot:
                  seconds: float | None = None, plans: Sequence[PlanStyle] = PLANS,
                  horizon: int | Literal["standard"] | None = "standard",
                  confidence: float = 0.0, value: Literal["hand", "fitted"] = "hand",
-                 knobs: Mapping[str, float] | None = None, ready: float | None = None) -> None:
+                 knobs: Mapping[str, float] | None = None, ready: float | None = None,
+                 most_decisions: int | None = MOST_DECISIONS) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         if seconds is not None and not seconds > 0:
@@ -334,6 +344,11 @@ class ExpertBot:
         """How a simulation's end is scored: ``"hand"`` (:func:`position_value`'s hand-set
         weights) or ``"fitted"`` (:func:`warkit.bots.value.fitted_value`, fitted to who
         wins in games of hard bots)."""
+        if most_decisions is not None and most_decisions < 1:
+            raise ValueError(f"most_decisions must be at least 1, got {most_decisions}")
+        self.most_decisions = most_decisions
+        """Simulated decisions a search spends at most (:data:`MOST_DECISIONS`; ``None``: no
+        cap): no world is dealt that would pass it at the mean cost of the worlds dealt."""
         self.ready = READY if ready is None else ready
         """Weight of the chance that its next turn wins at once in the hand-set value
         (:func:`ready_chance`; a SMART game's standard is :data:`SMART_READY`)."""
@@ -420,7 +435,12 @@ class ExpertBot:
             max(1, -(-self.iterations // len(plans)))
         scores: list[list[float]] = [[] for _ in plans]
         self.watch(view)
-        for _ in range(worlds):
+        spent_before = self.simulated_decisions
+        for dealt in range(worlds):
+            spent = self.simulated_decisions - spent_before
+            if dealt and self.most_decisions is not None \
+                    and spent + spent / dealt > self.most_decisions:
+                break
             objectives = self.belief.sample(view, self.rng)
             state = determinize(view, objectives, self.rng)
             dice = self.rng.randrange(2**32)
