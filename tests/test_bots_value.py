@@ -141,7 +141,10 @@ def test_a_won_game_scores_win_and_a_lost_one_minus_win():
 
 
 def test_the_expert_scores_with_the_value_it_is_given():
-    assert ExpertBot(seed=1).value_of is position_value
+    hand = ExpertBot(seed=1)
+    assert hand.value_of == hand.hand_value  # position_value with the bot's ready weight
+    state = warkit.simulate(3, "classic", bots="hard", seed=4, max_turns=9).state
+    assert hand.value_of(state, 0) == position_value(state, 0, hand.ready)
     assert ExpertBot(seed=1, value="fitted").value_of is fitted_value
     with pytest.raises(ValueError, match="hand, fitted"):
         ExpertBot(value="learned")  # type: ignore[arg-type]

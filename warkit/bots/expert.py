@@ -64,11 +64,9 @@ stops between worlds when the time is up, so not reproducible). Plans whose own 
 the same way in a world share the opponents' turns played after it
 (:meth:`ExpertBot.rollout`). A turn's thinking, CPU time of every turn of the tables below
 (``tests/bench/expert_ab.py`` times each; on 2 shared cores the clock's figures say
-nothing): 6-player classic 356 ms median, worst 2,123 ms (4,710 turns of the first 300
-games) and 365 ms, worst 2,258 ms (2,442 turns of the last 150); 6-player SMART 94 ms,
-worst 1,559 ms (5,650 turns); 3 players 227 ms, worst 1,170 ms; 4 players 286 ms, worst
-1,671 ms. With seven plans in classic and session 8's one-turn search of four plans in SMART
-it was 163, 8, 96 and 131 ms median. The budget is 1 s median and 3 s worst.
+nothing): 6-player classic C6_THINK; 6-player SMART 94 ms, worst 1,559 ms (5,650 turns); with
+the ten classic plans of session 12, 6-player classic 356 ms, worst 2,258 ms, 3 players
+227 ms, worst 1,170 ms, and 4 players 286 ms, worst 1,671 ms. The budget is 1 s median and 3 s worst.
 ``tests/bench/bench_expert.py`` prints the search's speed: the hard level's hot paths (which
 play nearly every simulated decision) were made 1.5 times faster in classic and 2.1 times in
 SMART without changing one decision (``tests/bench/expert_trace.py`` hashes every action and
@@ -86,23 +84,25 @@ worlds it imagines are guesses; it never receives a game state.
 expert's settings, so two versions on the same seeds are compared game by game (``--against``,
 a sign test). The tables (load 1-7 on 2 cores, shared with other runs and tests):
 
-- 6-player classic, five hard (seeds 90000-90599): 169 of 600 won, 28.2 % (95 % interval
-  24.7-31.9 %; fair share 16.7 %, binomial p = 2e-12), eliminated in 28.2 %; before the
-  front plans (seven plans, 42 iterations) 148 of the same 600, 24.7 % (21.4-28.3 %);
+- 6-player classic, five hard (seeds 90000-90599): C6_WON of 600 won, C6_PCT % (95 % interval
+  C6_CI %; fair share 16.7 %, binomial p = C6_P), eliminated in C6_ELIM %. With ten plans
+  (60 iterations) the same 600 games gave 169, 28.2 % (24.7-31.9 %), game by game C6_VS10; with
+  the thirteen plans and no decision cap 190, 31.7 % (28.1-35.5 %), the same games as the
+  default's but CAP_CHANGED; before the front plans (seven plans, 42 iterations) 148, 24.7 %;
 - 6-player SMART, five hard (seeds 91000-91599): 139 of 600, 23.2 % (20.0-26.7 %;
   p = 4.7e-05), eliminated in 11.7 %. The previous SMART setup (session 8's four plans, its
   own turn only) won 110 of the same 600 games (18.3 %, p = 0.27): game by game the front
   plans won 106 that it lost and lost 77 that it won, sign test p = 0.038;
-- 3 players, two hard (seeds 92000-92299): 141 of 300, 47.0 % (41.4-52.7 %; fair 33.3 %,
+- at 3 and 4 players, with the ten plans of session 12 (not measured again with thirteen):
+  3 players, two hard (seeds 92000-92299): 141 of 300, 47.0 % (41.4-52.7 %; fair 33.3 %,
   p = 1.1e-06), eliminated in 8.0 %; before the front plans 135, 45.0 %;
-- 4 players, three hard (seeds 93000-93299): 113 of 300, 37.7 % (32.4-43.3 %; fair 25 %,
+  4 players, three hard (seeds 93000-93299): 113 of 300, 37.7 % (32.4-43.3 %; fair 25 %,
   p = 1.3e-06), eliminated in 12.7 %; before the front plans 97, 32.3 % (p = 0.0041). So
   the expert beats hard at 3 and at 4 players.
 
-The classic table was run in parts (seeds 90000-90299 with ``--plans ... --iterations 60``,
-the default now, then 90300-90449 and 90450-90599): game ``g`` depends only on its seed and
-``g`` mod the players, and each part starts at a multiple of 6, so the parts are exactly the
-games of one run. No CSV of the classic runs before the front plans was kept, so classic
+The ten-plan classic table was run in parts (seeds 90000-90299, then 90300-90449 and
+90450-90599): game ``g`` depends only on its seed and ``g`` mod the players, and each part
+starts at a multiple of 6, so the parts are exactly the games of one run. No CSV of the classic runs before the front plans was kept, so classic
 is compared by totals only. Session 11's steps (per-turn dice, watchers) against session
 10's, game by game on the same seeds: 6-player classic 148 against 154 won (92 to 98,
 p = 0.72); SMART 110 against 97 (36 to 23, p = 0.12); 3 players 135 against 124 (45 to 34,
@@ -110,8 +110,8 @@ p = 0.26); 4 players 97 against 86 (51 to 40, p = 0.29): no change shown either 
 
 **The 33 % aim is not reached.** The aim is 33 % of 6-player games against five hard bots
 in both rule sets, the best published Risk bot winning 35 % against Lux Delux's strongest.
-Reached: 28.2 % in classic (interval 24.7-31.9 %, its lower bound just under 25 %) and
-23.2 % in SMART (20.0-26.7 %), both well above the fair share.
+Reached: C6_PCT % in classic (interval C6_CI %) and 23.2 % in SMART (20.0-26.7 %), both well
+above the fair share.
 What SMART games show. In 150 games of hard bots (``tests/bench/smart_endings.py --games
 150``, seeds 9000-9149) the eliminator won every game (hard eliminates only to win, S-WIN-2
 or S-WIN-3); 118 ended in rounds 5 and 6, the first two rounds of unlimited attacks
@@ -128,8 +128,21 @@ and with them the whole round pays (above).
 
 **Tried and not adopted** (each on the same seeds as the standard setup, 6 players against
 five hard bots, wins against the standard's on those games; none differs from it at
-p < 0.26 game by game):
+p < 0.14 game by game):
 
+- SMART, the plans of classic's gain (hard, front1-front5, kill, fortify, card; four worlds,
+  36 iterations; no decision cap), seeds 91000-91299: 76 of 300 against the standard's 62
+  (46 to 32, p = 0.14; 25.3 %, worst think 2,441 ms). Promising, but not measured on 600
+  games, so SMART keeps the five plans of its table;
+- a value term for the chance the next turn wins at once (``ready``, :func:`ready_chance`:
+  the hard level's sweep estimate of the objective or of a winning elimination, with every
+  army the turn brings): SMART ``ready`` 0.5, 38 of the first 177 games against 43 (0 to 5,
+  stopped); classic 0.5, 21 of the first 64 against 23 (1 to 3, stopped). In SMART the
+  estimate sees too little: at the turn starts of 40 games of hard bots it gave under 10 %
+  to 25 of the 40 turns that ended the game (those kills came by air, S-AIR-1, or through
+  other seats' territories, which the sweep does not walk);
+- SMART with the front plans and 40 iterations (eight worlds): 30 of the first 138 against
+  35 (stopped);
 - SMART, 240 games (seeds 91000-91239; standard 33 won): the whole round played out (33); a
   value weighing each opponent's chance to end the game before the expert plays again (35); a
   territory-lead term (35); three more plans, more territories, longer-odds eliminations and
