@@ -369,8 +369,7 @@ class ExpertBot:
         cap): no world is dealt that would pass it at the mean cost of the worlds dealt."""
         self.ready = READY if ready is None else ready
         """Weight of the chance that its next turn wins at once in the hand-set value
-        (:func:`ready_chance`; a SMART game's standard is :data:`SMART_READY`)."""
-        self._ready_set = ready is not None
+        (:func:`ready_chance`)."""
         self.value_of: Callable[[GameState, int], float] = self.hand_value
         if value == "fitted":
             from .value import fitted_value  # it imports this module's value helpers
@@ -432,10 +431,6 @@ class ExpertBot:
             if view.rules.ends_at_first_elimination:
                 self.iterations, self.horizon = SMART_ITERATIONS, SMART_HORIZON
                 self.plans = SMART_PLANS
-        if not self._ready_set:
-            self._ready_set = True
-            if view.rules.ends_at_first_elimination:
-                self.ready = SMART_READY
 
     def hand_value(self, state: GameState, seat: int) -> float:
         """:func:`position_value` with this bot's :attr:`ready` weight."""
@@ -594,8 +589,6 @@ RIVAL = 0.6
 READY = 0.0
 """Weight (times :data:`WIN`) of the chance that the seat's next turn wins at once
 (:func:`ready_chance`)."""
-SMART_READY = 0.0
-""":data:`READY` in a SMART game."""
 
 
 def position_value(state: GameState, seat: int, ready: float = READY) -> float:
