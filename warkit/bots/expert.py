@@ -65,10 +65,9 @@ the same way in a world share the opponents' turns played after it
 (:meth:`ExpertBot.rollout`). A turn's thinking, CPU time of every turn of the tables below
 (``tests/bench/expert_ab.py`` times each; on 2 shared cores the clock's figures say
 nothing): 6-player classic 452 ms median, worst 2,254 ms (9,626 turns; without the cap
-one turn took 4.8 s); 6-player SMART 94 ms, worst 1,559 ms (5,650 turns); with the ten
-classic plans of session 12, 6-player classic 356 ms, worst 2,258 ms, 3 players 227 ms,
-worst 1,170 ms, and 4 players 286 ms, worst 1,671 ms. The budget is 1 s median and 3 s
-worst.
+one turn took 4.8 s); 6-player SMART 94 ms, worst 1,559 ms (5,650 turns); 3-player classic
+345 ms, worst 1,580 ms (2,867 turns); 4-player classic 407 ms, worst 2,072 ms (3,870 turns).
+The budget is 1 s median and 3 s worst.
 ``tests/bench/bench_expert.py`` prints the search's speed: the hard level's hot paths (which
 play nearly every simulated decision) were made 1.5 times faster in classic and 2.1 times in
 SMART without changing one decision (``tests/bench/expert_trace.py`` hashes every action and
@@ -96,12 +95,14 @@ a sign test). The tables (load 1-7 on 2 cores, shared with other runs and tests)
   p = 4.7e-05), eliminated in 11.7 %. The previous SMART setup (session 8's four plans, its
   own turn only) won 110 of the same 600 games (18.3 %, p = 0.27): game by game the front
   plans won 106 that it lost and lost 77 that it won, sign test p = 0.038;
-- at 3 and 4 players, with the ten plans of session 12 (not measured again with thirteen):
-  3 players, two hard (seeds 92000-92299): 141 of 300, 47.0 % (41.4-52.7 %; fair 33.3 %,
-  p = 1.1e-06), eliminated in 8.0 %; before the front plans 135, 45.0 %;
-  4 players, three hard (seeds 93000-93299): 113 of 300, 37.7 % (32.4-43.3 %; fair 25 %,
-  p = 1.3e-06), eliminated in 12.7 %; before the front plans 97, 32.3 % (p = 0.0041). So
-  the expert beats hard at 3 and at 4 players.
+- 3 players, two hard (seeds 92000-92299): 172 of 300, 57.3 % (51.7-62.8 %; fair 33.3 %,
+  p = 1.8e-17), eliminated in 7.7 %. The ten plans of session 12 won 141 of the same games
+  (47.0 %): game by game the thirteen won 47 that the ten lost and lost 16 that they won
+  (sign test p = 0.00012); before the front plans 135, 45.0 %;
+- 4 players, three hard (seeds 93000-93299): 143 of 300, 47.7 % (42.1-53.3 %; fair 25 %,
+  p = 2.4e-17), eliminated in 11.3 %. The ten plans won 113 of the same games (37.7 %): 64
+  to 34 game by game (p = 0.0032); before the front plans 97, 32.3 %. So the expert beats
+  hard at 3 and at 4 players.
 
 The ten-plan classic table was run in parts (seeds 90000-90299, then 90300-90449 and
 90450-90599): game ``g`` depends only on its seed and ``g`` mod the players, and each part
