@@ -201,6 +201,7 @@ from typing import ClassVar, Literal
 
 from ..actions import Action
 from ..game import Sampler
+from ..rules.smart import AirAttack
 from ..state import CHANCE, GameState, evolve
 from ..view import PlayerView
 from ..view import view as view_of
@@ -220,6 +221,10 @@ the thirteen plans."""
 
 STANDARD_HORIZON: int | None = None
 """Opponents' turns a simulation plays after the expert's own (``None``: the whole round)."""
+
+NEXT_TURN = -1
+"""A ``horizon``: the whole round and then the expert's own next turn, played by a hard bot
+(so a position that sets up a win is scored by the win)."""
 
 VALUES = ("hand", "fitted")
 """The position values the expert can score its simulations with (``value``)."""
@@ -317,7 +322,16 @@ comes. With session 8's four plans the whole round gained nothing (14 of 120 aga
 p = 0.26, at 3.4 s of thinking a turn before the speed-ups); with plans that differ it does
 (the bot card's table)."""
 
-ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD, KILL_PLAN)
+CARD_FORTIFY = PlanStyle("card_fortify", fixed={"most_conquests": 1, "fortify": 1.0})
+"""Every free army where it saves the most, then one conquest for the card."""
+CARD_CAREFUL = PlanStyle("card_careful", fixed={"most_conquests": 1},
+                         shift={"margin": 2.0, "exposure_weight": 0.6})
+"""One safe conquest for the card (the careful plan's bar), then stop."""
+CARD_FRONT = PlanStyle("card_front", fixed={"most_conquests": 1, "front": 1.0})
+"""Every free army on the best border, then one conquest for the card."""
+
+ALL_PLANS: tuple[PlanStyle, ...] = (*PLANS, BOLD, KILL_PLAN, CARD_FORTIFY, CARD_CAREFUL,
+                                    CARD_FRONT)
 """Every plan this module defines, by name for benchmarks (:data:`PLANS` are the default)."""
 
 KNOBS = frozenset(k for p in ALL_PLANS for k in (*p.scale, *p.shift, *p.fixed))
@@ -333,7 +347,7 @@ class ExpertBot:
                  horizon: int | Literal["standard"] | None = "standard",
                  confidence: float = 0.0, value: Literal["hand", "fitted"] = "hand",
                  knobs: Mapping[str, float] | None = None, ready: float | None = None,
-                 most_decisions: int | None = MOST_DECISIONS) -> None:
+                 most_decisions: int | None = MOST_DECISIONS, halving: bool = False) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         if seconds is not None and not seconds > 0:
@@ -366,6 +380,9 @@ class ExpertBot:
         if most_decisions is not None and most_decisions < 1:
             raise ValueError(f"most_decisions must be at least 1, got {most_decisions}")
         self.most_decisions = most_decisions
+        self.halving = halving
+        """Spend the budget by sequential halving (:meth:`search_halving`) rather than on
+        every plan alike."""
         """Simulated decisions a search spends at most (:data:`MOST_DECISIONS`; ``None``: no
         cap): no world is dealt that would pass it at the mean cost of the worlds dealt."""
         self.ready = READY if ready is None else ready
@@ -444,6 +461,8 @@ class ExpertBot:
         self.last_scores = {}
         if len(plans) == 1:
             return plans[0]
+        if self.halving and self.iterations is not None:
+            return self.search_halving(view)
         started = time.perf_counter()
         worlds = MOST_WORLDS if self.iterations is None else \
             max(1, -(-self.iterations // len(plans)))
@@ -470,6 +489,47 @@ class ExpertBot:
         self.rollouts += played * len(plans)
         self.last_scores = {p.name: sum(s) / played for p, s in zip(plans, scores)}
         return plans[self.pick(scores)]
+
+    def search_halving(self, view: PlayerView) -> PlanStyle:
+        """Sequential halving: every plan in a few worlds, then the better half of them in
+        more worlds, and so on until one is left; the same budget of simulated turns as the
+        uniform search, spent mostly on the plans that may be best."""
+        assert self.iterations is not None
+        alive = list(range(len(self.plans)))
+        scores: list[list[float]] = [[] for _ in self.plans]
+        self.watch(view)
+        spent_before, rollouts = self.simulated_decisions, 0
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        left = self.iterations
+        for r in range(rounds):
+            n = len(alive)
+            worlds = max(2 if r == 0 else 1, left // ((rounds - r) * n))
+            for _ in range(worlds):
+                spent = self.simulated_decisions - spent_before
+                if rollouts and self.most_decisions is not None \
+                        and spent + spent / rollouts * n > self.most_decisions:
+                    break
+                objectives = self.belief.sample(view, self.rng)
+                state = determinize(view, objectives, self.rng)
+                dice = self.rng.randrange(2**32)
+                ends: dict[tuple[Action, ...], float] = {}
+                for k in alive:
+                    policy = self.player.fork()
+                    self._use(policy, self.plans[k])
+                    scores[k].append(self.rollout(state, policy, dice, ends))
+                rollouts += n
+                left -= n
+            else:
+                mean = {k: sum(scores[k]) / len(scores[k]) for k in alive}
+                alive = sorted(alive, key=lambda k: (-mean[k], k))[:max(1, -(-n // 2))]
+                continue
+            break  # the decision cap: the best of the plans still in
+        self.searches += 1
+        self.rollouts += rollouts
+        self.last_scores = {self.plans[k].name: sum(scores[k]) / len(scores[k])
+                            for k in range(len(self.plans)) if scores[k]}
+        best = max(alive, key=lambda k: (sum(scores[k]) / len(scores[k]), -k))
+        return self.plans[best]
 
     def pick(self, scores: Sequence[Sequence[float]]) -> int:
         """The plan to play, from each plan's score in every world: the best mean, when it
@@ -511,8 +571,9 @@ class ExpertBot:
         to the value found then: a plan whose turn went the same way (often: plans differ
         only in some positions) is not played out again."""
         me, turn = state.current, state.turn
-        last = turn + (self.horizon if self.horizon is not None
-                       else state.alive.count(True) - 1)
+        alive = state.alive.count(True)
+        last = turn + (alive - 1 if self.horizon is None
+                       else alive if self.horizon == NEXT_TURN else self.horizon)
         rules = state.rules
         sampler = TurnDice(dice)
         decisions = 0
@@ -530,7 +591,7 @@ class ExpertBot:
             if seat == CHANCE:
                 action = sampler.sample(state)
             else:
-                bot = policy if seat == me else responders.get(seat) \
+                bot = policy if seat == me and state.turn == turn else responders.get(seat) \
                     or responders.setdefault(seat, self._watcher(seat).fork())
                 action = bot.choose(view_of(state, seat), rules.legal_actions(state))
                 decisions += 1
@@ -547,7 +608,7 @@ class ExpertBot:
         """Show every opponent's watcher (:attr:`_watchers`) the board of this view: the
         board is public, and each watcher sees it as its own seat."""
         for seat in range(len(view.colors)):
-            if seat != view.player and view.alive[seat]:
+            if view.alive[seat] and (seat != view.player or self.horizon == NEXT_TURN):
                 self._watcher(seat).opponents.observe(replace(view, player=seat))
 
     def _watcher(self, seat: int) -> HardBot:
@@ -630,7 +691,9 @@ def ready_chance(board: Board, state: GameState, seat: int) -> float:
         return 0.0
     reserves = rules.territory_armies(board.counts[seat]) + board.bonuses[seat] \
         + best_trade(board.view)
-    sweep = best_sweep(board, options, reserves)
+    air = frozenset(board.view.hand) if AirAttack in rules.advantages else frozenset()
+    sweep = best_sweep(board, options, reserves, rolls_on=rules.ends_at_first_elimination,
+                       air=air)
     return 0.0 if sweep is None else sweep.chance
 
 
