@@ -82,7 +82,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--ready", type=float, default=None,
                         help="weight of the chance its next turn wins at once")
     parser.add_argument("--hard", action="store_true", help="a hard bot in the expert's seat")
-    parser.add_argument("--halving", action="store_true")
     parser.add_argument("--max-turns", type=int, default=500)
     parser.add_argument("--csv", default=None)
     parser.add_argument("--processes", type=int, default=1,
@@ -106,8 +105,6 @@ def main(argv: Sequence[str] | None = None) -> None:
         options["knobs"] = {k: float(v) for k, v in (kv.split("=", 1) for kv in args.knob)}
     if args.value is not None:
         options["value"] = args.value
-    if args.halving:
-        options["halving"] = True
     if args.plans is not None:
         by_name = {p.name: p for p in ALL_PLANS}
         options["plans"] = tuple(by_name[name] for name in args.plans.split(","))

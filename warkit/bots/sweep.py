@@ -32,15 +32,9 @@ class Sweep:
 
 
 def sweep_chance(board: Board, targets: frozenset[int], need: int,
-                 pad: int | None = None, extra: int = 0, rolls_on: bool = False,
-                 air: frozenset[int] = frozenset()) -> float:
+                 pad: int | None = None, extra: int = 0) -> float:
     """Chance to conquer ``need`` of ``targets`` this turn, with ``extra`` armies placed on
-    ``pad`` first (a greedy chain on expected losses; 0 when a target is out of reach).
-
-    By default the chain moves at most three armies on (C-CONQ-1) and attacks only across
-    borders, as the hard level reckons. ``rolls_on``: every survivor moves on (SMART,
-    S-CONQ-1); ``air``: targets whose card is in hand, attacked from the biggest stack
-    anywhere (S-AIR-1, one card each)."""
+    ``pad`` first (a greedy chain on expected losses; 0 when a target is out of reach)."""
     stacks = {i: board.armies[i] - 1 for i in board.mine}
     if pad is not None:
         stacks[pad] += extra
@@ -54,8 +48,6 @@ def sweep_chance(board: Board, targets: frozenset[int], need: int,
                 stack = get(j, 0)
                 if stack > attackers:
                     attackers = stack
-            if t in air:
-                attackers = max(attackers, max(stacks.values(), default=0))
             if attackers > 0:
                 p = p_win(attackers, armies[t])
                 if best is None or p > best[0]:
@@ -63,12 +55,9 @@ def sweep_chance(board: Board, targets: frozenset[int], need: int,
         if best is None:
             return 0.0
         p, t, attackers = best
-        near = [j for j in ADJ[t] if j in stacks]
-        if t in air and (not near or max(stacks[j] for j in near) < attackers):
-            near = list(stacks)
-        src = max(near, key=stacks.__getitem__)
+        src = max((j for j in ADJ[t] if j in stacks), key=stacks.__getitem__)
         survivors = max(1, round(attackers - attack_cost(attackers, armies[t])))
-        moved = survivors if rolls_on else min(3, survivors)
+        moved = min(3, survivors)  # at most the dice of the last battle move in (C-CONQ-1)
         stacks[src] = survivors - moved
         stacks[t] = moved - 1
         left.discard(t)
@@ -76,22 +65,20 @@ def sweep_chance(board: Board, targets: frozenset[int], need: int,
     return chance
 
 
-def best_sweep(board: Board, options: list[Sweep], reserves: int, rolls_on: bool = False,
-               air: frozenset[int] = frozenset()) -> Sweep | None:
-    """The likeliest of ``options``, with the best pad for ``reserves`` free armies
-    (``rolls_on`` and ``air`` as in :func:`sweep_chance`).
+def best_sweep(board: Board, options: list[Sweep], reserves: int) -> Sweep | None:
+    """The likeliest of ``options``, with the best pad for ``reserves`` free armies.
 
     Memoised: a pure function of the board's owners and armies, the seat, the options'
     targets and needs and the reserves, and the hard level asks it at every decision, often
     of a board it has seen (half the time in an expert's simulations, where the plans of a
     world start from the same position)."""
     key = (board.owner, board.armies, board.seat,
-           tuple((option.targets, option.need) for option in options), reserves, rolls_on, air)
+           tuple((option.targets, option.need) for option in options), reserves)
     try:
         return _BEST[key]
     except KeyError:
         pass
-    best = _best_sweep(board, options, reserves, rolls_on, air)
+    best = _best_sweep(board, options, reserves)
     if len(_BEST) >= BEST_MEMO:
         _BEST.clear()
     _BEST[key] = best
@@ -103,19 +90,15 @@ BEST_MEMO = 8192
 _BEST: dict[tuple[Any, ...], Sweep | None] = {}
 
 
-def _best_sweep(board: Board, options: list[Sweep], reserves: int, rolls_on: bool,
-                air: frozenset[int]) -> Sweep | None:
+def _best_sweep(board: Board, options: list[Sweep], reserves: int) -> Sweep | None:
     best: Sweep | None = None
     for option in options:
         pads: list[int | None] = [None]
         if reserves:
-            spots = {j for t in option.targets for j in ADJ[t] if board.owner[j] == board.seat}
-            if option.targets & air:  # an air attack may start anywhere: the biggest stack
-                spots.add(max(board.mine, key=lambda i: (board.armies[i], -i)))
-            pads = [*sorted(spots)]
+            pads = [*sorted({j for t in option.targets for j in ADJ[t]
+                             if board.owner[j] == board.seat})]
         for pad in pads:
-            chance = sweep_chance(board, option.targets, option.need, pad, reserves,
-                                  rolls_on, air)
+            chance = sweep_chance(board, option.targets, option.need, pad, reserves)
             if best is None or chance > best.chance:
                 best = Sweep(option.targets, option.need, chance, pad)
     return best
