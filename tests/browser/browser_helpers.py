@@ -77,6 +77,12 @@ def _template_path(folder: Path) -> dict[str, str]:
                                                          os.environ.get("JUPYTER_PATH"))))}
 
 
+STOP_GRACE = 60
+"""Seconds Voilà gets to stop after the signal: about 1 s on an idle machine. A fresh-clone CI
+run once found both kernels of the quiet-terminal test orphaned ("Parent appears to have
+exited"), which is what the kill below leaves when the 15 s allowed then run out."""
+
+
 @contextlib.contextmanager
 def serve(notebook: Path, log_path: Path, env: dict[str, str] | None = None,
           args: Sequence[str] = (), launcher: str = "voila",
@@ -90,7 +96,8 @@ def serve(notebook: Path, log_path: Path, env: dict[str, str] | None = None,
 
     folder = folder or notebook.parent
     port = _free_port()
-    with open(log_path, "w") as log:
+    log_path.write_text("")
+    with open(log_path, "a") as log:  # appending: every writer's lines stay (see below)
         proc = subprocess.Popen(
             [sys.executable, "-m", launcher, str(notebook.relative_to(folder)), f"--port={port}",
              "--no-browser", "--Voila.ip=127.0.0.1", "--show_tracebacks=True", *args],
@@ -117,8 +124,13 @@ def serve(notebook: Path, log_path: Path, env: dict[str, str] | None = None,
         family = psutil.Process(proc.pid).children(recursive=True)
         proc.send_signal(stop)  # Voilà shuts its kernels down on SIGTERM and on Ctrl+C
         try:
-            proc.wait(timeout=15)
+            proc.wait(timeout=STOP_GRACE)
         except subprocess.TimeoutExpired:
+            # The kernels run in sessions of their own (jupyter_client), so they outlive this
+            # kill and log that their parent is gone: the log says first who killed it.
+            with open(log_path, "a") as log:
+                print(f"ERROR (test harness): Voilà was still running {STOP_GRACE} s after "
+                      f"{signal.Signals(stop).name} and was killed", file=log, flush=True)
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
         _, alive = psutil.wait_procs(family, timeout=10)
