@@ -78,9 +78,8 @@ def _template_path(folder: Path) -> dict[str, str]:
 
 
 STOP_GRACE = 60
-"""Seconds Voilà gets to stop after the signal: about 1 s on an idle machine. A fresh-clone CI
-run once found both kernels of the quiet-terminal test orphaned ("Parent appears to have
-exited"), which is what the kill below leaves when the 15 s allowed then run out."""
+"""Seconds Voilà gets to stop after the signal: about 1 s on an idle machine, so a server
+still running then is hung (or deaf to the signal, see :func:`serve`)."""
 
 
 @contextlib.contextmanager
@@ -97,12 +96,24 @@ def serve(notebook: Path, log_path: Path, env: dict[str, str] | None = None,
     folder = folder or notebook.parent
     port = _free_port()
     log_path.write_text("")
-    with open(log_path, "a") as log:  # appending: every writer's lines stay (see below)
-        proc = subprocess.Popen(
-            [sys.executable, "-m", launcher, str(notebook.relative_to(folder)), f"--port={port}",
-             "--no-browser", "--Voila.ip=127.0.0.1", "--show_tracebacks=True", *args],
-            cwd=folder, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-            env={**os.environ, **_template_path(folder), **(env or {})})
+    # A test run started in the background by a shell (nohup, "&") ignores SIGINT, and an
+    # ignored signal stays ignored in the programs it starts: Voilà would never hear the
+    # player's Ctrl+C. A Python handler is not inherited (the child gets the default), so
+    # the server starts as it does from a terminal.
+    ignored = signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with open(log_path, "a") as log:  # appending: every writer's lines stay (see below)
+            proc = subprocess.Popen(
+                [sys.executable, "-m", launcher, str(notebook.relative_to(folder)),
+                 f"--port={port}", "--no-browser", "--Voila.ip=127.0.0.1",
+                 "--show_tracebacks=True", *args],
+                cwd=folder, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                env={**os.environ, **_template_path(folder), **(env or {})})
+    finally:
+        if ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
     url = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + 60
     while True:  # G7: probe a static file, never "/" (that would run the notebook)
